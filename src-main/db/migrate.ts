@@ -1,0 +1,41 @@
+import type { Database } from 'better-sqlite3';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations/index';
+
+export class DatabaseTooNewError extends Error {
+  constructor(file: string, found: number) {
+    super(
+      `The database ${file} has schema version ${found}, but this build knows versions up to ${LATEST_SCHEMA_VERSION}. ` +
+        'It was written by a newer Pet Store Clerk: update the app, or open a different data folder. The file was not changed.',
+    );
+    this.name = 'DatabaseTooNewError';
+  }
+}
+
+export function schemaVersion(db: Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Applies every migration above the database's version, each in its own transaction together
+ * with its bookkeeping (user_version and a schema_migrations row), so a failure leaves the
+ * database at the last complete version.
+ */
+export function migrate(db: Database, upTo: number = LATEST_SCHEMA_VERSION, migrations: readonly Migration[] = MIGRATIONS): number {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  for (const migration of migrations) {
+    if (migration.version > upTo) break;
+    db.transaction(() => {
+      // Re-read inside the write lock: another process may have migrated meanwhile.
+      if (schemaVersion(db) >= migration.version) return;
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      );
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+  return schemaVersion(db);
+}

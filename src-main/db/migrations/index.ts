@@ -1,0 +1,21 @@
+import { sql as catalogue } from './0001-catalogue';
+import { sql as eventLog } from './0002-event-log';
+import { sql as settingsAndTokens } from './0003-settings-and-tokens';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/**
+ * Forward-only, in order. A shipped migration is never edited: add the next number.
+ * (They are TypeScript modules holding SQL so that the bundled app and Node load them alike.)
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'catalogue', sql: catalogue },
+  { version: 2, name: 'event-log', sql: eventLog },
+  { version: 3, name: 'settings-and-tokens', sql: settingsAndTokens },
+];
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -1,0 +1,74 @@
+import type { Db } from '../connection';
+import { decodeCursor, encodeCursor, fold } from './paging';
+import { statementCache } from './statement-cache';
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  description: string | null;
+}
+
+export interface CategoryListFilter {
+  q?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** Categories, listed by name (case-insensitive), then id. */
+export function categoriesRepository(db: Db) {
+  const byId = db.prepare<[number], CategoryRow>('SELECT id, name, description FROM categories WHERE id = ?');
+  const byFoldedName = db.prepare<[string], CategoryRow>(
+    'SELECT id, name, description FROM categories WHERE name_folded = ?',
+  );
+  const insert = db.prepare<[string, string, string | null]>(
+    'INSERT INTO categories (name, name_folded, description) VALUES (?, ?, ?)',
+  );
+  const update = db.prepare<[string, string, string | null, number]>(
+    'UPDATE categories SET name = ?, name_folded = ?, description = ? WHERE id = ?',
+  );
+  const remove = db.prepare<[number]>('DELETE FROM categories WHERE id = ?');
+  const prepare = statementCache(db);
+  const petCount = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM pets WHERE category_id = ?');
+
+  return {
+    find: (id: number) => byId.get(id),
+    findByName: (name: string) => byFoldedName.get(fold(name)),
+    insert: (name: string, description: string | null) =>
+      Number(insert.run(name, fold(name), description).lastInsertRowid),
+    update: (id: number, name: string, description: string | null) => update.run(name, fold(name), description, id),
+    remove: (id: number) => remove.run(id),
+    petCount: (id: number) => petCount.get(id)!.n,
+
+    list(filter: CategoryListFilter): { rows: CategoryRow[]; total: number; nextCursor: string | null } {
+      const where: string[] = [];
+      const params: (string | number)[] = [];
+      if (filter.q) {
+        where.push('instr(name_folded, ?) > 0');
+        params.push(fold(filter.q));
+      }
+      const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = (prepare(`SELECT count(*) AS n FROM categories ${whereSql}`).get(...params) as { n: number }).n;
+      const pageWhere = [...where];
+      const pageParams = [...params];
+      if (filter.cursor) {
+        const [name, id] = decodeCursor(filter.cursor);
+        pageWhere.push('(name_folded, id) > (?, ?)');
+        pageParams.push(String(name), id);
+      }
+      const rows = prepare(
+          `SELECT id, name, description, name_folded FROM categories
+           ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
+           ORDER BY name_folded, id LIMIT ?`,
+      ).all(...pageParams, filter.limit + 1) as (CategoryRow & { name_folded: string })[];
+      const more = rows.length > filter.limit;
+      if (more) rows.pop();
+      const last = rows[rows.length - 1];
+      return {
+        rows: rows.map(({ id, name, description }) => ({ id, name, description })),
+        total,
+        nextCursor: more && last ? encodeCursor([last.name_folded, last.id]) : null,
+      };
+    },
+  };
+}
+export type CategoriesRepository = ReturnType<typeof categoriesRepository>;

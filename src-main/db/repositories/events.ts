@@ -1,0 +1,26 @@
+import type { EventType, StoreEvent } from '../../../src-shared/schemas/event';
+import type { Db } from '../connection';
+
+interface EventRow {
+  id: number;
+  type: EventType;
+  at: string;
+  data: string;
+}
+
+const toEvent = (row: EventRow): StoreEvent => ({ id: row.id, type: row.type, at: row.at, data: JSON.parse(row.data) });
+
+/** The append-only change log. Appends happen inside the transaction that made the change. */
+export function eventsRepository(db: Db) {
+  const insert = db.prepare<[EventType, string, string]>('INSERT INTO events (type, at, data) VALUES (?, ?, ?)');
+  const after = db.prepare<[number, number], EventRow>('SELECT id, type, at, data FROM events WHERE id > ? ORDER BY id LIMIT ?');
+  const latest = db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM events');
+
+  return {
+    append: (type: EventType, data: object) =>
+      Number(insert.run(type, new Date().toISOString(), JSON.stringify(data)).lastInsertRowid),
+    after: (id: number, limit: number) => after.all(id, limit).map(toEvent),
+    latestId: () => latest.get()!.id ?? 0,
+  };
+}
+export type EventsRepository = ReturnType<typeof eventsRepository>;

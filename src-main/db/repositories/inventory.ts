@@ -1,0 +1,69 @@
+import type { PetStatus } from '../../../src-shared/schemas/pet';
+import type { Db } from '../connection';
+import { decodeCursor, encodeCursor, placeholders } from './paging';
+import { statementCache } from './statement-cache';
+
+export interface InventoryRow {
+  petId: number;
+  quantity: number;
+  status: PetStatus;
+}
+
+export interface InventoryListFilter {
+  petId?: number[];
+  /** Only entries with quantity below this threshold. */
+  below?: number;
+  limit: number;
+  cursor?: string;
+}
+
+const COLUMNS = 'i.pet_id AS petId, i.quantity, p.status';
+
+/** One stock entry per pet; the entry's status is the pet's status. */
+export function inventoryRepository(db: Db) {
+  const prepare = statementCache(db);
+  const byPet = db.prepare<[number], InventoryRow>(
+    `SELECT ${COLUMNS} FROM inventory i JOIN pets p ON p.id = i.pet_id WHERE i.pet_id = ?`,
+  );
+  const quantityOf = db.prepare<[number], { quantity: number }>('SELECT quantity FROM inventory WHERE pet_id = ?');
+  const upsert = db.prepare<[number, number]>(
+    'INSERT INTO inventory (pet_id, quantity) VALUES (?, ?) ON CONFLICT (pet_id) DO UPDATE SET quantity = excluded.quantity',
+  );
+
+  return {
+    find: (petId: number) => byPet.get(petId),
+    quantity: (petId: number) => quantityOf.get(petId)?.quantity ?? 0,
+    set: (petId: number, quantity: number) => upsert.run(petId, quantity),
+
+    list(filter: InventoryListFilter): { rows: InventoryRow[]; total: number; nextCursor: string | null } {
+      const where: string[] = [];
+      const params: number[] = [];
+      if (filter.petId?.length) {
+        where.push(`i.pet_id IN (${placeholders(filter.petId.length)})`);
+        params.push(...filter.petId);
+      }
+      if (filter.below !== undefined) {
+        where.push('i.quantity < ?');
+        params.push(filter.below);
+      }
+      const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = (prepare(`SELECT count(*) AS n FROM inventory i ${whereSql}`).get(...params) as { n: number }).n;
+      const pageWhere = [...where];
+      const pageParams = [...params];
+      if (filter.cursor) {
+        pageWhere.push('i.pet_id > ?');
+        pageParams.push(decodeCursor(filter.cursor)[1]);
+      }
+      const rows = prepare(
+        `SELECT ${COLUMNS} FROM inventory i JOIN pets p ON p.id = i.pet_id
+         ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
+         ORDER BY i.pet_id LIMIT ?`,
+      ).all(...pageParams, filter.limit + 1) as InventoryRow[];
+      const more = rows.length > filter.limit;
+      if (more) rows.pop();
+      const last = rows[rows.length - 1];
+      return { rows, total, nextCursor: more && last ? encodeCursor([last.petId, last.petId]) : null };
+    },
+  };
+}
+export type InventoryRepository = ReturnType<typeof inventoryRepository>;

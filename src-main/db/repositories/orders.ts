@@ -1,0 +1,73 @@
+import type { Db } from '../connection';
+import { decodeCursor, encodeCursor } from './paging';
+import { statementCache } from './statement-cache';
+
+export interface OrderRow {
+  id: number;
+  petId: number;
+  quantity: number;
+  shipDate: string | null;
+  complete: 0 | 1;
+}
+
+export interface OrderListFilter {
+  complete?: boolean;
+  petId?: number;
+  limit: number;
+  cursor?: string;
+}
+
+const COLUMNS = 'id, pet_id AS petId, quantity, ship_date AS shipDate, complete';
+
+/** Orders, listed newest first (ids increase). */
+export function ordersRepository(db: Db) {
+  const prepare = statementCache(db);
+  const byId = db.prepare<[number], OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE id = ?`);
+  const insert = db.prepare<[number, number, string | null, string]>(
+    'INSERT INTO orders (pet_id, quantity, ship_date, placed_at) VALUES (?, ?, ?, ?)',
+  );
+  const update = db.prepare<[string | null, number, number]>('UPDATE orders SET ship_date = ?, complete = ? WHERE id = ?');
+  const remove = db.prepare<[number]>('DELETE FROM orders WHERE id = ?');
+  const openCount = db.prepare<[number], { n: number }>(
+    'SELECT count(*) AS n FROM orders WHERE pet_id = ? AND complete = 0',
+  );
+
+  return {
+    find: (id: number) => byId.get(id),
+    insert: (petId: number, quantity: number, shipDate: string | null) =>
+      Number(insert.run(petId, quantity, shipDate, new Date().toISOString()).lastInsertRowid),
+    update: (id: number, shipDate: string | null, complete: boolean) => update.run(shipDate, complete ? 1 : 0, id),
+    remove: (id: number) => remove.run(id),
+    openCount: (petId: number) => openCount.get(petId)!.n,
+
+    list(filter: OrderListFilter): { rows: OrderRow[]; total: number; nextCursor: string | null } {
+      const where: string[] = [];
+      const params: number[] = [];
+      if (filter.complete !== undefined) {
+        where.push('complete = ?');
+        params.push(filter.complete ? 1 : 0);
+      }
+      if (filter.petId !== undefined) {
+        where.push('pet_id = ?');
+        params.push(filter.petId);
+      }
+      const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = (prepare(`SELECT count(*) AS n FROM orders ${whereSql}`).get(...params) as { n: number }).n;
+      const pageWhere = [...where];
+      const pageParams = [...params];
+      if (filter.cursor) {
+        pageWhere.push('id < ?');
+        pageParams.push(decodeCursor(filter.cursor)[1]);
+      }
+      const rows = prepare(
+        `SELECT ${COLUMNS} FROM orders ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
+         ORDER BY id DESC LIMIT ?`,
+      ).all(...pageParams, filter.limit + 1) as OrderRow[];
+      const more = rows.length > filter.limit;
+      if (more) rows.pop();
+      const last = rows[rows.length - 1];
+      return { rows, total, nextCursor: more && last ? encodeCursor([last.id, last.id]) : null };
+    },
+  };
+}
+export type OrdersRepository = ReturnType<typeof ordersRepository>;

@@ -1,0 +1,101 @@
+import type { PetSort, PetStatus } from '../../../src-shared/schemas/pet';
+import type { Db } from '../connection';
+import { decodeCursor, encodeCursor, fold, placeholders } from './paging';
+import { statementCache } from './statement-cache';
+
+export interface PetRow {
+  id: number;
+  name: string;
+  categoryId: number;
+  status: PetStatus;
+}
+
+export interface PetListFilter {
+  status?: PetStatus[];
+  categoryId?: number;
+  q?: string;
+  id?: number[];
+  sort: PetSort;
+  limit: number;
+  cursor?: string;
+}
+
+const SORT_COLUMNS = { id: 'id', name: 'name_folded', status: 'status' } as const;
+const COLUMNS = 'id, name, category_id AS categoryId, status';
+
+/** Pets: parameterised SQL only; filters add placeholders, never values, to the text. */
+export function petsRepository(db: Db) {
+  const prepare = statementCache(db);
+  const byId = db.prepare<[number], PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = ?`);
+  const insert = db.prepare<[string, string, number, PetStatus]>(
+    'INSERT INTO pets (name, name_folded, category_id, status) VALUES (?, ?, ?, ?)',
+  );
+  const update = db.prepare<[string, string, number, PetStatus, number]>(
+    'UPDATE pets SET name = ?, name_folded = ?, category_id = ?, status = ? WHERE id = ?',
+  );
+  const setStatus = db.prepare<[PetStatus, number]>('UPDATE pets SET status = ? WHERE id = ?');
+  const remove = db.prepare<[number]>('DELETE FROM pets WHERE id = ?');
+
+  return {
+    find: (id: number) => byId.get(id),
+    insert: (name: string, categoryId: number, status: PetStatus) =>
+      Number(insert.run(name, fold(name), categoryId, status).lastInsertRowid),
+    update: (pet: PetRow) => update.run(pet.name, fold(pet.name), pet.categoryId, pet.status, pet.id),
+    setStatus: (id: number, status: PetStatus) => setStatus.run(status, id),
+    remove: (id: number) => remove.run(id),
+
+    list(filter: PetListFilter): { rows: PetRow[]; total: number; nextCursor: string | null } {
+      const where: string[] = [];
+      const params: (string | number)[] = [];
+      if (filter.status?.length) {
+        where.push(`status IN (${placeholders(filter.status.length)})`);
+        params.push(...filter.status);
+      }
+      if (filter.categoryId !== undefined) {
+        where.push('category_id = ?');
+        params.push(filter.categoryId);
+      }
+      if (filter.q) {
+        where.push('instr(name_folded, ?) > 0');
+        params.push(fold(filter.q));
+      }
+      if (filter.id?.length) {
+        where.push(`id IN (${placeholders(filter.id.length)})`);
+        params.push(...filter.id);
+      }
+      const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      const total = (prepare(`SELECT count(*) AS n FROM pets ${whereSql}`).get(...params) as { n: number }).n;
+
+      const descending = filter.sort.startsWith('-');
+      const key = SORT_COLUMNS[filter.sort.replace('-', '') as keyof typeof SORT_COLUMNS];
+      const direction = descending ? 'DESC' : 'ASC';
+      const pageWhere = [...where];
+      const pageParams = [...params];
+      if (filter.cursor) {
+        const [value, id] = decodeCursor(filter.cursor);
+        if (key === 'id') {
+          pageWhere.push(descending ? 'id < ?' : 'id > ?');
+          pageParams.push(id);
+        } else {
+          pageWhere.push(`(${key}, id) ${descending ? '<' : '>'} (?, ?)`);
+          pageParams.push(String(value), id);
+        }
+      }
+      const orderBy = key === 'id' ? `id ${direction}` : `${key} ${direction}, id ${direction}`;
+      const rows = prepare(
+        `SELECT ${COLUMNS}, ${key} AS sortValue FROM pets
+         ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
+         ORDER BY ${orderBy} LIMIT ?`,
+      ).all(...pageParams, filter.limit + 1) as (PetRow & { sortValue: string | number })[];
+      const more = rows.length > filter.limit;
+      if (more) rows.pop();
+      const last = rows[rows.length - 1];
+      return {
+        rows: rows.map(({ id, name, categoryId, status }) => ({ id, name, categoryId, status })),
+        total,
+        nextCursor: more && last ? encodeCursor([last.sortValue, last.id]) : null,
+      };
+    },
+  };
+}
+export type PetsRepository = ReturnType<typeof petsRepository>;

@@ -1,0 +1,19 @@
+import type { Db } from '../connection';
+
+/** Owner settings as key → JSON value; defaults live with the code that reads them. */
+export function settingsRepository(db: Db) {
+  const get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
+  const put = db.prepare<[string, string]>(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
+  return {
+    get<T>(key: string, fallback: T): T {
+      const row = get.get(key);
+      return row ? (JSON.parse(row.value) as T) : fallback;
+    },
+    set(key: string, value: unknown): void {
+      put.run(key, JSON.stringify(value));
+    },
+  };
+}
+export type SettingsRepository = ReturnType<typeof settingsRepository>;

@@ -1,0 +1,56 @@
+import type { Db } from '../db/connection';
+import { categoriesRepository } from '../db/repositories/categories';
+import { eventsRepository } from '../db/repositories/events';
+import { inventoryRepository } from '../db/repositories/inventory';
+import { ordersRepository } from '../db/repositories/orders';
+import { petsRepository, type PetRow } from '../db/repositories/pets';
+import { settingsRepository } from '../db/repositories/settings';
+import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
+import type { PetStatus } from '../../src-shared/schemas/pet';
+import { writeTransaction } from './transaction';
+
+/** What every handler module works with: the repositories and the write-transaction runner. */
+export function createContext(db: Db, afterCommit: () => void) {
+  const repos = {
+    pets: petsRepository(db),
+    categories: categoriesRepository(db),
+    inventory: inventoryRepository(db),
+    orders: ordersRepository(db),
+    events: eventsRepository(db),
+    settings: settingsRepository(db),
+  };
+
+  function setting<K extends keyof StoreSettings>(key: K): StoreSettings[K] {
+    return repos.settings.get(key, DEFAULT_SETTINGS[key]);
+  }
+
+  /**
+   * Records a pet's new status and stock, with the events they imply, inside the caller's
+   * transaction. `pet` is the row before the change (its name and category may be new already).
+   */
+  function applyStanding(pet: PetRow, status: PetStatus, stockBefore: number, stockAfter: number, petChanged = false) {
+    if (status !== pet.status) repos.pets.setStatus(pet.id, status);
+    if (status !== pet.status || petChanged) repos.events.append('pet.updated', { ...pet, status });
+    if (stockAfter !== stockBefore) {
+      repos.inventory.set(pet.id, stockAfter);
+      const item = { petId: pet.id, quantity: stockAfter, status };
+      repos.events.append('inventory.updated', item);
+      const threshold = setting('lowStockThreshold');
+      if (stockBefore >= threshold && stockAfter < threshold) repos.events.append('inventory.low', { ...item, threshold });
+    }
+  }
+
+  return {
+    db,
+    ...repos,
+    setting,
+    applyStanding,
+    /** One write transaction; subscribers hear of its events once it has committed. */
+    write<T>(work: () => T): T {
+      const result = writeTransaction(db, work);
+      afterCommit();
+      return result;
+    },
+  };
+}
+export type ServiceContext = ReturnType<typeof createContext>;

@@ -1,0 +1,71 @@
+import type { StoreEvent } from '../../src-shared/schemas/event';
+import type { Db } from '../db/connection';
+import type { EventsRepository } from '../db/repositories/events';
+
+export type EventListener = (event: StoreEvent) => void;
+
+/**
+ * Delivers committed change-log entries to live subscribers (the renderer over IPC, SSE clients).
+ * `pump()` runs after each local commit; a timer notices commits by other processes (a CLI
+ * import beside the app) through SQLite's `data_version`, which changes only on their commits.
+ */
+export function createEventFeed(db: Db, events: EventsRepository, pollMs = 250) {
+  const listeners = new Set<EventListener>();
+  let delivered = events.latestId();
+  let lastDataVersion = db.pragma('data_version', { simple: true }) as number;
+  let timer: NodeJS.Timeout | undefined;
+
+  function pump(): void {
+    if (listeners.size === 0) {
+      delivered = events.latestId();
+      return;
+    }
+    for (let batch = events.after(delivered, 500); batch.length; batch = events.after(delivered, 500)) {
+      for (const event of batch) {
+        delivered = event.id;
+        for (const listener of listeners) {
+          try {
+            listener(event);
+          } catch (error) {
+            console.error('[petstore] event listener failed:', error);
+          }
+        }
+      }
+    }
+  }
+
+  function poll(): void {
+    if (!db.open) return;
+    const version = db.pragma('data_version', { simple: true }) as number;
+    if (version !== lastDataVersion) {
+      lastDataVersion = version;
+      pump();
+    }
+  }
+
+  return {
+    pump,
+    /** Live delivery of every event committed from now on. Returns the unsubscribe function. */
+    subscribe(listener: EventListener): () => void {
+      if (listeners.size === 0) delivered = events.latestId();
+      listeners.add(listener);
+      if (!timer) {
+        timer = setInterval(poll, pollMs);
+        timer.unref();
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && timer) {
+          clearInterval(timer);
+          timer = undefined;
+        }
+      };
+    },
+    stop(): void {
+      listeners.clear();
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
+export type EventFeed = ReturnType<typeof createEventFeed>;

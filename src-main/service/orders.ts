@@ -1,0 +1,99 @@
+import { StoreError } from '../../src-shared/errors';
+import { STOCK_MAX } from '../../src-shared/schemas/inventory';
+import type { OrderRow } from '../db/repositories/orders';
+import type { ServiceContext } from './context';
+import type { HandlersFor } from './handler-types';
+import { statusAfterOrderCancelled, statusAfterOrderCompleted, statusAfterOrderPlaced } from './stock-rules';
+import { orderModel } from './to-model';
+
+/** Ship dates are stored in one form (UTC, ISO 8601) whatever offset they came with. */
+const normalizeDate = (date: string) => new Date(date).toISOString();
+
+export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
+  function mustFind(id: number): OrderRow {
+    const order = ctx.orders.find(id);
+    if (!order) throw new StoreError('NOT_FOUND', `Order ${id} does not exist`);
+    return order;
+  }
+
+  function mustBeOpen(order: OrderRow): void {
+    if (order.complete) throw new StoreError('ORDER_COMPLETE', `Order ${order.id} is already complete`);
+  }
+
+  return {
+    'orders.list': (query) => {
+      const { rows, total, nextCursor } = ctx.orders.list(query);
+      return { items: rows.map(orderModel), total, nextCursor };
+    },
+
+    'orders.place': ({ petId, quantity, shipDate }) =>
+      // The stock check and the reservation share one write transaction: no oversell.
+      ctx.write(() => {
+        const pet = ctx.pets.find(petId);
+        if (!pet) {
+          throw new StoreError('REFERENCE_NOT_FOUND', `Pet ${petId} does not exist`, [
+            { path: 'petId', message: `Pet ${petId} does not exist` },
+          ]);
+        }
+        if (pet.status !== 'available') {
+          throw new StoreError('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is ${pet.status}, not available`);
+        }
+        const stock = ctx.inventory.quantity(petId);
+        if (stock < quantity) {
+          throw new StoreError(
+            'INSUFFICIENT_STOCK',
+            `Only ${stock} of ${pet.name} (pet ${petId}) in stock; ${quantity} ordered`,
+          );
+        }
+        const id = ctx.orders.insert(petId, quantity, shipDate ? normalizeDate(shipDate) : null);
+        const order = orderModel(mustFind(id));
+        ctx.events.append('order.placed', order);
+        const left = stock - quantity;
+        ctx.applyStanding(pet, statusAfterOrderPlaced(pet.status, left), stock, left);
+        return order;
+      }),
+
+    'orders.get': ({ orderId }) => orderModel(mustFind(orderId)),
+
+    'orders.update': ({ orderId, changes }) =>
+      ctx.write(() => {
+        const before = mustFind(orderId);
+        const shipDate = changes.shipDate ? normalizeDate(changes.shipDate) : before.shipDate;
+        if (before.complete) {
+          // Fulfilling twice is a harmless retry; anything else would rewrite history.
+          const isRetry = changes.complete !== false && shipDate === before.shipDate;
+          if (isRetry) return orderModel(before);
+          mustBeOpen(before);
+        }
+        const completing = changes.complete === true;
+        ctx.orders.update(orderId, shipDate, completing);
+        const order = orderModel(mustFind(orderId));
+        if (completing) {
+          ctx.events.append('order.completed', order);
+          const pet = ctx.pets.find(before.petId);
+          if (pet) {
+            const stock = ctx.inventory.quantity(pet.id);
+            const next = statusAfterOrderCompleted({ status: pet.status, stock, openOrders: ctx.orders.openCount(pet.id) });
+            ctx.applyStanding(pet, next, stock, stock);
+          }
+        }
+        return order;
+      }),
+
+    'orders.cancel': ({ orderId }) =>
+      ctx.write(() => {
+        const order = mustFind(orderId);
+        mustBeOpen(order);
+        ctx.orders.remove(orderId);
+        ctx.events.append('order.cancelled', orderModel(order));
+        const pet = ctx.pets.find(order.petId);
+        if (pet) {
+          const stock = ctx.inventory.quantity(pet.id);
+          // Stock is bounded; a cancellation on a pet restocked to the maximum meanwhile stops there.
+          const returned = Math.min(STOCK_MAX, stock + order.quantity);
+          ctx.applyStanding(pet, statusAfterOrderCancelled(pet.status), stock, returned);
+        }
+        return null;
+      }),
+  };
+}

@@ -1,0 +1,51 @@
+import { API_VERSION } from '../../src-shared/api-result';
+import { openDatabase, type Db, type OpenOptions } from '../db/connection';
+import { categoryHandlers } from './categories';
+import { createContext, type ServiceContext } from './context';
+import { createEventFeed, type EventFeed } from './event-feed';
+import type { Handlers } from './handler-types';
+import { inventoryHandlers } from './inventory';
+import { orderHandlers } from './orders';
+import { petHandlers } from './pets';
+import { APP_VERSION } from './version';
+
+export interface Store {
+  db: Db;
+  /** Every callable operation of the contract, by name. */
+  handlers: Handlers;
+  feed: EventFeed;
+  context: ServiceContext;
+  close(): void;
+}
+
+/** The store service over an open database: what the app, the headless server and tests share. */
+export function createStore(db: Db): Store {
+  let feed: EventFeed | undefined;
+  const context = createContext(db, () => feed?.pump());
+  feed = createEventFeed(db, context.events);
+
+  const handlers: Handlers = {
+    ...petHandlers(context),
+    ...categoryHandlers(context),
+    ...orderHandlers(context),
+    ...inventoryHandlers(context),
+    'events.list': ({ after, limit }) => context.events.after(after, limit),
+    'service.health': () => ({ status: 'ok', version: APP_VERSION, apiVersion: API_VERSION }),
+  };
+
+  return {
+    db,
+    handlers,
+    feed,
+    context,
+    close() {
+      feed?.stop();
+      if (db.open) db.close();
+    },
+  };
+}
+
+/** Opens (creating and migrating as needed) the database file and the service on it. */
+export function openStore(file: string, options: OpenOptions = {}): Store {
+  return createStore(openDatabase(file, options));
+}

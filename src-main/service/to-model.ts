@@ -1,0 +1,15 @@
+import type { Category } from '../../src-shared/schemas/category';
+import type { Order } from '../../src-shared/schemas/order';
+import type { CategoryRow } from '../db/repositories/categories';
+import type { OrderRow } from '../db/repositories/orders';
+
+/** Database rows → contract models (rows keep SQL's nulls and 0/1; models omit or use booleans). */
+export function categoryModel(row: CategoryRow): Category {
+  return row.description === null ? { id: row.id, name: row.name } : { ...row, description: row.description };
+}
+
+export function orderModel(row: OrderRow): Order {
+  const order: Order = { id: row.id, petId: row.petId, quantity: row.quantity, complete: row.complete === 1 };
+  if (row.shipDate !== null) order.shipDate = row.shipDate;
+  return order;
+}

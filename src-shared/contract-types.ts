@@ -1,0 +1,53 @@
+import type { z } from './zod-setup';
+import type { ErrorCode } from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Stability = 'stable' | 'beta' | 'experimental';
+
+/** How an operation is reached over REST. Everything the listener and the OpenAPI document need. */
+export interface HttpBinding {
+  method: HttpMethod;
+  /** Path under the `/v1` base, with `{param}` segments naming input fields. */
+  path: string;
+  /** Status of a successful answer. */
+  success: 200 | 201 | 204;
+  /**
+   * Where the request body goes in the input: `'*'` means the whole input is the body (no path
+   * params then); a field name means that input field is the body. Absent: no body.
+   */
+  body?: '*' | string;
+  /** `none` for public endpoints; otherwise GET needs `read`, anything else `write`. */
+  auth?: 'none';
+  /** Output is a page: the body is `items`, with `Link` and `X-Total-Count` headers. */
+  paged?: boolean;
+  /** The answer is a Server-Sent Events stream of `output` items. */
+  stream?: 'sse';
+  /** The domain errors this operation can answer with (transport errors are added by the listener). */
+  errors: ErrorCode[];
+}
+
+export interface Deprecation {
+  /** The successor, as a URL template under the base, e.g. `/v1/pets?id={petId}`. */
+  successor: string;
+}
+
+export interface OperationDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** One line for the OpenAPI summary and the docs. */
+  summary: string;
+  description?: string;
+  /** OpenAPI tag and UI grouping. */
+  tag: 'Pets' | 'Categories' | 'Store' | 'Inventory' | 'Events' | 'Service' | 'Settings';
+  input: I;
+  output: O;
+  stability: Stability;
+  deprecated?: Deprecation;
+  /** Absent: the operation exists in-process only (IPC, CLI), never over REST. */
+  http?: HttpBinding;
+  /** True when the operation changes data; read-only operations may run on read-scoped tokens. */
+  mutates: boolean;
+}
+
+/** Declares an operation; the identity function keeps each entry's precise types (schemas, binding). */
+export function defineOperation<const D extends OperationDef>(def: D): D {
+  return def;
+}

@@ -1,0 +1,338 @@
+/**
+ * The contract: every operation of the store, declared once.
+ * IPC handlers, the preload bridge, the renderer client, REST routes and the OpenAPI document
+ * are all derived from this table. Nothing here imports Node, Electron or the DOM.
+ */
+import { z } from './zod-setup';
+import { defineOperation as op } from './contract-types';
+import { Id } from './schemas/common';
+import { page } from './schemas/common';
+import { NewPet, Pet, PetListQuery, PetPatch } from './schemas/pet';
+import { Category, CategoryListQuery, CategoryPatch, NewCategory } from './schemas/category';
+import { NewOrder, Order, OrderListQuery, OrderPatch } from './schemas/order';
+import { InventoryItem, InventoryListQuery, InventoryUpdate } from './schemas/inventory';
+import { EventListQuery, StoreEvent } from './schemas/event';
+import { Health } from './schemas/service';
+
+const PetRef = z.strictObject({ petId: Id.describe('Id of the pet.') });
+const CategoryRef = z.strictObject({ categoryId: Id.describe('Id of the category.') });
+const OrderRef = z.strictObject({ orderId: Id.describe('Id of the order.') });
+const Nothing = z.null();
+
+export const contract = {
+  // ── Pets ────────────────────────────────────────────────────────────────────────────────
+  /** List pets with filters, sorting and cursor paging. */
+  'pets.list': op({
+    tag: 'Pets',
+    summary: 'List pets',
+    description: 'Filter by status, category, name or ids; sort; page with `limit` and `cursor`.',
+    input: PetListQuery,
+    output: page(Pet),
+    stability: 'stable',
+    mutates: false,
+    http: { method: 'GET', path: '/pets', success: 200, paged: true, errors: [] },
+  }),
+  /** Add a pet; an available pet starts with one unit of stock. */
+  'pets.create': op({
+    tag: 'Pets',
+    summary: 'Add a pet',
+    description: 'An `available` pet starts with stock 1, any other status with stock 0.',
+    input: NewPet,
+    output: Pet,
+    stability: 'stable',
+    mutates: true,
+    http: { method: 'POST', path: '/pets', success: 201, body: '*', errors: ['REFERENCE_NOT_FOUND'] },
+  }),
+  /** Read one pet (deprecated over REST in favour of the list's `id` filter). */
+  'pets.get': op({
+    tag: 'Pets',
+    summary: 'Get a pet by id',
+    input: PetRef,
+    output: Pet,
+    stability: 'stable',
+    deprecated: { successor: '/v1/pets?id={petId}' },
+    mutates: false,
+    http: { method: 'GET', path: '/pets/{petId}', success: 200, errors: ['NOT_FOUND', 'OPERATION_SUNSET'] },
+  }),
+  /** Replace a pet's name, category and status. */
+  'pets.replace': op({
+    tag: 'Pets',
+    summary: 'Replace a pet',
+    description: 'Status changes keep stock consistent: see the state table in docs/states.md.',
+    input: PetRef.extend({ pet: NewPet }),
+    output: Pet,
+    stability: 'stable',
+    mutates: true,
+    http: {
+      method: 'PUT',
+      path: '/pets/{petId}',
+      success: 200,
+      body: 'pet',
+      errors: ['NOT_FOUND', 'REFERENCE_NOT_FOUND', 'PET_HAS_OPEN_ORDERS'],
+    },
+  }),
+  /** Change some of a pet's fields. */
+  'pets.update': op({
+    tag: 'Pets',
+    summary: 'Update a pet',
+    input: PetRef.extend({ changes: PetPatch }),
+    output: Pet,
+    stability: 'stable',
+    mutates: true,
+    http: {
+      method: 'PATCH',
+      path: '/pets/{petId}',
+      success: 200,
+      body: 'changes',
+      errors: ['NOT_FOUND', 'REFERENCE_NOT_FOUND', 'PET_HAS_OPEN_ORDERS'],
+    },
+  }),
+  /** Remove a pet; refused while it has open orders. */
+  'pets.delete': op({
+    tag: 'Pets',
+    summary: 'Delete a pet',
+    description: 'Refused with 409 PET_HAS_OPEN_ORDERS while the pet has open orders.',
+    input: PetRef,
+    output: Nothing,
+    stability: 'stable',
+    mutates: true,
+    http: { method: 'DELETE', path: '/pets/{petId}', success: 204, errors: ['NOT_FOUND', 'PET_HAS_OPEN_ORDERS'] },
+  }),
+
+  // ── Categories ──────────────────────────────────────────────────────────────────────────
+  /** List categories by name. */
+  'categories.list': op({
+    tag: 'Categories',
+    summary: 'List categories',
+    input: CategoryListQuery,
+    output: page(Category),
+    stability: 'stable',
+    mutates: false,
+    http: { method: 'GET', path: '/categories', success: 200, paged: true, errors: [] },
+  }),
+  /** Add a category. */
+  'categories.create': op({
+    tag: 'Categories',
+    summary: 'Add a category',
+    input: NewCategory,
+    output: Category,
+    stability: 'stable',
+    mutates: true,
+    http: { method: 'POST', path: '/categories', success: 201, body: '*', errors: ['CATEGORY_NAME_TAKEN'] },
+  }),
+  /** Read one category. */
+  'categories.get': op({
+    tag: 'Categories',
+    summary: 'Get a category',
+    input: CategoryRef,
+    output: Category,
+    stability: 'stable',
+    mutates: false,
+    http: { method: 'GET', path: '/categories/{categoryId}', success: 200, errors: ['NOT_FOUND'] },
+  }),
+  /** Replace a category's name and description. */
+  'categories.replace': op({
+    tag: 'Categories',
+    summary: 'Replace a category',
+    description: 'A description left out of the body is cleared.',
+    input: CategoryRef.extend({ category: NewCategory }),
+    output: Category,
+    stability: 'stable',
+    mutates: true,
+    http: {
+      method: 'PUT',
+      path: '/categories/{categoryId}',
+      success: 200,
+      body: 'category',
+      errors: ['NOT_FOUND', 'CATEGORY_NAME_TAKEN'],
+    },
+  }),
+  /** Change some of a category's fields. */
+  'categories.update': op({
+    tag: 'Categories',
+    summary: 'Update a category',
+    input: CategoryRef.extend({ changes: CategoryPatch }),
+    output: Category,
+    stability: 'stable',
+    mutates: true,
+    http: {
+      method: 'PATCH',
+      path: '/categories/{categoryId}',
+      success: 200,
+      body: 'changes',
+      errors: ['NOT_FOUND', 'CATEGORY_NAME_TAKEN'],
+    },
+  }),
+  /** Remove a category; refused while pets belong to it. */
+  'categories.delete': op({
+    tag: 'Categories',
+    summary: 'Delete a category',
+    description: 'Refused with 409 CATEGORY_IN_USE while pets belong to it.',
+    input: CategoryRef,
+    output: Nothing,
+    stability: 'stable',
+    mutates: true,
+    http: { method: 'DELETE', path: '/categories/{categoryId}', success: 204, errors: ['NOT_FOUND', 'CATEGORY_IN_USE'] },
+  }),
+
+  // ── Store: orders ───────────────────────────────────────────────────────────────────────
+  /** List orders, newest first. */
+  'orders.list': op({
+    tag: 'Store',
+    summary: 'List orders',
+    description: 'Newest first. Filter by `complete` and `petId`.',
+    input: OrderListQuery,
+    output: page(Order),
+    stability: 'stable',
+    mutates: false,
+    http: { method: 'GET', path: '/store/orders', success: 200, paged: true, errors: [] },
+  }),
+  /** Place an order: reserves stock; the pet turns pending when its stock reaches 0. */
+  'orders.place': op({
+    tag: 'Store',
+    summary: 'Place an order',
+    description: 'Needs an `available` pet with enough stock, and reserves it. Ids are increasing integers.',
+    input: NewOrder,
+    output: Order,
+    stability: 'stable',
+    mutates: true,
+    http: {
+      method: 'POST',
+      path: '/store/orders',
+      success: 201,
+      body: '*',
+      errors: ['REFERENCE_NOT_FOUND', 'PET_NOT_AVAILABLE', 'INSUFFICIENT_STOCK'],
+    },
+  }),
+  /** Read one order. */
+  'orders.get': op({
+    tag: 'Store',
+    summary: 'Get an order',
+    input: OrderRef,
+    output: Order,
+    stability: 'stable',
+    mutates: false,
+    http: { method: 'GET', path: '/store/orders/{orderId}', success: 200, errors: ['NOT_FOUND'] },
+  }),
+  /** Fulfil an order (`complete: true`) or set its ship date. */
+  'orders.update': op({
+    tag: 'Store',
+    summary: 'Fulfil an order or set its ship date',
+    description: 'Fulfilling the last open order of a pet with no stock makes the pet `sold`. A complete order is final.',
+    input: OrderRef.extend({ changes: OrderPatch }),
+    output: Order,
+    stability: 'stable',
+    mutates: true,
+    http: {
+      method: 'PATCH',
+      path: '/store/orders/{orderId}',
+      success: 200,
+      body: 'changes',
+      errors: ['NOT_FOUND', 'ORDER_COMPLETE'],
+    },
+  }),
+  /** Cancel an open order and return its stock. */
+  'orders.cancel': op({
+    tag: 'Store',
+    summary: 'Cancel an order',
+    description: 'Returns the stock; a `pending` pet becomes `available`. Refused once the order is complete.',
+    input: OrderRef,
+    output: Nothing,
+    stability: 'stable',
+    mutates: true,
+    http: { method: 'DELETE', path: '/store/orders/{orderId}', success: 204, errors: ['NOT_FOUND', 'ORDER_COMPLETE'] },
+  }),
+
+  // ── Store: inventory (beta) ─────────────────────────────────────────────────────────────
+  /** Stock of every pet. */
+  'inventory.list': op({
+    tag: 'Inventory',
+    summary: 'List stock levels',
+    input: InventoryListQuery,
+    output: page(InventoryItem),
+    stability: 'beta',
+    mutates: false,
+    http: { method: 'GET', path: '/store/inventory', success: 200, paged: true, errors: [] },
+  }),
+  /** Stock of one pet. */
+  'inventory.get': op({
+    tag: 'Inventory',
+    summary: "Get a pet's stock",
+    input: PetRef,
+    output: InventoryItem,
+    stability: 'beta',
+    mutates: false,
+    http: { method: 'GET', path: '/store/inventory/{petId}', success: 200, errors: ['NOT_FOUND'] },
+  }),
+  /** Set a pet's stock; restocking makes it available. */
+  'inventory.set': op({
+    tag: 'Inventory',
+    summary: "Set a pet's stock",
+    description: 'Quantity > 0 makes the pet `available`; 0 makes an available pet `pending` (open orders) or `sold`.',
+    input: PetRef.extend({ update: InventoryUpdate }),
+    output: InventoryItem,
+    stability: 'beta',
+    mutates: true,
+    http: {
+      method: 'PUT',
+      path: '/store/inventory/{petId}',
+      success: 200,
+      body: 'update',
+      errors: ['NOT_FOUND'],
+    },
+  }),
+
+  // ── Events (experimental) ───────────────────────────────────────────────────────────────
+  /** The change log as Server-Sent Events; resumes after `Last-Event-ID`. */
+  'events.stream': op({
+    tag: 'Events',
+    summary: 'Stream changes (Server-Sent Events)',
+    description:
+      'Each event carries `id`, `event` (the type) and `data` (a StoreEvent as JSON). Send `Last-Event-ID` to resume. A comment line is sent as a heartbeat.',
+    input: z.strictObject({}),
+    output: StoreEvent,
+    stability: 'experimental',
+    mutates: false,
+    http: { method: 'GET', path: '/events', success: 200, stream: 'sse', errors: [] },
+  }),
+  /** Events after a given id, for catching up in-process (IPC); REST clients use the stream. */
+  'events.list': op({
+    tag: 'Events',
+    summary: 'Read the change log',
+    input: EventListQuery,
+    output: z.array(StoreEvent),
+    stability: 'experimental',
+    mutates: false,
+  }),
+
+  // ── Service ─────────────────────────────────────────────────────────────────────────────
+  /** Liveness and version; needs no token. */
+  'service.health': op({
+    tag: 'Service',
+    summary: 'Health check',
+    input: z.strictObject({}),
+    output: Health,
+    stability: 'stable',
+    mutates: false,
+    http: { method: 'GET', path: '/health', success: 200, auth: 'none', errors: [] },
+  }),
+} as const;
+
+export type Contract = typeof contract;
+export type OperationName = keyof Contract;
+export const OPERATION_NAMES = Object.keys(contract) as OperationName[];
+
+/** What a caller may pass (defaults not yet applied). */
+export type OperationInput<K extends OperationName> = z.input<Contract[K]['input']>;
+/** What a handler receives: the input after parsing (trimmed, defaults applied). */
+export type ParsedInput<K extends OperationName> = z.output<Contract[K]['input']>;
+export type OperationOutput<K extends OperationName> = z.output<Contract[K]['output']>;
+
+/** Operations answered by a single call (everything but streams). */
+export type CallableOperationName = {
+  [K in OperationName]: Contract[K] extends { http: { stream: 'sse' } } ? never : K;
+}[OperationName];
+
+export function isOperationName(name: unknown): name is OperationName {
+  return typeof name === 'string' && Object.hasOwn(contract, name);
+}

@@ -1,0 +1,86 @@
+import { z } from './zod-setup';
+
+/**
+ * The error catalogue: every code any transport can answer with, its HTTP status, and when.
+ * docs/errors.md is the long form of this table; a test keeps the two in step.
+ */
+export const ERROR_CATALOGUE = {
+  VALIDATION_FAILED: { status: 400, when: 'The input breaks a schema: wrong type, out of bounds, unknown field, id beyond 2^53−1.' },
+  MALFORMED_JSON: { status: 400, when: 'The request body is not valid JSON.' },
+  UNAUTHORIZED: { status: 401, when: 'No bearer token, or a token that is unknown or revoked.' },
+  FORBIDDEN: { status: 403, when: 'A read-scoped token on a write operation, or a Host header that is not the bound address.' },
+  NOT_FOUND: { status: 404, when: 'No such pet, category, order or inventory entry, or no such route.' },
+  METHOD_NOT_ALLOWED: { status: 405, when: 'The route exists but not with this HTTP method.' },
+  INSUFFICIENT_STOCK: { status: 409, when: 'An order asks for more units than the pet has in stock.' },
+  PET_NOT_AVAILABLE: { status: 409, when: 'An order is placed for a pet that is pending or sold.' },
+  PET_HAS_OPEN_ORDERS: { status: 409, when: 'Deleting a pet, or marking it sold, while it has open orders.' },
+  CATEGORY_IN_USE: { status: 409, when: 'Deleting a category that pets still belong to.' },
+  CATEGORY_NAME_TAKEN: { status: 409, when: 'Creating or renaming a category to a name another category has (case-insensitive).' },
+  ORDER_COMPLETE: { status: 409, when: 'Cancelling or changing an order that is already complete.' },
+  OPERATION_SUNSET: { status: 410, when: 'A deprecated operation called after its sunset date.' },
+  PAYLOAD_TOO_LARGE: { status: 413, when: 'A request body over 64 KiB.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'A request body that is not application/json.' },
+  REFERENCE_NOT_FOUND: { status: 422, when: 'A body names a pet or category that does not exist.' },
+  RATE_LIMITED: { status: 429, when: 'A token went over its request budget; Retry-After says when to try again.' },
+  INTERNAL: { status: 500, when: 'An unexpected fault; the message is generic and no stack trace is sent.' },
+  SERVICE_BUSY: { status: 503, when: 'The database stayed locked by another process beyond the busy timeout; retry shortly.' },
+} as const satisfies Record<string, { status: number; when: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+export const ErrorDetail = z.object({
+  path: z.string().describe('Where in the input, e.g. `name` or `body.quantity`.'),
+  message: z.string(),
+});
+export type ErrorDetail = z.infer<typeof ErrorDetail>;
+
+/** What every failure looks like on every transport (REST body, IPC result, CLI output). */
+export const ErrorBody = z
+  .object({
+    code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]).describe('Machine-readable error code.'),
+    message: z.string().describe('Human-readable description of the error.'),
+    status: z.int().describe('The HTTP status code.'),
+    details: z.array(ErrorDetail).optional().describe('Per-field problems, for VALIDATION_FAILED.'),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** A failure raised by the service or a transport; it carries its catalogue code. */
+export class StoreError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: ErrorDetail[];
+
+  constructor(code: ErrorCode, message: string, details?: ErrorDetail[]) {
+    super(message);
+    this.name = 'StoreError';
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code].status;
+    this.details = details;
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { code: this.code, message: this.message, status: this.status };
+    if (this.details?.length) body.details = this.details;
+    return body;
+  }
+}
+
+/** Turns Zod issues into the Error object's `details`, with dotted paths; one entry per unknown field. */
+export function detailsFromZod(error: z.ZodError, prefix = ''): ErrorDetail[] {
+  const join = (...parts: (string | number)[]) => parts.map(String).filter(Boolean).join('.');
+  return error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ path: join(prefix, ...issue.path, key), message: `Unknown field "${key}"` }))
+      : [{ path: join(prefix, ...issue.path), message: issue.message }],
+  );
+}
+
+/** A VALIDATION_FAILED error whose message names the first problem, so a one-line toast is useful. */
+export function validationError(error: z.ZodError, prefix = ''): StoreError {
+  const details = detailsFromZod(error, prefix);
+  const first = details[0];
+  const message = first ? `Invalid input: ${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid input';
+  return new StoreError('VALIDATION_FAILED', message, details);
+}

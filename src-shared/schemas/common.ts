@@ -1,0 +1,52 @@
+import { z } from '../zod-setup';
+
+/**
+ * Ids are int64 in the document, but JavaScript numbers are exact only up to 2^53−1.
+ * Anything larger is refused rather than silently rounded.
+ */
+export const Id = z
+  .int()
+  .min(1)
+  .max(Number.MAX_SAFE_INTEGER)
+  .meta({ format: 'int64', example: 1 });
+
+/** A trimmed display name: 1–100 characters after trimming. */
+export const Name = z
+  .string()
+  .trim()
+  .min(1, 'Must not be empty')
+  .max(100, 'Must be at most 100 characters');
+
+export const PAGE_LIMIT_DEFAULT = 50;
+export const PAGE_LIMIT_MAX = 500;
+
+/** Paging inputs shared by every list operation. */
+export const PageQuery = {
+  limit: z
+    .int()
+    .min(1)
+    .max(PAGE_LIMIT_MAX)
+    .default(PAGE_LIMIT_DEFAULT)
+    .describe(`Page size, 1–${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT}).`),
+  cursor: z
+    .string()
+    .max(512)
+    .optional()
+    .describe('Opaque cursor from the previous page\'s `Link: rel="next"` header.'),
+};
+
+/**
+ * What a list operation returns to in-process callers (IPC, tests).
+ * Over HTTP the body is the bare `items` array; `nextCursor` becomes the `Link` header and
+ * `total` the `X-Total-Count` header.
+ */
+export function page<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    nextCursor: z.string().nullable(),
+    total: z.int().min(0),
+  });
+}
+
+/** ISO 8601 date-time with an offset, e.g. 2026-11-22T10:00:00Z. */
+export const DateTime = z.iso.datetime({ offset: true }).meta({ example: '2026-11-22T10:00:00Z' });

@@ -1,0 +1,34 @@
+import { z } from '../zod-setup';
+import { Id } from './common';
+
+export const EVENT_TYPES = [
+  'pet.created',
+  'pet.updated',
+  'pet.deleted',
+  'category.created',
+  'category.updated',
+  'category.deleted',
+  'order.placed',
+  'order.completed',
+  'order.cancelled',
+  'inventory.updated',
+  'inventory.low',
+] as const;
+export const EventType = z.enum(EVENT_TYPES);
+export type EventType = z.infer<typeof EventType>;
+
+/** One entry of the persisted change log; `id` increases, so clients resume after the last one seen. */
+export const StoreEvent = z
+  .object({
+    id: Id,
+    type: EventType,
+    at: z.string().describe('When the change was committed, ISO 8601.'),
+    data: z.record(z.string(), z.unknown()).describe('The resource after the change (or before, for deletions).'),
+  })
+  .meta({ id: 'StoreEvent' });
+export type StoreEvent = z.infer<typeof StoreEvent>;
+
+export const EventListQuery = z.strictObject({
+  after: z.int().min(0).max(Number.MAX_SAFE_INTEGER).default(0).describe('Only events with a larger id.'),
+  limit: z.int().min(1).max(1000).default(200),
+});

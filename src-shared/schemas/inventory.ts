@@ -1,0 +1,28 @@
+import { z } from '../zod-setup';
+import { Id, PageQuery } from './common';
+import { PetStatus } from './pet';
+
+export const STOCK_MAX = 1_000_000;
+
+export const InventoryItem = z
+  .object({
+    petId: Id,
+    quantity: z.int().min(0),
+    status: PetStatus,
+  })
+  .meta({ id: 'InventoryItem' });
+export type InventoryItem = z.infer<typeof InventoryItem>;
+
+export const InventoryUpdate = z
+  .strictObject({
+    quantity: z.int().min(0).max(STOCK_MAX).describe('The new stock count, 0–1,000,000.'),
+  })
+  .meta({ id: 'InventoryUpdate' });
+export type InventoryUpdate = z.infer<typeof InventoryUpdate>;
+
+export const InventoryListQuery = z.strictObject({
+  petId: z.array(Id).max(500).optional().describe('Only these pets (repeatable).'),
+  low: z.boolean().optional().describe('Only entries below the low-stock threshold.'),
+  ...PageQuery,
+});
+export type InventoryListQuery = z.input<typeof InventoryListQuery>;

@@ -1,0 +1,42 @@
+import { z } from '../zod-setup';
+import { DateTime, Id, PageQuery } from './common';
+
+export const ORDER_QUANTITY_MAX = 1000;
+
+/** Payload for placing an order; the service assigns the id. */
+export const NewOrder = z
+  .strictObject({
+    petId: Id.describe('Id of the animal to order.'),
+    quantity: z.int().min(1).max(ORDER_QUANTITY_MAX).default(1).describe('Units, 1–1000 (default 1).'),
+    shipDate: DateTime.optional().describe('Expected ship date, ISO 8601.'),
+  })
+  .meta({ id: 'NewOrder' });
+export type NewOrder = z.input<typeof NewOrder>;
+
+/** PATCH body: fulfil an order (`complete: true`) and/or set its ship date. */
+export const OrderPatch = z
+  .strictObject({
+    complete: z.boolean().optional().describe('`true` fulfils the order; a complete order cannot be reopened.'),
+    shipDate: DateTime.optional().describe('Expected or actual ship date, ISO 8601.'),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, 'At least one field is required')
+  .meta({ id: 'OrderPatch' });
+export type OrderPatch = z.infer<typeof OrderPatch>;
+
+export const Order = z
+  .object({
+    id: Id.optional(),
+    petId: Id.optional(),
+    quantity: z.int().optional(),
+    shipDate: DateTime.optional(),
+    complete: z.boolean().optional(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof Order>;
+
+export const OrderListQuery = z.strictObject({
+  complete: z.boolean().optional().describe('Only complete (`true`) or open (`false`) orders.'),
+  petId: Id.optional().describe('Only orders of this pet.'),
+  ...PageQuery,
+});
+export type OrderListQuery = z.input<typeof OrderListQuery>;

@@ -1,0 +1,47 @@
+import { z } from '../zod-setup';
+import { Id, Name, PageQuery } from './common';
+
+export const PetStatus = z.enum(['available', 'pending', 'sold']).meta({ id: 'PetStatus' });
+export type PetStatus = z.infer<typeof PetStatus>;
+
+/** Payload for creating or replacing a pet. */
+export const NewPet = z
+  .strictObject({
+    name: Name.describe("The animal's name, 1–100 characters after trimming."),
+    categoryId: Id.describe('Id of the category the animal belongs to.'),
+    status: PetStatus.optional().describe('Defaults to `available`.'),
+  })
+  .meta({ id: 'NewPet' });
+export type NewPet = z.infer<typeof NewPet>;
+
+/** A partial NewPet for PATCH: at least one field. */
+export const PetPatch = NewPet.partial()
+  .refine((patch) => Object.keys(patch).length > 0, 'At least one field is required')
+  .meta({ id: 'PetPatch' });
+export type PetPatch = z.infer<typeof PetPatch>;
+
+export const Pet = z
+  .object({
+    id: Id,
+    name: z.string(),
+    categoryId: Id,
+    status: PetStatus,
+  })
+  .meta({ id: 'Pet' });
+export type Pet = z.infer<typeof Pet>;
+
+export const Pets = z.array(Pet).meta({ id: 'Pets' });
+
+export const PET_SORTS = ['id', '-id', 'name', '-name', 'status', '-status'] as const;
+export const PetSort = z.enum(PET_SORTS);
+export type PetSort = z.infer<typeof PetSort>;
+
+export const PetListQuery = z.strictObject({
+  status: z.array(PetStatus).max(3).optional().describe('Only pets with one of these statuses (repeatable).'),
+  categoryId: Id.optional().describe('Only pets of this category.'),
+  q: z.string().trim().max(100).optional().describe('Name contains this text, case-insensitive.'),
+  id: z.array(Id).max(500).optional().describe('Only pets with these ids (repeatable).'),
+  sort: PetSort.default('id').describe('Sort key; a leading `-` sorts descending.'),
+  ...PageQuery,
+});
+export type PetListQuery = z.input<typeof PetListQuery>;
