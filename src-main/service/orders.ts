@@ -35,8 +35,10 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
             { path: 'petId', message: `Pet ${petId} does not exist` },
           ]);
         }
-        if (pet.status !== 'available') {
-          throw new StoreError('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is ${pet.status}, not available`);
+        // A sold pet is gone; a pet that ran out of stock is short, whatever its status says;
+        // a pending pet that still has stock is on hold by the clerk.
+        if (pet.status === 'sold') {
+          throw new StoreError('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is sold`);
         }
         const stock = ctx.inventory.quantity(petId);
         if (stock < quantity) {
@@ -44,6 +46,9 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
             'INSUFFICIENT_STOCK',
             `Only ${stock} of ${pet.name} (pet ${petId}) in stock; ${quantity} ordered`,
           );
+        }
+        if (pet.status !== 'available') {
+          throw new StoreError('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is ${pet.status}, not available`);
         }
         const id = ctx.orders.insert(petId, quantity, shipDate ? normalizeDate(shipDate) : null);
         const order = orderModel(mustFind(id));
