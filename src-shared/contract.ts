@@ -4,7 +4,7 @@
  * are all derived from this table. Nothing here imports Node, Electron or the DOM.
  */
 import { z } from './zod-setup';
-import { defineOperation as op } from './contract-types';
+import { defineOperation as op, type OperationDef } from './contract-types';
 import { Id } from './schemas/common';
 import { page } from './schemas/common';
 import { NewPet, Pet, PetListQuery, PetPatch } from './schemas/pet';
@@ -332,6 +332,9 @@ export type OperationOutput<K extends OperationName> = z.output<Contract[K]['out
 export type CallableOperationName = {
   [K in OperationName]: Contract[K] extends { http: { stream: 'sse' } } ? never : K;
 }[OperationName];
+
+/** An operation's declaration seen through the common shape (for transports that loop over all). */
+export const operationDef = (name: OperationName): OperationDef => contract[name];
 
 export function isOperationName(name: unknown): name is OperationName {
   return typeof name === 'string' && Object.hasOwn(contract, name);

@@ -69,7 +69,7 @@ export class StoreError extends Error {
 
 /** Turns Zod issues into the Error object's `details`, with dotted paths; one entry per unknown field. */
 export function detailsFromZod(error: z.ZodError, prefix = ''): ErrorDetail[] {
-  const join = (...parts: (string | number)[]) => parts.map(String).filter(Boolean).join('.');
+  const join = (...parts: PropertyKey[]) => parts.map(String).filter(Boolean).join('.');
   return error.issues.flatMap((issue) =>
     issue.code === 'unrecognized_keys'
       ? issue.keys.map((key) => ({ path: join(prefix, ...issue.path, key), message: `Unknown field "${key}"` }))

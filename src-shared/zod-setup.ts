@@ -5,6 +5,10 @@
  */
 import { z } from 'zod';
 
-z.config({ jitless: true });
+z.config({
+  jitless: true,
+  // A missing required field reads "Required" rather than "expected string, received undefined".
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined),
+});
 
 export { z };

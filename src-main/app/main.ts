@@ -1,0 +1,70 @@
+/**
+ * The Electron main process: one store service on the user's database, reached by the renderer
+ * only through the IPC handlers derived from the contract.
+ */
+import { app, BrowserWindow, dialog, ipcMain } from 'electron';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { EVENT_CHANNEL } from '../../src-shared/bridge';
+import { nativeBindingForRuntime } from '../db/native-binding';
+import { registerStoreIpc, type IpcInvokeEventLike } from '../ipc/register';
+import { openStore, type Store } from '../service/store';
+import { hardenApp } from './security';
+import { createMainWindow } from './window';
+
+const outDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const rendererFile = join(outDir, 'renderer', 'index.html');
+const devUrl = process.env.ELECTRON_RENDERER_URL;
+const rendererOrigin = devUrl ? new URL(devUrl).origin : undefined;
+const rendererFileUrl = pathToFileURL(rendererFile).href;
+
+/** Our own pages: the built index.html, or the dev server in development. */
+function isOwnUrl(url: string): boolean {
+  if (rendererOrigin) return url.startsWith(`${rendererOrigin}/`);
+  return url.split('#')[0] === rendererFileUrl;
+}
+
+const isTrustedSender = (event: IpcInvokeEventLike) => !!event.senderFrame && isOwnUrl(event.senderFrame.url);
+
+let store: Store | undefined;
+
+function start(): void {
+  const databaseFile = process.env.PETSTORE_DB ?? join(app.getPath('userData'), 'petstore.db');
+  try {
+    store = openStore(databaseFile, { nativeBinding: nativeBindingForRuntime(app.getAppPath()) });
+  } catch (error) {
+    dialog.showErrorBox('Pet Store Clerk cannot open its data', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+    return;
+  }
+  registerStoreIpc(ipcMain, store.handlers, { isTrustedSender });
+  store.feed.subscribe((event) => {
+    for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, event);
+  });
+  createMainWindow(outDir, { devUrl, file: rendererFile });
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Another instance owns the database: hand over to it and leave.
+  app.quit();
+} else {
+  app.enableSandbox();
+  app.on('second-instance', () => {
+    const [window] = BrowserWindow.getAllWindows();
+    if (window) {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+  });
+  void app.whenReady().then(() => {
+    hardenApp(isOwnUrl);
+    start();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createMainWindow(outDir, { devUrl, file: rendererFile });
+    });
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => store?.close());
+}

@@ -1,0 +1,40 @@
+/**
+ * The preload: exposes `window.petstore` (see src-shared/bridge.ts) and nothing else.
+ * It runs sandboxed, so it imports only electron and a few constants; all checking of inputs
+ * happens in the main process, which treats the renderer as untrusted.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type { ApiResult } from '../../src-shared/api-result';
+import { EVENT_CHANNEL, OPERATION_NAME_PATTERN, operationChannel, type PetstoreBridge } from '../../src-shared/bridge';
+import type { StoreEvent } from '../../src-shared/schemas/event';
+
+const notFound = (operation: string): ApiResult<never> => ({
+  ok: false,
+  error: { code: 'NOT_FOUND', status: 404, message: `There is no operation named ${JSON.stringify(operation).slice(0, 80)}` },
+});
+
+const bridge: PetstoreBridge = {
+  async invoke(operation, input) {
+    if (typeof operation !== 'string' || !OPERATION_NAME_PATTERN.test(operation)) return notFound(String(operation));
+    try {
+      return (await ipcRenderer.invoke(operationChannel(operation), input)) as ApiResult<unknown>;
+    } catch (error) {
+      // No handler for that channel: not an operation of the contract.
+      if (String(error).includes('No handler registered')) return notFound(operation);
+      // Anything else is an input that cannot cross the bridge (functions, DOM nodes…).
+      return {
+        ok: false,
+        error: { code: 'VALIDATION_FAILED', status: 400, message: 'The input cannot be sent to the store: plain data only' },
+      };
+    }
+  },
+  onEvent(listener) {
+    const forward = (_event: IpcRendererEvent, storeEvent: StoreEvent) => listener(storeEvent);
+    ipcRenderer.on(EVENT_CHANNEL, forward);
+    return () => {
+      ipcRenderer.removeListener(EVENT_CHANNEL, forward);
+    };
+  },
+};
+
+contextBridge.exposeInMainWorld('petstore', bridge);

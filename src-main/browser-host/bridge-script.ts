@@ -1,0 +1,37 @@
+/**
+ * The browser host's stand-in for the preload: the same `window.petstore` API (see
+ * src-shared/bridge.ts), carried over HTTP to the host instead of over IPC.
+ */
+export const BRIDGE_SCRIPT = `(() => {
+  'use strict';
+  const listeners = new Set();
+  let source;
+  function connect() {
+    source = new EventSource('/__petstore/events');
+    source.onmessage = (message) => {
+      const event = JSON.parse(message.data);
+      for (const listener of listeners) listener(event);
+    };
+  }
+  const bridge = {
+    async invoke(operation, input) {
+      try {
+        const response = await fetch('/__petstore/invoke/' + encodeURIComponent(String(operation)), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(input === undefined ? null : input),
+        });
+        return await response.json();
+      } catch {
+        return { ok: false, error: { code: 'INTERNAL', status: 500, message: 'The store could not be reached' } };
+      }
+    },
+    onEvent(listener) {
+      if (!source) connect();
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  Object.defineProperty(window, 'petstore', { value: Object.freeze(bridge), enumerable: true });
+})();
+`;

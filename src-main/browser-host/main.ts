@@ -1,0 +1,30 @@
+/**
+ * `npm run host -- [--db FILE] [--port N]`: the real service under Node with the renderer served
+ * to a browser on 127.0.0.1 (build the renderer first: `npm run build`).
+ */
+import { parseArgs } from 'node:util';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openStore } from '../service/store';
+import { startBrowserHost } from './server';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: join(root, 'petstore-dev.db') },
+    port: { type: 'string', default: '5199' },
+  },
+});
+
+const store = openStore(resolve(values.db!));
+const host = await startBrowserHost({ store, rendererDir: join(root, 'out', 'renderer'), port: Number(values.port) });
+console.log(`Pet Store Clerk (browser host) on ${host.url}  database: ${resolve(values.db!)}`);
+
+const stop = () => {
+  void host.close().then(() => {
+    store.close();
+    process.exit(0);
+  });
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,127 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { StoreError } from '../../src-shared/errors';
+import { CONTENT_SECURITY_POLICY } from '../app/csp';
+import { invokeOperation } from '../service/invoke';
+import type { Store } from '../service/store';
+import { BRIDGE_SCRIPT } from './bridge-script';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+const MAX_BODY = 64 * 1024;
+
+export interface BrowserHostOptions {
+  store: Store;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  port?: number;
+}
+
+export interface BrowserHost {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the built renderer to a browser on 127.0.0.1 with the preload's API bridged to the real
+ * service over HTTP: the UI can be used and tested without Electron. Development and tests only.
+ */
+export async function startBrowserHost({ store, rendererDir, port = 0 }: BrowserHostOptions): Promise<BrowserHost> {
+  const indexHtml = (await readFile(join(rendererDir, 'index.html'), 'utf8')).replace(
+    '<script type="module"',
+    '<script src="/__petstore/bridge.js"></script>\n    <script type="module"',
+  );
+  const streams = new Set<ServerResponse>();
+  const unsubscribe = store.feed.subscribe((event) => {
+    const frame = `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
+    for (const response of streams) response.write(frame);
+  });
+
+  const server = createServer((request, response) => {
+    void handle(request, response).catch(() => {
+      if (!response.headersSent) send(response, 500, 'text/plain', 'Internal error');
+      else response.end();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+    if (host !== '127.0.0.1' && host !== 'localhost') return send(response, 403, 'text/plain', 'Forbidden host');
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+
+    if (url.pathname.startsWith('/__petstore/invoke/') && request.method === 'POST') {
+      const operation = decodeURIComponent(url.pathname.slice('/__petstore/invoke/'.length));
+      const input = await readJson(request);
+      const result = input instanceof StoreError ? { ok: false, error: input.toBody() } : invokeOperation(store.handlers, operation, input);
+      return send(response, 200, 'application/json', JSON.stringify(result));
+    }
+    if (url.pathname === '/__petstore/events') {
+      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      response.write(': connected\n\n');
+      streams.add(response);
+      request.on('close', () => streams.delete(response));
+      return;
+    }
+    if (url.pathname === '/__petstore/bridge.js') return send(response, 200, MIME['.js'], BRIDGE_SCRIPT);
+    if (request.method !== 'GET') return send(response, 405, 'text/plain', 'Method not allowed');
+    if (url.pathname === '/' || url.pathname === '/index.html') return send(response, 200, MIME['.html'], indexHtml);
+
+    const file = normalize(join(rendererDir, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(rendererDir + sep)) return send(response, 404, 'text/plain', 'Not found');
+    try {
+      const body = await readFile(file);
+      send(response, 200, MIME[extname(file)] ?? 'application/octet-stream', body);
+    } catch {
+      send(response, 404, 'text/plain', 'Not found');
+    }
+  }
+
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://127.0.0.1:${address.port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        unsubscribe();
+        for (const response of streams) response.end();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  response.writeHead(status, {
+    'Content-Type': type,
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+  });
+  response.end(body);
+}
+
+/** The request's JSON body, or a StoreError for one too large or not JSON. */
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return new StoreError('PAYLOAD_TOO_LARGE', 'The input is larger than 64 KiB');
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
+  } catch {
+    return new StoreError('MALFORMED_JSON', 'The input is not valid JSON');
+  }
+}

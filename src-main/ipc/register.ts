@@ -1,0 +1,41 @@
+import type { ApiResult } from '../../src-shared/api-result';
+import { operationChannel } from '../../src-shared/bridge';
+import { OPERATION_NAMES, operationDef } from '../../src-shared/contract';
+import { StoreError } from '../../src-shared/errors';
+import type { Handlers } from '../service/handler-types';
+import { invokeOperation } from '../service/invoke';
+
+/** The part of Electron's ipcMain this module needs; tests pass a stand-in. */
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: IpcInvokeEventLike, input: unknown) => unknown): void;
+  removeHandler(channel: string): void;
+}
+export interface IpcInvokeEventLike {
+  senderFrame?: { url: string } | null;
+}
+
+export interface RegisterOptions {
+  /** Whether a message comes from our own renderer; anything else is refused. */
+  isTrustedSender(event: IpcInvokeEventLike): boolean;
+}
+
+/**
+ * Registers one IPC handler per callable contract operation, in one loop. Each handler checks
+ * the sender, parses the input with the operation's schema and answers with an ApiResult:
+ * a failure is an Error object the renderer can read, never a thrown error.
+ */
+export function registerStoreIpc(ipcMain: IpcMainLike, handlers: Handlers, options: RegisterOptions): () => void {
+  const channels: string[] = [];
+  for (const name of OPERATION_NAMES) {
+    if (operationDef(name).http?.stream) continue; // streams reach the renderer as pushed events
+    const channel = operationChannel(name);
+    ipcMain.handle(channel, (event, input): ApiResult<unknown> => {
+      if (!options.isTrustedSender(event)) {
+        return { ok: false, error: new StoreError('FORBIDDEN', 'This window may not call the store').toBody() };
+      }
+      return invokeOperation(handlers, name, input);
+    });
+    channels.push(channel);
+  }
+  return () => channels.forEach((channel) => ipcMain.removeHandler(channel));
+}

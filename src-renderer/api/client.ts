@@ -1,0 +1,49 @@
+import type { PetstoreBridge } from '../../src-shared/bridge';
+import type { CallableOperationName, OperationInput, OperationOutput } from '../../src-shared/contract';
+import type { ErrorBody, ErrorCode, ErrorDetail } from '../../src-shared/errors';
+
+/** A refusal from the store, as the Error object it sent; thrown by the client for try/catch. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: ErrorDetail[];
+
+  constructor(body: ErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.code = body.code;
+    this.status = body.status;
+    this.details = body.details;
+  }
+}
+
+export interface ApiClient {
+  /** Runs a contract operation; resolves with its output or rejects with an ApiError. */
+  call<K extends CallableOperationName>(operation: K, input: OperationInput<K>): Promise<OperationOutput<K>>;
+  onEvent: PetstoreBridge['onEvent'];
+}
+
+/** The renderer's typed client: the contract's names and types over the preload's bridge. */
+export function createApiClient(bridge: PetstoreBridge): ApiClient {
+  return {
+    async call(operation, input) {
+      const result = await bridge.invoke(operation, input);
+      if (!result.ok) throw new ApiError(result.error);
+      return result.data as OperationOutput<typeof operation>;
+    },
+    onEvent: (listener) => bridge.onEvent(listener),
+  };
+}
+
+let client: ApiClient | undefined;
+
+/** The app-wide client, over `window.petstore`. Stores are its only callers. */
+export function api(): ApiClient {
+  client ??= createApiClient(window.petstore);
+  return client;
+}
+
+/** Replaces the app-wide client (store unit tests). */
+export function setApiClient(next: ApiClient): void {
+  client = next;
+}

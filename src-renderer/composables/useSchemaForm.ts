@@ -1,0 +1,65 @@
+import { computed, reactive, ref, type Ref } from 'vue';
+import type { z } from 'zod';
+import { detailsFromZod } from '../../src-shared/errors';
+import type { ApiError } from '../api/client';
+
+/**
+ * Inline validation from a shared schema: the same Zod schema the main process enforces
+ * produces the messages under each field. `touched` fields show their message as the clerk types;
+ * `submit()` shows them all. Errors the service sends back with `details` land on their fields too.
+ */
+export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: () => Record<string, unknown>) {
+  const model = reactive(initial()) as Record<string, unknown>;
+  const touched = reactive(new Set<string>());
+  const serverErrors: Ref<Record<string, string>> = ref({});
+  const showAll = ref(false);
+
+  const clientErrors = computed<Record<string, string>>(() => {
+    const result = schema.safeParse(stripEmpty(model));
+    if (result.success) return {};
+    const errors: Record<string, string> = {};
+    for (const detail of detailsFromZod(result.error)) errors[detail.path] ??= detail.message;
+    return errors;
+  });
+
+  /** The message to show under a field, if any. */
+  function errorFor(field: string): string | undefined {
+    if (serverErrors.value[field]) return serverErrors.value[field];
+    if (showAll.value || touched.has(field)) return clientErrors.value[field];
+    return undefined;
+  }
+
+  function touch(field: string): void {
+    touched.add(field);
+    delete serverErrors.value[field];
+  }
+
+  /** The parsed value when the form is valid; otherwise shows every message and returns undefined. */
+  function submit(): z.output<S> | undefined {
+    showAll.value = true;
+    const result = schema.safeParse(stripEmpty(model));
+    return result.success ? result.data : undefined;
+  }
+
+  /** Puts a refusal's per-field details under their fields; returns whether any matched. */
+  function applyServerError(error: ApiError): boolean {
+    const fields = Object.keys(model);
+    const matched = (error.details ?? []).filter((detail) => fields.includes(detail.path));
+    serverErrors.value = Object.fromEntries(matched.map((detail) => [detail.path, detail.message]));
+    return matched.length > 0;
+  }
+
+  function reset(): void {
+    Object.assign(model, initial());
+    touched.clear();
+    serverErrors.value = {};
+    showAll.value = false;
+  }
+
+  return { model, errorFor, touch, submit, applyServerError, reset };
+}
+
+/** Unset inputs (a cleared select is null) count as "not given", as in the API. */
+function stripEmpty(model: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(model).filter(([, value]) => value !== null && value !== undefined));
+}

@@ -1,0 +1,7 @@
+// Zod must be configured (no JIT under our CSP) before any shared schema is built.
+import '../src-shared/zod-setup';
+import { createApp } from 'vue';
+import { createPinia } from 'pinia';
+import App from './App.vue';
+
+createApp(App).use(createPinia()).mount('#app');

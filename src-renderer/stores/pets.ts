@@ -1,0 +1,93 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { OperationInput } from '../../src-shared/contract';
+import type { NewPet, Pet, PetSort, PetStatus } from '../../src-shared/schemas/pet';
+import { api } from '../api/client';
+
+export interface PetRow extends Pet {
+  /** Units in stock, from the pet's inventory entry. */
+  stock?: number;
+}
+
+export interface PetFilters {
+  q: string;
+  status: PetStatus[];
+  categoryId: number | null;
+  sort: PetSort;
+}
+
+const PAGE_SIZE = 200;
+
+/**
+ * The pets table: server-side filtering and sorting, loaded a page at a time as the clerk
+ * scrolls (cursor paging), with each page's stock fetched alongside.
+ */
+export const usePetsStore = defineStore('pets', () => {
+  const rows = ref<PetRow[]>([]);
+  const total = ref(0);
+  const loading = ref(false);
+  const filters = ref<PetFilters>({ q: '', status: [], categoryId: null, sort: 'id' });
+  let nextCursor: string | null = null;
+  let generation = 0;
+
+  function query(cursor?: string): OperationInput<'pets.list'> {
+    const { q, status, categoryId, sort } = filters.value;
+    return {
+      q: q.trim() || undefined,
+      status: status.length ? status : undefined,
+      categoryId: categoryId ?? undefined,
+      sort,
+      limit: PAGE_SIZE,
+      cursor,
+    };
+  }
+
+  async function withStock(pets: Pet[]): Promise<PetRow[]> {
+    if (pets.length === 0) return [];
+    const stock = await api().call('inventory.list', { petId: pets.map((pet) => pet.id), limit: 500 });
+    const byPet = new Map(stock.items.map((item) => [item.petId, item.quantity]));
+    return pets.map((pet) => ({ ...pet, stock: byPet.get(pet.id) }));
+  }
+
+  /** Reloads from the first page with the current filters; a newer reload wins over an older one. */
+  async function reload(): Promise<void> {
+    const mine = ++generation;
+    loading.value = true;
+    try {
+      const page = await api().call('pets.list', query());
+      const withStockRows = await withStock(page.items);
+      if (mine !== generation) return;
+      rows.value = withStockRows;
+      total.value = page.total;
+      nextCursor = page.nextCursor;
+    } finally {
+      if (mine === generation) loading.value = false;
+    }
+  }
+
+  /** Appends the next page, if any (called as the table nears its end). */
+  async function loadMore(): Promise<void> {
+    if (!nextCursor || loading.value) return;
+    const mine = generation;
+    loading.value = true;
+    try {
+      const page = await api().call('pets.list', query(nextCursor));
+      const more = await withStock(page.items);
+      if (mine !== generation) return;
+      rows.value = rows.value.concat(more);
+      nextCursor = page.nextCursor;
+      total.value = page.total;
+    } finally {
+      if (mine === generation) loading.value = false;
+    }
+  }
+
+  /** Adds a pet; rejects with the store's ApiError when refused. */
+  async function create(pet: NewPet): Promise<Pet> {
+    const created = await api().call('pets.create', pet);
+    await reload();
+    return created;
+  }
+
+  return { rows, total, loading, filters, reload, loadMore, create };
+});
