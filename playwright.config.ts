@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests run in Debian's Chromium (never a downloaded browser): the built renderer served
+ * by the browser host, wired to the real service. The Electron test runs only where the Electron
+ * binary is installed and says why it is skipped elsewhere.
+ */
+export default defineConfig({
+  testDir: 'test/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    viewport: { width: 1280, height: 800 },
+    trace: 'off',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /electron\.spec\.ts/,
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+    { name: 'electron', testMatch: /electron\.spec\.ts/ },
+  ],
+});
