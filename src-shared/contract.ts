@@ -13,6 +13,9 @@ import { NewOrder, Order, OrderListQuery, OrderPatch } from './schemas/order';
 import { InventoryItem, InventoryListQuery, InventoryUpdate } from './schemas/inventory';
 import { EventListQuery, StoreEvent } from './schemas/event';
 import { Health } from './schemas/service';
+import { SettingsPatch, StoreSettings } from './schemas/settings';
+import { ApiToken, CreatedToken, NewToken } from './schemas/token';
+import { ListenerStatus } from './schemas/listener';
 
 const PetRef = z.strictObject({ petId: Id.describe('Id of the pet.') });
 const CategoryRef = z.strictObject({ categoryId: Id.describe('Id of the category.') });
@@ -316,6 +319,80 @@ export const contract = {
     mutates: false,
     http: { method: 'GET', path: '/health', success: 200, auth: 'none', errors: [] },
   }),
+
+  // ── Owner settings, tokens and the listener: in-process only (IPC, CLI), never over REST ──
+  /** The owner's settings. */
+  'settings.get': op({
+    tag: 'Settings',
+    summary: 'Read the settings',
+    input: z.strictObject({}),
+    output: StoreSettings,
+    stability: 'stable',
+    mutates: false,
+  }),
+  /** Change some settings; returns all of them. */
+  'settings.update': op({
+    tag: 'Settings',
+    summary: 'Change settings',
+    input: SettingsPatch,
+    output: StoreSettings,
+    stability: 'stable',
+    mutates: true,
+  }),
+  /** Create an API token; its secret is in this answer only. */
+  'tokens.create': op({
+    tag: 'Settings',
+    summary: 'Create an API token',
+    input: NewToken,
+    output: CreatedToken,
+    stability: 'stable',
+    mutates: true,
+  }),
+  /** Every API token, newest first, without secrets. */
+  'tokens.list': op({
+    tag: 'Settings',
+    summary: 'List API tokens',
+    input: z.strictObject({ includeRevoked: z.boolean().default(false) }),
+    output: z.array(ApiToken),
+    stability: 'stable',
+    mutates: false,
+  }),
+  /** Revoke a token: it stops working at once. */
+  'tokens.revoke': op({
+    tag: 'Settings',
+    summary: 'Revoke an API token',
+    input: z.strictObject({ tokenId: Id }),
+    output: ApiToken,
+    stability: 'stable',
+    mutates: true,
+  }),
+  /** Whether the REST listener runs, and where. */
+  'listener.status': op({
+    tag: 'Settings',
+    summary: 'REST listener status',
+    input: z.strictObject({}),
+    output: ListenerStatus,
+    stability: 'stable',
+    mutates: false,
+  }),
+  /** Start the REST listener on the configured address (and keep it on at the next start). */
+  'listener.start': op({
+    tag: 'Settings',
+    summary: 'Start the REST listener',
+    input: z.strictObject({}),
+    output: ListenerStatus,
+    stability: 'stable',
+    mutates: true,
+  }),
+  /** Stop the REST listener (in-flight requests finish first). */
+  'listener.stop': op({
+    tag: 'Settings',
+    summary: 'Stop the REST listener',
+    input: z.strictObject({}),
+    output: ListenerStatus,
+    stability: 'stable',
+    mutates: true,
+  }),
 } as const;
 
 export type Contract = typeof contract;
@@ -327,6 +404,9 @@ export type OperationInput<K extends OperationName> = z.input<Contract[K]['input
 /** What a handler receives: the input after parsing (trimmed, defaults applied). */
 export type ParsedInput<K extends OperationName> = z.output<Contract[K]['input']>;
 export type OperationOutput<K extends OperationName> = z.output<Contract[K]['output']>;
+
+/** Operations served by the app shell rather than the store service (they drive the listener). */
+export type ListenerOperationName = Extract<OperationName, `listener.${string}`>;
 
 /** Operations answered by a single call (everything but streams). */
 export type CallableOperationName = {

@@ -24,7 +24,7 @@ export interface RegisterOptions {
  * the sender, parses the input with the operation's schema and answers with an ApiResult:
  * a failure is an Error object the renderer can read, never a thrown error.
  */
-export function registerStoreIpc(ipcMain: IpcMainLike, handlers: Handlers, options: RegisterOptions): () => void {
+export function registerStoreIpc(ipcMain: IpcMainLike, handlers: Partial<Handlers>, options: RegisterOptions): () => void {
   const channels: string[] = [];
   for (const name of OPERATION_NAMES) {
     if (operationDef(name).http?.stream) continue; // streams reach the renderer as pushed events

@@ -5,6 +5,7 @@ import { inventoryRepository } from '../db/repositories/inventory';
 import { ordersRepository } from '../db/repositories/orders';
 import { petsRepository, type PetRow } from '../db/repositories/pets';
 import { settingsRepository } from '../db/repositories/settings';
+import { tokensRepository } from '../db/repositories/tokens';
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
 import type { PetStatus } from '../../src-shared/schemas/pet';
 import { writeTransaction } from './transaction';
@@ -18,7 +19,9 @@ export function createContext(db: Db, afterCommit: () => void) {
     orders: ordersRepository(db),
     events: eventsRepository(db),
     settings: settingsRepository(db),
+    tokens: tokensRepository(db),
   };
+  let writes = 0;
 
   function setting<K extends keyof StoreSettings>(key: K): StoreSettings[K] {
     return repos.settings.get(key, DEFAULT_SETTINGS[key]);
@@ -48,9 +51,12 @@ export function createContext(db: Db, afterCommit: () => void) {
     /** One write transaction; subscribers hear of its events once it has committed. */
     write<T>(work: () => T): T {
       const result = writeTransaction(db, work);
+      writes++;
       afterCommit();
       return result;
     },
+    /** How many write transactions this connection committed (data_version counts only others'). */
+    writeCount: () => writes,
   };
 }
 export type ServiceContext = ReturnType<typeof createContext>;

@@ -9,7 +9,7 @@ import { toErrorBody } from './errors';
  * is checked against the contract, the raw input parsed with its schema, the handler run, and
  * any failure turned into an Error object. Nothing is thrown back to the caller.
  */
-export function invokeOperation(handlers: Handlers, name: unknown, rawInput: unknown): ApiResult<unknown> {
+export function invokeOperation(handlers: Partial<Handlers>, name: unknown, rawInput: unknown): ApiResult<unknown> {
   try {
     if (!isOperationName(name) || !(name in handlers)) {
       throw new StoreError('NOT_FOUND', `There is no operation named ${JSON.stringify(String(name)).slice(0, 80)}`);

@@ -3,7 +3,9 @@ import { openDatabase, type Db, type OpenOptions } from '../db/connection';
 import { categoryHandlers } from './categories';
 import { createContext, type ServiceContext } from './context';
 import { createEventFeed, type EventFeed } from './event-feed';
-import type { Handlers } from './handler-types';
+import type { ServiceHandlers } from './handler-types';
+import { settingsHandlers } from './settings';
+import { tokenHandlers } from './tokens';
 import { inventoryHandlers } from './inventory';
 import { orderHandlers } from './orders';
 import { petHandlers } from './pets';
@@ -12,7 +14,7 @@ import { APP_VERSION } from './version';
 export interface Store {
   db: Db;
   /** Every callable operation of the contract, by name. */
-  handlers: Handlers;
+  handlers: ServiceHandlers;
   feed: EventFeed;
   context: ServiceContext;
   close(): void;
@@ -24,11 +26,13 @@ export function createStore(db: Db): Store {
   const context = createContext(db, () => feed?.pump());
   feed = createEventFeed(db, context.events);
 
-  const handlers: Handlers = {
+  const handlers: ServiceHandlers = {
     ...petHandlers(context),
     ...categoryHandlers(context),
     ...orderHandlers(context),
     ...inventoryHandlers(context),
+    ...settingsHandlers(context),
+    ...tokenHandlers(context),
     'events.list': ({ after, limit }) => context.events.after(after, limit),
     'service.health': () => ({ status: 'ok', version: APP_VERSION, apiVersion: API_VERSION }),
   };

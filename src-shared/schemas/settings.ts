@@ -1,5 +1,14 @@
 import { z } from '../zod-setup';
 
+/** An IPv4/IPv6 address or `localhost` for the REST listener to bind. */
+const BindAddress = z
+  .string()
+  .trim()
+  .regex(/^(localhost|(\d{1,3}\.){3}\d{1,3}|[0-9a-fA-F:]+)$/, 'Must be an IP address or localhost');
+
+/** An exact origin (scheme://host[:port]) allowed to call the REST API from a browser. */
+const Origin = z.string().regex(/^https?:\/\/[^/\s]+$/, 'Must be an origin such as http://localhost:3000');
+
 /** Owner settings kept in the database, shared by the app and the headless server. */
 export const StoreSettings = z.object({
   lowStockThreshold: z
@@ -7,8 +16,12 @@ export const StoreSettings = z.object({
     .min(0)
     .max(1_000_000)
     .describe('`inventory.low` fires, and the UI highlights, when stock falls below this.'),
-  sunsetDate: z.iso.date().describe('After this day GET /pets/{petId} answers 410 OPERATION_SUNSET.'),
+  sunsetDate: z.iso.date().describe('From this day on (UTC) GET /pets/{petId} answers 410 OPERATION_SUNSET.'),
   rateLimitPerMinute: z.int().min(1).max(1_000_000).describe('Requests per minute per API token.'),
+  listenerEnabled: z.boolean().describe('Whether the desktop app starts the REST listener.'),
+  listenerHost: BindAddress.describe('Address the REST listener binds; 127.0.0.1 unless the owner opts in.'),
+  listenerPort: z.int().min(1).max(65535).describe('Port of the REST listener.'),
+  allowedOrigins: z.array(Origin).max(50).describe('Browser origins allowed by CORS; empty means CORS is off.'),
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;
 
@@ -16,6 +29,13 @@ export const DEFAULT_SETTINGS: StoreSettings = {
   lowStockThreshold: 1,
   sunsetDate: '2027-06-30',
   rateLimitPerMinute: 1200,
+  listenerEnabled: false,
+  listenerHost: '127.0.0.1',
+  listenerPort: 8787,
+  allowedOrigins: [],
 };
 
-export const SettingsPatch = StoreSettings.partial().strict();
+/** A change to some settings; unknown keys are refused. */
+export const SettingsPatch = StoreSettings.partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, 'At least one setting is required');

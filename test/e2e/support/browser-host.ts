@@ -40,7 +40,7 @@ export async function startHost(): Promise<RunningHost> {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(input),
       });
-      return response.json();
+      return (await response.json()) as ApiResult<never>;
     },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,0 +1,23 @@
+import { DEFAULT_SETTINGS, StoreSettings } from '../../src-shared/schemas/settings';
+import type { ServiceContext } from './context';
+import type { HandlersFor } from './handler-types';
+
+/** All settings, stored values over the defaults. */
+export function readSettings(ctx: ServiceContext): StoreSettings {
+  const settings = { ...DEFAULT_SETTINGS };
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof StoreSettings)[]) {
+    (settings as Record<string, unknown>)[key] = ctx.setting(key);
+  }
+  return StoreSettings.parse(settings);
+}
+
+export function settingsHandlers(ctx: ServiceContext): HandlersFor<'settings'> {
+  return {
+    'settings.get': () => readSettings(ctx),
+    'settings.update': (patch) =>
+      ctx.write(() => {
+        for (const [key, value] of Object.entries(patch)) ctx.settings.set(key, value);
+        return readSettings(ctx);
+      }),
+  };
+}

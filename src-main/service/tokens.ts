@@ -1,0 +1,88 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { StoreError } from '../../src-shared/errors';
+import type { ApiToken, TokenScope } from '../../src-shared/schemas/token';
+import type { TokenRow } from '../db/repositories/tokens';
+import type { ServiceContext } from './context';
+import type { HandlersFor } from './handler-types';
+
+const SECRET_PREFIX = 'psk_';
+
+export const hashSecret = (secret: string): Buffer => createHash('sha256').update(secret, 'utf8').digest();
+
+const toModel = ({ hash: _hash, ...token }: TokenRow): ApiToken => token;
+
+export function tokenHandlers(ctx: ServiceContext): HandlersFor<'tokens'> {
+  return {
+    'tokens.create': ({ label, scope }) =>
+      ctx.write(() => {
+        const secret = SECRET_PREFIX + randomBytes(32).toString('base64url');
+        const id = ctx.tokens.insert(label, scope, hashSecret(secret).toString('hex'), secret.slice(0, 10));
+        return { token: toModel(ctx.tokens.find(id)!), secret };
+      }),
+    'tokens.list': ({ includeRevoked }) =>
+      ctx.tokens
+        .all()
+        .filter((token) => includeRevoked || token.revokedAt === null)
+        .map(toModel),
+    'tokens.revoke': ({ tokenId }) =>
+      ctx.write(() => {
+        if (!ctx.tokens.find(tokenId)) throw new StoreError('NOT_FOUND', `Token ${tokenId} does not exist`);
+        ctx.tokens.revoke(tokenId);
+        return toModel(ctx.tokens.find(tokenId)!);
+      }),
+  };
+}
+
+export interface VerifiedToken {
+  id: number;
+  scope: TokenScope;
+}
+
+/**
+ * Checks bearer secrets against the stored hashes. Every active hash is compared in constant time
+ * (no early exit on the first differing byte, nor on the first match). The active set is cached and
+ * re-read whenever the database changed (SQLite's data_version covers revocations made by another
+ * process, such as the CLI). A `preset` secret (PETSTORE_API_TOKEN) is a write token held in memory.
+ */
+export function createTokenVerifier(ctx: ServiceContext, preset?: string) {
+  const presetHash = preset ? hashSecret(preset) : undefined;
+  let cache: { version: string; tokens: { id: number; scope: TokenScope; hash: Buffer }[] } | undefined;
+  const lastTouched = new Map<number, number>();
+
+  function activeTokens() {
+    const version = `${ctx.db.pragma('data_version', { simple: true })}:${ctx.writeCount()}`;
+    if (cache?.version !== version) {
+      cache = {
+        version,
+        tokens: ctx.tokens.active().map((row) => ({ id: row.id, scope: row.scope, hash: Buffer.from(row.hash, 'hex') })),
+      };
+    }
+    return cache.tokens;
+  }
+
+  /** Records use at most once a minute per token, so reads do not turn into writes. */
+  function touch(id: number): void {
+    const now = Date.now();
+    if (now - (lastTouched.get(id) ?? 0) < 60_000) return;
+    lastTouched.set(id, now);
+    try {
+      ctx.write(() => ctx.tokens.touch(id, new Date(now).toISOString()));
+    } catch {
+      // Bookkeeping only: a busy database must not fail the request.
+    }
+  }
+
+  return {
+    verify(secret: string): VerifiedToken | undefined {
+      const presented = hashSecret(secret);
+      let found: VerifiedToken | undefined;
+      if (presetHash && timingSafeEqual(presented, presetHash)) found = { id: 0, scope: 'write' };
+      for (const token of activeTokens()) {
+        if (timingSafeEqual(presented, token.hash) && !found) found = { id: token.id, scope: token.scope };
+      }
+      if (found && found.id > 0) touch(found.id);
+      return found;
+    },
+  };
+}
+export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
