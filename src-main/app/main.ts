@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EVENT_CHANNEL } from '../../src-shared/bridge';
 import { nativeBindingForRuntime } from '../db/native-binding';
 import { registerStoreIpc, type IpcInvokeEventLike } from '../ipc/register';
+import { createListenerControl } from '../rest/listener-control';
 import { openStore, type Store } from '../service/store';
 import { hardenApp } from './security';
 import { createMainWindow } from './window';
@@ -37,7 +38,13 @@ function start(): void {
     app.exit(1);
     return;
   }
-  registerStoreIpc(ipcMain, store.handlers, { isTrustedSender });
+  // The REST listener stays off until the owner turns it on (listener.start over IPC).
+  const listener = createListenerControl(store, store.handlers);
+  const handlers = { ...store.handlers, ...listener.handlers };
+  listener.useHandlers(handlers);
+  void listener.resume();
+  app.on('will-quit', () => void listener.stop());
+  registerStoreIpc(ipcMain, handlers, { isTrustedSender });
   store.feed.subscribe((event) => {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, event);
   });

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../service/store';
+import { createListenerControl } from '../rest/listener-control';
 import { startBrowserHost } from './server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -17,11 +18,15 @@ const { values } = parseArgs({
 });
 
 const store = openStore(resolve(values.db!));
-const host = await startBrowserHost({ store, rendererDir: join(root, 'out', 'renderer'), port: Number(values.port) });
+const listener = createListenerControl(store, store.handlers);
+const handlers = { ...store.handlers, ...listener.handlers };
+listener.useHandlers(handlers);
+await listener.resume();
+const host = await startBrowserHost({ store, handlers, rendererDir: join(root, 'out', 'renderer'), port: Number(values.port) });
 console.log(`Pet Store Clerk (browser host) on ${host.url}  database: ${resolve(values.db!)}`);
 
 const stop = () => {
-  void host.close().then(() => {
+  void Promise.all([host.close(), listener.stop()]).then(() => {
     store.close();
     process.exit(0);
   });

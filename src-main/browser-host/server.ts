@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { StoreError } from '../../src-shared/errors';
 import { CONTENT_SECURITY_POLICY } from '../app/csp';
-import { invokeOperation } from '../service/invoke';
+import { invokeOperationAsync } from '../service/invoke';
+import type { Handlers } from '../service/handler-types';
 import type { Store } from '../service/store';
 import { BRIDGE_SCRIPT } from './bridge-script';
 
@@ -21,6 +22,8 @@ const MAX_BODY = 64 * 1024;
 
 export interface BrowserHostOptions {
   store: Store;
+  /** The handler table to serve (default: the store's; the host adds the listener's). */
+  handlers?: Partial<Handlers>;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   port?: number;
@@ -36,7 +39,7 @@ export interface BrowserHost {
  * Serves the built renderer to a browser on 127.0.0.1 with the preload's API bridged to the real
  * service over HTTP: the UI can be used and tested without Electron. Development and tests only.
  */
-export async function startBrowserHost({ store, rendererDir, port = 0 }: BrowserHostOptions): Promise<BrowserHost> {
+export async function startBrowserHost({ store, handlers, rendererDir, port = 0 }: BrowserHostOptions): Promise<BrowserHost> {
   const indexHtml = (await readFile(join(rendererDir, 'index.html'), 'utf8')).replace(
     '<script type="module"',
     '<script src="/__petstore/bridge.js"></script>\n    <script type="module"',
@@ -62,7 +65,7 @@ export async function startBrowserHost({ store, rendererDir, port = 0 }: Browser
     if (url.pathname.startsWith('/__petstore/invoke/') && request.method === 'POST') {
       const operation = decodeURIComponent(url.pathname.slice('/__petstore/invoke/'.length));
       const input = await readJson(request);
-      const result = input instanceof StoreError ? { ok: false, error: input.toBody() } : invokeOperation(store.handlers, operation, input);
+      const result = input instanceof StoreError ? { ok: false, error: input.toBody() } : await invokeOperationAsync(handlers ?? store.handlers, operation, input);
       return send(response, 200, 'application/json', JSON.stringify(result));
     }
     if (url.pathname === '/__petstore/events') {

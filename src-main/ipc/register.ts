@@ -3,7 +3,7 @@ import { operationChannel } from '../../src-shared/bridge';
 import { OPERATION_NAMES, operationDef } from '../../src-shared/contract';
 import { StoreError } from '../../src-shared/errors';
 import type { Handlers } from '../service/handler-types';
-import { invokeOperation } from '../service/invoke';
+import { invokeOperationAsync } from '../service/invoke';
 
 /** The part of Electron's ipcMain this module needs; tests pass a stand-in. */
 export interface IpcMainLike {
@@ -29,11 +29,11 @@ export function registerStoreIpc(ipcMain: IpcMainLike, handlers: Partial<Handler
   for (const name of OPERATION_NAMES) {
     if (operationDef(name).http?.stream) continue; // streams reach the renderer as pushed events
     const channel = operationChannel(name);
-    ipcMain.handle(channel, (event, input): ApiResult<unknown> => {
+    ipcMain.handle(channel, async (event, input): Promise<ApiResult<unknown>> => {
       if (!options.isTrustedSender(event)) {
         return { ok: false, error: new StoreError('FORBIDDEN', 'This window may not call the store').toBody() };
       }
-      return invokeOperation(handlers, name, input);
+      return invokeOperationAsync(handlers, name, input);
     });
     channels.push(channel);
   }

@@ -8,13 +8,20 @@ import type {
 /** A handler takes the parsed input of its operation and returns its output. */
 export type Handler<K extends CallableOperationName> = (input: ParsedInput<K>) => OperationOutput<K>;
 
-/** The handlers for the operations whose names start with `Prefix.` */
+type StoreOperationName = Exclude<CallableOperationName, ListenerOperationName>;
+
+/** The handlers for the store operations whose names start with `Prefix.` */
 export type HandlersFor<Prefix extends string> = {
-  [K in CallableOperationName as K extends `${Prefix}.${string}` ? K : never]: Handler<K>;
+  [K in StoreOperationName as K extends `${Prefix}.${string}` ? K : never]: Handler<K>;
+};
+
+/** The store service's handlers: synchronous, each one transaction on the database. */
+export type ServiceHandlers = { [K in StoreOperationName]: Handler<K> };
+
+/** The listener's handlers (start/stop take time): served by the app shell or headless server. */
+export type ListenerHandlers = {
+  [K in ListenerOperationName]: (input: ParsedInput<K>) => Promise<OperationOutput<K>>;
 };
 
 /** Every callable operation's handler: what IPC, REST, the CLI and tests call. */
-export type Handlers = { [K in CallableOperationName]: Handler<K> };
-
-/** The store service's handlers: all but the listener's, which the app shell or server adds. */
-export type ServiceHandlers = Omit<Handlers, ListenerOperationName>;
+export type Handlers = ServiceHandlers & ListenerHandlers;

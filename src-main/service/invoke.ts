@@ -1,5 +1,5 @@
 import type { ApiResult } from '../../src-shared/api-result';
-import { contract, isOperationName, type CallableOperationName, type OperationOutput } from '../../src-shared/contract';
+import { contract, isOperationName, type CallableOperationName } from '../../src-shared/contract';
 import { StoreError, validationError } from '../../src-shared/errors';
 import type { Handlers } from './handler-types';
 import { toErrorBody } from './errors';
@@ -16,8 +16,19 @@ export function invokeOperation(handlers: Partial<Handlers>, name: unknown, rawI
     }
     const parsed = contract[name].input.safeParse(rawInput ?? {});
     if (!parsed.success) throw validationError(parsed.error);
-    const handler = handlers[name as CallableOperationName] as (input: unknown) => OperationOutput<CallableOperationName>;
+    const handler = handlers[name as CallableOperationName] as (input: unknown) => unknown;
     return { ok: true, data: handler(parsed.data) };
+  } catch (error) {
+    return { ok: false, error: toErrorBody(error) };
+  }
+}
+
+/** As `invokeOperation`, also awaiting handlers that answer later (the listener's). */
+export async function invokeOperationAsync(handlers: Partial<Handlers>, name: unknown, rawInput: unknown): Promise<ApiResult<unknown>> {
+  const result = invokeOperation(handlers, name, rawInput);
+  if (!result.ok || !(result.data instanceof Promise)) return result;
+  try {
+    return { ok: true, data: await result.data };
   } catch (error) {
     return { ok: false, error: toErrorBody(error) };
   }

@@ -4,6 +4,7 @@ import type { ApiToken, TokenScope } from '../../src-shared/schemas/token';
 import type { TokenRow } from '../db/repositories/tokens';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
+import { cacheUntilChange } from './change-cache';
 
 const SECRET_PREFIX = 'psk_';
 
@@ -46,19 +47,10 @@ export interface VerifiedToken {
  */
 export function createTokenVerifier(ctx: ServiceContext, preset?: string) {
   const presetHash = preset ? hashSecret(preset) : undefined;
-  let cache: { version: string; tokens: { id: number; scope: TokenScope; hash: Buffer }[] } | undefined;
+  const activeTokens = cacheUntilChange(ctx, () =>
+    ctx.tokens.active().map((row) => ({ id: row.id, scope: row.scope, hash: Buffer.from(row.hash, 'hex') })),
+  );
   const lastTouched = new Map<number, number>();
-
-  function activeTokens() {
-    const version = `${ctx.db.pragma('data_version', { simple: true })}:${ctx.writeCount()}`;
-    if (cache?.version !== version) {
-      cache = {
-        version,
-        tokens: ctx.tokens.active().map((row) => ({ id: row.id, scope: row.scope, hash: Buffer.from(row.hash, 'hex') })),
-      };
-    }
-    return cache.tokens;
-  }
 
   /** Records use at most once a minute per token, so reads do not turn into writes. */
   function touch(id: number): void {

@@ -5,9 +5,8 @@ import { z } from '../zod-setup';
  * Anything larger is refused rather than silently rounded.
  */
 export const Id = z
-  .int()
+  .int() // z.int() is the safe-integer range: up to 2^53−1
   .min(1)
-  .max(Number.MAX_SAFE_INTEGER)
   .meta({ format: 'int64', example: 1 });
 
 /** A trimmed display name: 1–100 characters after trimming. */
@@ -49,4 +48,6 @@ export function page<T extends z.ZodType>(item: T) {
 }
 
 /** ISO 8601 date-time with an offset, e.g. 2026-11-22T10:00:00Z. */
-export const DateTime = z.iso.datetime({ offset: true }).meta({ example: '2026-11-22T10:00:00Z' });
+export const DateTime = z.iso
+  .datetime({ offset: true })
+  .meta({ id: 'DateTime', description: 'ISO 8601 date-time with an offset.', example: '2026-11-22T10:00:00Z' });

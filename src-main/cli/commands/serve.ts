@@ -1,0 +1,55 @@
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { startListener } from '../../rest/listener';
+import { openStore } from '../../service/store';
+import { CliError } from '../output';
+
+export const SERVE_USAGE = `petstore serve [--db FILE] [--port N] [--host ADDRESS]
+  Runs the store service and its REST listener without Electron.
+  --db     the database file (created if missing; default ./petstore.db)
+  --port   the port (default 8787; 0 picks a free one)
+  --host   the address to bind (default 127.0.0.1; anything else exposes the API to the network)
+  PETSTORE_API_TOKEN  a write token accepted for this run only (for scripts and tests)`;
+
+/** Serves until SIGINT/SIGTERM, then lets in-flight requests finish and closes the database. */
+export async function serve(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      db: { type: 'string', default: 'petstore.db' },
+      port: { type: 'string', default: '8787' },
+      host: { type: 'string', default: '127.0.0.1' },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0–65535, not ${values.port}`, 2);
+  const file = resolve(values.db!);
+  const store = openStore(file);
+  const listener = await startListener({
+    store,
+    host: values.host!,
+    port,
+    presetToken: process.env.PETSTORE_API_TOKEN || undefined,
+  }).catch((error: NodeJS.ErrnoException) => {
+    store.close();
+    throw new CliError(error.code === 'EADDRINUSE' ? `Port ${port} is already in use` : error.message);
+  });
+  console.log(`Pet Store Clerk REST API listening on ${listener.url}  (database ${file})`);
+  console.log(`Reference: ${listener.url.replace(/\/v1$/, '')}/docs`);
+  if (values.host !== '127.0.0.1' && values.host !== 'localhost' && values.host !== '::1') {
+    console.warn(`Warning: bound to ${values.host}, so other machines may reach the API.`);
+  }
+
+  await new Promise<void>((done) => {
+    const stop = (signal: string) => {
+      console.log(`${signal}: finishing in-flight requests…`);
+      void listener.close().then(() => {
+        store.close();
+        console.log('Stopped; database closed.');
+        done();
+      });
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}

@@ -1,0 +1,64 @@
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { invokeOperation } from '../../service/invoke';
+import { openStore } from '../../service/store';
+import type { ApiToken } from '../../../src-shared/schemas/token';
+import { CliError, printError } from '../output';
+
+export const TOKEN_USAGE = `petstore token create --scope read|write [--label TEXT] [--db FILE] [--json]
+petstore token list [--all] [--db FILE] [--json]
+petstore token revoke ID [--db FILE]
+  API tokens for the REST listener. The secret is printed once, at creation; only its hash is kept.`;
+
+export function token(args: string[]): void {
+  const [action, ...rest] = args;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      db: { type: 'string', default: 'petstore.db' },
+      scope: { type: 'string' },
+      label: { type: 'string' },
+      all: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const store = openStore(resolve(values.db!));
+  try {
+    if (action === 'create') {
+      if (!values.scope) throw new CliError('token create needs --scope read or --scope write', 2);
+      const result = invokeOperation(store.handlers, 'tokens.create', {
+        scope: values.scope,
+        label: values.label ?? `cli ${new Date().toISOString().slice(0, 10)}`,
+      });
+      if (!result.ok) printError(result.error);
+      const { token: created, secret } = result.data as { token: ApiToken; secret: string };
+      if (values.json) console.log(JSON.stringify({ ...created, secret }));
+      else {
+        console.log(secret);
+        console.error(`Token ${created.id} (${created.scope}, "${created.label}") created. Copy it now: it is not shown again.`);
+      }
+    } else if (action === 'list') {
+      const result = invokeOperation(store.handlers, 'tokens.list', { includeRevoked: values.all });
+      if (!result.ok) printError(result.error);
+      const tokens = result.data as ApiToken[];
+      if (values.json) console.log(JSON.stringify(tokens));
+      else if (!tokens.length) console.log('No tokens.');
+      else {
+        for (const t of tokens) {
+          const state = t.revokedAt ? `revoked ${t.revokedAt}` : `last used ${t.lastUsedAt ?? 'never'}`;
+          console.log(`${String(t.id).padStart(4)}  ${t.scope.padEnd(5)}  ${t.prefix}…  ${t.label}  (created ${t.createdAt}, ${state})`);
+        }
+      }
+    } else if (action === 'revoke') {
+      const id = Number(positionals[0]);
+      const result = invokeOperation(store.handlers, 'tokens.revoke', { tokenId: id });
+      if (!result.ok) printError(result.error);
+      console.log(`Token ${id} revoked.`);
+    } else {
+      throw new CliError(TOKEN_USAGE, 2);
+    }
+  } finally {
+    store.close();
+  }
+}

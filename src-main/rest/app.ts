@@ -1,0 +1,157 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { StoreError } from '../../src-shared/errors';
+import { OPERATION_NAMES, operationDef } from '../../src-shared/contract';
+import type { StoreSettings } from '../../src-shared/schemas/settings';
+import { cacheUntilChange } from '../service/change-cache';
+import type { Handlers } from '../service/handler-types';
+import { readSettings } from '../service/settings';
+import type { Store } from '../service/store';
+import { createTokenVerifier } from '../service/tokens';
+import { allowedHostnames, refuseForeignHost, refuseUnauthenticated } from './auth';
+import type { OpenStreams } from './events-stream';
+import { errorBodyFor, sendError } from './http-errors';
+import { API_PREFIX, mountOperations } from './operation-routes';
+import { renderDocsPage } from './openapi/docs-page';
+import { buildOpenApiDocument } from './openapi/document';
+import { createRateLimiter } from './rate-limit';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface RestAppOptions {
+  store: Store;
+  /** The store's handlers plus, in the app, the listener's own. */
+  handlers?: Partial<Handlers>;
+  /** The address the listener binds (for the Host check). */
+  host: string;
+  /** A write token held in memory only (PETSTORE_API_TOKEN). */
+  presetToken?: string;
+  /** Seconds between SSE heartbeats. */
+  heartbeatMs?: number;
+}
+
+export interface RestApp {
+  app: FastifyInstance;
+  /** Ends open event streams so that `app.close()` can finish. */
+  endStreams(): void;
+}
+
+/**
+ * The REST listener's application: host check, bearer auth with scopes and a rate budget, the
+ * contract's operations under /v1, the OpenAPI document and its reference page. Every failure
+ * is an Error object; nothing a client sends can produce a 5xx or a stack trace.
+ */
+export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
+  const { store } = options;
+  const settings = cacheUntilChange(store.context, () => readSettings(store.context));
+  const verifier = createTokenVerifier(store.context, options.presetToken);
+  const limiter = createRateLimiter(() => settings().rateLimitPerMinute);
+  const hosts = allowedHostnames(options.host);
+  const streams: OpenStreams = new Set();
+  const startupSettings: StoreSettings = settings();
+
+  const app = Fastify({
+    bodyLimit: MAX_BODY_BYTES,
+    logger: false,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  // JSON only: drop Fastify's text/plain parser, so any other body type answers 415.
+  app.removeContentTypeParser('text/plain');
+
+  if (startupSettings.allowedOrigins.length) {
+    await app.register(cors, {
+      origin: startupSettings.allowedOrigins,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID'],
+      exposedHeaders: ['Link', 'X-Total-Count', 'Location', 'Deprecation', 'Sunset', 'Retry-After'],
+    });
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (refuseForeignHost(request, reply, hosts)) return reply;
+    const operation = request.routeOptions.config?.operation;
+    const isPublic = operation ? operationDef(operation).http?.auth === 'none' : !request.url.startsWith(API_PREFIX + '/');
+    if (isPublic || request.url.startsWith(`${API_PREFIX}/openapi.json`)) return;
+    if (request.method === 'OPTIONS' && startupSettings.allowedOrigins.length) return;
+    if (refuseUnauthenticated(request, reply, verifier, limiter)) return reply;
+    if (operation && operationDef(operation).mutates && request.token!.scope !== 'write') {
+      return sendError(reply, new StoreError('FORBIDDEN', 'This token may only read (scope "read"); this operation writes'));
+    }
+  });
+
+  mountOperations(app, {
+    store,
+    handlers: options.handlers ?? store.handlers,
+    settings,
+    streams,
+    stream: { heartbeatMs: options.heartbeatMs ?? 15_000 },
+  });
+
+  // The document is rebuilt only when the settings it mentions (the sunset date) change.
+  let documentFor: { sunsetDate: string; json: string; html: string } | undefined;
+  const currentDocument = () => {
+    const { sunsetDate } = settings();
+    if (documentFor?.sunsetDate !== sunsetDate) {
+      const doc = buildOpenApiDocument({ sunsetDate });
+      documentFor = { sunsetDate, json: JSON.stringify(doc), html: renderDocsPage(doc) };
+    }
+    return documentFor;
+  };
+  for (const url of ['/openapi.json', `${API_PREFIX}/openapi.json`]) {
+    app.get(url, (_request, reply) => reply.type('application/json; charset=utf-8').send(currentDocument().json));
+  }
+  app.get('/docs', (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'")
+      .send(currentDocument().html),
+  );
+
+  const routes = knownRoutes();
+  app.setNotFoundHandler((request, reply) => {
+    const path = new URL(request.url, 'http://localhost').pathname.replace(/\/$/, '') || '/';
+    const allowed = routes.filter((route) => route.pattern.test(path)).map((route) => route.method);
+    if (allowed.length) {
+      reply.header('Allow', [...new Set(allowed)].join(', '));
+      return sendError(reply, new StoreError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allowed.join(' or ')}`));
+    }
+    return sendError(reply, new StoreError('NOT_FOUND', `There is nothing at ${path.slice(0, 200)}`));
+  });
+
+  app.setErrorHandler((error, _request, reply) => sendError(reply, errorBodyFor(error as Error)));
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Cache-Control', reply.getHeader('Cache-Control') ?? 'no-store');
+    return payload;
+  });
+
+  return {
+    app,
+    endStreams: () => [...streams].forEach((end) => end()),
+  };
+}
+
+/** Every route's path pattern and method, for telling 405 from 404. */
+function knownRoutes(): { pattern: RegExp; method: string }[] {
+  const routes = [
+    { path: '/openapi.json', method: 'GET' },
+    { path: `${API_PREFIX}/openapi.json`, method: 'GET' },
+    { path: '/docs', method: 'GET' },
+  ];
+  for (const name of OPERATION_NAMES) {
+    const http = operationDef(name).http;
+    if (!http) continue;
+    routes.push({ path: API_PREFIX + http.path, method: http.method });
+    if (http.auth === 'none') routes.push({ path: http.path, method: http.method });
+  }
+  return routes.map(({ path, method }) => ({
+    pattern: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`),
+    method,
+  }));
+}

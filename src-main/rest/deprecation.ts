@@ -1,0 +1,20 @@
+import type { Deprecation } from '../../src-shared/contract-types';
+
+/** When GET /pets/{petId} was deprecated: the 1.0.0 release of the REST API. */
+export const DEPRECATED_SINCE = new Date('2026-11-01T00:00:00Z');
+
+/** The sunset instant of a `YYYY-MM-DD` setting: the start of that day, UTC. */
+export const sunsetInstant = (sunsetDate: string): Date => new Date(`${sunsetDate}T00:00:00Z`);
+
+/**
+ * The headers every answer of a deprecated operation carries: `Deprecation` (RFC 9745, a
+ * structured-field date), `Sunset` (RFC 8594, an HTTP-date) and the successor link.
+ */
+export function deprecationHeaders(deprecation: Deprecation, params: Record<string, string>, sunsetDate: string) {
+  const successor = deprecation.successor.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  return {
+    Deprecation: `@${Math.floor(DEPRECATED_SINCE.getTime() / 1000)}`,
+    Sunset: sunsetInstant(sunsetDate).toUTCString(),
+    Link: `<${successor}>; rel="successor-version"`,
+  };
+}

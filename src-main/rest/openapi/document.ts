@@ -1,0 +1,186 @@
+import type { z } from 'zod';
+import { API_VERSION } from '../../../src-shared/api-result';
+import { OPERATION_NAMES, operationDef } from '../../../src-shared/contract';
+import type { OperationDef } from '../../../src-shared/contract-types';
+import { ERROR_CATALOGUE, ErrorBody, type ErrorCode } from '../../../src-shared/errors';
+import { PAGE_LIMIT_MAX } from '../../../src-shared/schemas/common';
+import { pathParameters, queryFields } from '../request-input';
+import { createSchemaConverter } from './json-schema';
+
+type Json = Record<string, unknown>;
+
+/** Errors any authenticated operation can answer with, besides its own. */
+const TRANSPORT_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_BUSY'];
+const BODY_ERRORS: ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+
+const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
+
+/** `pets.list` → `listPets`-style ids are not needed: `pets.list` → `petsList`. */
+const operationId = (name: string) => name.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** The statuses an operation can answer with besides success, each with its possible codes. */
+export function errorStatuses(def: OperationDef): Map<number, ErrorCode[]> {
+  const http = def.http!;
+  const codes = new Set<ErrorCode>(http.errors);
+  const transport = http.auth === 'none' ? (['VALIDATION_FAILED', 'INTERNAL', 'FORBIDDEN'] as ErrorCode[]) : TRANSPORT_ERRORS;
+  transport.forEach((code) => codes.add(code));
+  if (http.body) BODY_ERRORS.forEach((code) => codes.add(code));
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    const status = ERROR_CATALOGUE[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return byStatus;
+}
+
+/**
+ * The OpenAPI 3.0.3 document, generated from the contract: every operation with an HTTP binding,
+ * its parameters, body, success and error answers with their schemas and headers.
+ */
+export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
+  const { convert, components } = createSchemaConverter();
+  const errorSchema = convert(ErrorBody, 'output');
+  const paths: Record<string, Record<string, Json>> = {};
+
+  for (const name of OPERATION_NAMES) {
+    const def = operationDef(name);
+    const http = def.http;
+    if (!http) continue;
+    const shape = (def.input as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+    const deprecationHeaders = def.deprecated
+      ? {
+          Deprecation: header('RFC 9745: when this operation was deprecated, e.g. `@1793491200`.'),
+          Sunset: header(`RFC 8594: when it stops working (an HTTP-date; now ${options.sunsetDate}).`),
+          Link: header('`<…>; rel="successor-version"`: the operation to use instead.'),
+        }
+      : {};
+
+    const parameters: Json[] = [];
+    for (const param of pathParameters(http.path)) {
+      const schema = convert(shape[param], 'input');
+      parameters.push({ name: param, in: 'path', required: true, description: schema.description, schema: omitDescription(schema) });
+    }
+    for (const field of queryFields(def)) {
+      const schema = convert(shape[field], 'input');
+      const parameter: Json = { name: field, in: 'query', required: false, schema: omitDescription(schema) };
+      if (schema.description) parameter.description = schema.description;
+      if (schema.type === 'array') Object.assign(parameter, { style: 'form', explode: true });
+      parameters.push(parameter);
+    }
+
+    const responses: Record<string, Json> = {};
+    const success: Json = { description: successDescription(def) };
+    const successHeaders: Json = { ...deprecationHeaders };
+    if (http.stream === 'sse') {
+      // Each event's `data:` line is one of these, as JSON.
+      success.content = { 'text/event-stream': { schema: convert(def.output, 'output') } };
+    } else if (http.success !== 204) {
+      const output = http.paged ? { type: 'array', items: convert(itemSchema(def.output), 'output') } : convert(def.output, 'output');
+      success.content = { 'application/json': { schema: output } };
+    }
+    if (http.paged) {
+      successHeaders['X-Total-Count'] = header('How many items match the filters, across all pages.', { type: 'integer' });
+      successHeaders.Link = header('`<…>; rel="next"`: the next page, when there is one.');
+    }
+    if (http.success === 201) successHeaders.Location = header('The address of the created resource.');
+    if (http.auth !== 'none') {
+      successHeaders['X-RateLimit-Limit'] = header('Requests per minute allowed for this token.', { type: 'integer' });
+      successHeaders['X-RateLimit-Remaining'] = header('Requests left in the current budget.', { type: 'integer' });
+    }
+    if (Object.keys(successHeaders).length) success.headers = successHeaders;
+    responses[String(http.success)] = success;
+
+    for (const [status, codes] of [...errorStatuses(def)].sort(([a], [b]) => a - b)) {
+      const response: Json = {
+        description: codes.map((code) => `\`${code}\`: ${ERROR_CATALOGUE[code].when}`).join(' '),
+        content: { 'application/json': { schema: errorSchema } },
+      };
+      const headers: Json = { ...deprecationHeaders };
+      if (status === 401) headers['WWW-Authenticate'] = header('`Bearer`');
+      if (status === 429) headers['Retry-After'] = header('Seconds to wait before trying again.', { type: 'integer' });
+      if (status === 503) headers['Retry-After'] = header('Seconds to wait before trying again.', { type: 'integer' });
+      if (Object.keys(headers).length) response.headers = headers;
+      responses[String(status)] = response;
+    }
+
+    const operation: Json = {
+      operationId: operationId(name),
+      tags: [def.tag],
+      summary: def.summary,
+      description: describe(def, options.sunsetDate),
+      parameters,
+      responses,
+    };
+    if (!parameters.length) delete operation.parameters;
+    if (http.body) {
+      const body = http.body === '*' ? def.input : shape[http.body];
+      operation.requestBody = { required: true, content: { 'application/json': { schema: convert(body, 'input') } } };
+    }
+    if (def.deprecated) operation.deprecated = true;
+    if (def.stability !== 'stable') operation['x-stability'] = def.stability;
+    if (http.auth === 'none') operation.security = [];
+    (paths[http.path] ??= {})[http.method.toLowerCase()] = operation;
+  }
+
+  return {
+    openapi: '3.0.3',
+    info: {
+      title: 'Pet Store Clerk API',
+      version: API_VERSION,
+      description:
+        'The local REST API of Pet Store Clerk. Every operation under `/v1` needs `Authorization: Bearer <token>` ' +
+        '(create tokens in the app\'s settings or with `petstore token create`). Lists page with `limit` ' +
+        `(1–${PAGE_LIMIT_MAX}) and an opaque \`cursor\`: the next page is in the \`Link: rel="next"\` header, ` +
+        'the total in `X-Total-Count`. Every failure is an Error object. This document is also at `/openapi.json`; ' +
+        'a readable reference is at `/docs`. Operations marked `x-stability: beta` or `experimental` may change.',
+    },
+    servers: [{ url: '/v1', description: 'This listener (http://127.0.0.1:<port>/v1)' }],
+    security: [{ bearerAuth: [] }],
+    tags: [
+      { name: 'Pets', description: 'The animals for sale.' },
+      { name: 'Categories', description: 'Kinds of animals.' },
+      { name: 'Store', description: 'Orders.' },
+      { name: 'Inventory', description: 'Stock levels (beta).' },
+      { name: 'Events', description: 'Live changes (experimental).' },
+      { name: 'Service', description: 'Health.' },
+    ],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token; `read` tokens may only GET.' },
+      },
+      schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
+    },
+  };
+}
+
+function itemSchema(page: z.ZodType): z.ZodType {
+  return ((page as unknown as z.ZodObject).shape.items as unknown as z.ZodArray).element as z.ZodType;
+}
+
+function omitDescription(schema: Json): Json {
+  const { description: _description, ...rest } = schema;
+  return rest;
+}
+
+function successDescription(def: OperationDef): string {
+  const http = def.http!;
+  if (http.stream) return 'The event stream.';
+  if (http.success === 201) return 'Created.';
+  if (http.success === 204) return 'Done; no content.';
+  return http.paged ? 'One page of results.' : 'OK.';
+}
+
+function describe(def: OperationDef, sunsetDate: string): string {
+  const parts = [def.description ?? def.summary];
+  if (def.deprecated) {
+    parts.push(
+      `**Deprecated**: use \`GET ${def.deprecated.successor}\` instead. Sunset: ${sunsetDate}; from then on this ` +
+        'operation answers 410 `OPERATION_SUNSET`. Every answer carries `Deprecation`, `Sunset` and ' +
+        '`Link: rel="successor-version"` headers.',
+    );
+  }
+  if (def.stability === 'beta') parts.push('**Beta**: may change in a minor version.');
+  if (def.stability === 'experimental') parts.push('**Experimental**: may change or go away.');
+  return parts.join('\n\n');
+}

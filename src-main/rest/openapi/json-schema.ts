@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+type Json = Record<string, unknown>;
+
+/**
+ * Converts a contract schema to an OpenAPI 3.0 schema object. Named schemas (`.meta({ id })`)
+ * are moved into `components` and referenced, so each appears once in the document.
+ */
+export function createSchemaConverter() {
+  const components: Record<string, Json> = {};
+
+  function register(id: string, schema: Json): void {
+    const existing = components[id];
+    if (existing && JSON.stringify(existing) !== JSON.stringify(schema)) {
+      throw new Error(`Schema ${id} converts differently in two places; give the variants distinct ids`);
+    }
+    components[id] = schema;
+  }
+
+  function convert(schema: z.ZodType, io: 'input' | 'output'): Json {
+    const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as Json;
+    const definitions = (json.definitions ?? {}) as Record<string, Json>;
+    delete json.definitions;
+    delete json.$schema;
+    for (const [id, definition] of Object.entries(definitions)) register(id, relink(definition) as Json);
+    return relink(json) as Json;
+  }
+
+  return { convert, components };
+}
+
+/** Rewrites `#/definitions/X` references to `#/components/schemas/X` and drops `$id`s (3.0 has none). */
+function relink(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(relink);
+  if (value && typeof value === 'object') {
+    // Zod wraps a described reference as `allOf: [ref]` (3.0 allows no siblings beside $ref).
+    const { allOf, description: _description, ...rest } = value as Json;
+    if (Array.isArray(allOf) && allOf.length === 1 && Object.keys(rest).length === 0) return relink(allOf[0]);
+    const out: Json = {};
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === '$id') continue;
+      out[key] = key === '$ref' && typeof inner === 'string' ? inner.replace('#/definitions/', '#/components/schemas/') : relink(inner);
+    }
+    return out;
+  }
+  return value;
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { OPERATION_NAMES, operationDef, type OperationName } from '../../src-shared/contract';
+import type { OperationDef } from '../../src-shared/contract-types';
+import { StoreError, validationError } from '../../src-shared/errors';
+import type { StoreSettings } from '../../src-shared/schemas/settings';
+import type { Handlers } from '../service/handler-types';
+import { toErrorBody } from '../service/errors';
+import type { Store } from '../service/store';
+import { deprecationHeaders, sunsetInstant } from './deprecation';
+import { streamEvents, type OpenStreams, type StreamOptions } from './events-stream';
+import { sendError } from './http-errors';
+import { rawInput } from './request-input';
+
+export const API_PREFIX = '/v1';
+
+/** `/pets/{petId}` → Fastify's `/pets/:petId`. */
+const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+export interface MountDeps {
+  store: Store;
+  handlers: Partial<Handlers>;
+  settings: () => StoreSettings;
+  streams: OpenStreams;
+  stream: StreamOptions;
+}
+
+/**
+ * Mounts every contract operation that has an HTTP binding, in one loop: the route, its input
+ * assembled from path, query and body and parsed by the contract's schema, the handler, and the
+ * answer's status and headers (paging, Location, deprecation) as the binding declares.
+ */
+export function mountOperations(app: FastifyInstance, deps: MountDeps): void {
+  for (const name of OPERATION_NAMES) {
+    const def = operationDef(name);
+    if (!def.http) continue;
+    const urls = [API_PREFIX + def.http.path];
+    if (def.http.auth === 'none') urls.push(def.http.path); // public endpoints also unversioned (/health)
+    for (const url of urls) {
+      app.route({
+        method: def.http.method,
+        url: fastifyPath(url),
+        config: { operation: name },
+        handler: (request, reply) => answer(name, def, request, reply, deps),
+      });
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract operation a route serves. */
+    operation?: OperationName;
+  }
+}
+
+async function answer(
+  name: OperationName,
+  def: OperationDef,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: MountDeps,
+): Promise<FastifyReply | void> {
+  const http = def.http!;
+  const params = request.params as Record<string, string>;
+  if (def.deprecated) {
+    const settings = deps.settings();
+    reply.headers(deprecationHeaders(def.deprecated, params, settings.sunsetDate));
+    if (Date.now() >= sunsetInstant(settings.sunsetDate).getTime()) {
+      return sendError(reply, new StoreError('OPERATION_SUNSET', `This operation was retired on ${settings.sunsetDate}; use GET ${def.deprecated.successor.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '')}`));
+    }
+  }
+  const parsed = def.input.safeParse(
+    rawInput(def, { params, query: request.query as Record<string, string | string[]>, body: request.body }),
+  );
+  if (!parsed.success) return sendError(reply, validationError(parsed.error));
+
+  if (http.stream === 'sse') {
+    const { after = 0 } = parsed.data as { after?: number };
+    return streamEvents(deps.store, request, reply, after, deps.streams, deps.stream);
+  }
+
+  const handler = deps.handlers[name as keyof Handlers] as ((input: unknown) => unknown) | undefined;
+  if (!handler) return sendError(reply, new StoreError('NOT_FOUND', 'No such operation'));
+  let data: unknown;
+  try {
+    data = await handler(parsed.data);
+  } catch (error) {
+    const body = toErrorBody(error);
+    if (body.status === 503) reply.header('Retry-After', 1);
+    return sendError(reply, body);
+  }
+
+  reply.code(http.success);
+  if (http.success === 204) return reply.send();
+  if (http.success === 201) reply.header('Location', `${API_PREFIX}${http.path}/${(data as { id: number }).id}`);
+  if (http.paged) {
+    const page = data as { items: unknown[]; nextCursor: string | null; total: number };
+    reply.header('X-Total-Count', page.total);
+    if (page.nextCursor) reply.header('Link', `<${nextPageUrl(request, page.nextCursor)}>; rel="next"`);
+    data = page.items;
+  }
+  // Our own service built the answer: it needs no validation on the way out.
+  reply.header('Content-Type', 'application/json; charset=utf-8');
+  return reply.send(JSON.stringify(data));
+}
+
+/** The same request with the next cursor: filters and limit are kept. */
+function nextPageUrl(request: FastifyRequest, cursor: string): string {
+  const url = new URL(request.url, 'http://localhost');
+  url.searchParams.set('cursor', cursor);
+  return url.pathname + url.search;
+}

@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { OperationDef } from '../../src-shared/contract-types';
+
+type Kind = 'number' | 'boolean' | 'string' | 'other';
+
+/** Strips optional/default/nullable wrappers to the schema that says what a value is. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current = schema as z.ZodType & { _zod: { def: { type: string; innerType?: z.ZodType } } };
+  while (['optional', 'default', 'nullable', 'prefault'].includes(current._zod.def.type) && current._zod.def.innerType) {
+    current = current._zod.def.innerType as typeof current;
+  }
+  return current;
+}
+
+function kindOf(schema: z.ZodType): Kind {
+  const type = (unwrap(schema) as unknown as { _zod: { def: { type: string } } })._zod.def.type;
+  if (type === 'number' || type === 'int') return 'number';
+  if (type === 'boolean') return 'boolean';
+  if (type === 'string' || type === 'enum') return 'string';
+  return 'other';
+}
+
+function coerce(value: string, kind: Kind): unknown {
+  if (kind === 'number' && /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(value)) return Number(value);
+  if (kind === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value; // left as text: the schema refuses it with a clear message
+}
+
+/**
+ * Turns path and query strings into the typed fields the operation's input schema expects:
+ * numbers and booleans by the schema's field type; repeated or comma-separated values for arrays.
+ * Nothing is validated here; the contract's schema does that afterwards.
+ */
+export function coerceParameters(
+  shape: Record<string, z.ZodType>,
+  raw: Record<string, string | string[] | undefined>,
+): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    const field = shape[key];
+    if (!field) {
+      result[key] = value; // unknown: the strict schema names it in its refusal
+      continue;
+    }
+    const inner = unwrap(field) as unknown as { _zod: { def: { type: string; element?: z.ZodType } } };
+    if (inner._zod.def.type === 'array') {
+      const kind = kindOf(inner._zod.def.element!);
+      const items = (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(','));
+      result[key] = items.filter((item) => item !== '').map((item) => coerce(item, kind));
+    } else {
+      result[key] = Array.isArray(value) ? value.map((item) => coerce(item, kindOf(field))) : coerce(value, kindOf(field));
+    }
+  }
+  return result;
+}
+
+/** The names of `{param}` segments in a contract path. */
+export const pathParameters = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+
+/** The input fields that travel in the query string: all but path parameters and the body field. */
+export function queryFields(def: OperationDef): string[] {
+  const http = def.http!;
+  if (http.body === '*') return [];
+  const shape = (def.input as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+  const inPath = new Set(pathParameters(http.path));
+  return Object.keys(shape).filter((key) => !inPath.has(key) && key !== http.body);
+}
+
+/** Assembles an operation's raw input from an HTTP request's parts, as the contract binding says. */
+export function rawInput(
+  def: OperationDef,
+  parts: { params: Record<string, string>; query: Record<string, string | string[] | undefined>; body: unknown },
+): unknown {
+  const http = def.http!;
+  if (http.body === '*') return parts.body;
+  const shape = (def.input as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+  const input: Record<string, unknown> = {
+    ...coerceParameters(shape, parts.query),
+    ...coerceParameters(shape, parts.params),
+  };
+  if (http.body) input[http.body] = parts.body;
+  return input;
+}
