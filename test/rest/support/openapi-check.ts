@@ -1,0 +1,64 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { expect } from 'vitest';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Checks answers against the OpenAPI document the server itself serves: for the operation that
+ * matches the request's method and path, the answer's status must be declared, and its body must
+ * validate against the schema declared for that status (an undeclared status fails the test).
+ */
+export async function createOpenApiChecker(origin: string) {
+  const doc = (await (await fetch(`${origin}/openapi.json`)).json()) as Json;
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema({ components: doc.components }, 'openapi');
+  const compiled = new Map<string, ValidateFunction>();
+
+  const operations = Object.entries(doc.paths as Json).flatMap(([path, methods]) =>
+    Object.entries(methods as Json).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      pattern: new RegExp(`^/v1${path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+      operation: operation as Json,
+    })),
+  );
+
+  function find(method: string, url: string) {
+    const pathname = new URL(url, 'http://x').pathname;
+    return operations.find((op) => op.method === method && op.pattern.test(pathname));
+  }
+
+  return {
+    doc,
+    /**
+     * Asserts the response is one the document declares for this request and returns its parsed body
+     * (undefined for empty answers). Requests to routes the document does not have are not checked.
+     */
+    async check(method: string, url: string, response: Response): Promise<any> {
+      const text = await response.text();
+      const op = find(method, url);
+      if (!op) return text ? JSON.parse(text) : undefined;
+      const declared = op.operation.responses[String(response.status)];
+      expect(declared, `${method} ${op.path} answered ${response.status}, which the document does not declare`).toBeDefined();
+      const [mediaType, media] = Object.entries((declared.content ?? {}) as Json)[0] ?? [];
+      if (!media) {
+        expect(text, `${method} ${op.path} ${response.status} should have no body`).toBe('');
+        return undefined;
+      }
+      expect(response.headers.get('content-type') ?? '').toContain(mediaType);
+      if (mediaType !== 'application/json') return text;
+      const body = JSON.parse(text);
+      const key = `${method} ${op.path} ${response.status}`;
+      let validate = compiled.get(key);
+      if (!validate) {
+        const schema = JSON.parse(JSON.stringify(media.schema).replaceAll('"#/components/', '"openapi#/components/'));
+        validate = ajv.compile(schema);
+        compiled.set(key, validate);
+      }
+      expect(validate(body), `${key} body does not match the document: ${ajv.errorsText(validate.errors)}\n${text.slice(0, 500)}`).toBe(true);
+      return body;
+    },
+  };
+}
