@@ -1,0 +1,190 @@
+/**
+ * The renderer's everyday calls through the registered handlers, and the shape of what comes back:
+ * plain, structured-clone-safe data that conforms to the contract's output schema.
+ */
+import { createServer } from 'node:net';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { ApiResult } from '../../src-shared/api-result';
+import { operationChannel } from '../../src-shared/bridge';
+import { contract, OPERATION_NAMES, operationDef, type CallableOperationName } from '../../src-shared/contract';
+import type { Category } from '../../src-shared/schemas/category';
+import type { InventoryItem } from '../../src-shared/schemas/inventory';
+import type { Order } from '../../src-shared/schemas/order';
+import type { Pet } from '../../src-shared/schemas/pet';
+import { expectCloneSafe, expectOk, openIpcHarness, type IpcHarness } from './harness';
+
+let h: IpcHarness;
+beforeEach(() => {
+  h = openIpcHarness();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('happy path through the registered handlers', () => {
+  test('create a category and a pet, list pets, place an order: results match the service', async () => {
+    const dogs = expectOk<Category>(await h.call('categories.create', { name: '  Dogs  ', description: 'Loyal' }));
+    expect(dogs).toEqual({ id: expect.any(Number), name: 'Dogs', description: 'Loyal' });
+    expect(h.t.ok('categories.get', { categoryId: dogs.id })).toStrictEqual(dogs);
+
+    const rex = expectOk<Pet>(await h.call('pets.create', { name: 'Rex', categoryId: dogs.id }));
+    expect(rex).toEqual({ id: expect.any(Number), name: 'Rex', categoryId: dogs.id, status: 'available' });
+    expect(h.t.ok('pets.get', { petId: rex.id })).toStrictEqual(rex);
+    const fido = expectOk<Pet>(await h.call('pets.create', { name: 'Fido', categoryId: dogs.id, status: 'pending' }));
+
+    const list = expectOk<{ items: Pet[]; total: number; nextCursor: string | null }>(await h.call('pets.list', {}));
+    expect(list).toStrictEqual({ items: [rex, fido], total: 2, nextCursor: null });
+    expect(list).toStrictEqual(h.t.ok('pets.list', {}));
+    const filtered = expectOk(await h.call('pets.list', { status: ['available'], q: 'RE', sort: '-name', limit: 10 }));
+    expect(filtered).toStrictEqual(h.t.ok('pets.list', { status: ['available'], q: 'RE', sort: '-name', limit: 10 }));
+    expect(filtered).toStrictEqual({ items: [rex], total: 1, nextCursor: null });
+
+    const order = expectOk<Order>(await h.call('orders.place', { petId: rex.id, shipDate: '2026-11-22T10:00:00+01:00' }));
+    expect(order).toStrictEqual({ id: expect.any(Number), petId: rex.id, quantity: 1, complete: false, shipDate: '2026-11-22T09:00:00.000Z' });
+    expect(h.t.ok('orders.get', { orderId: order.id! })).toStrictEqual(order);
+
+    // The order reserved Rex's only unit: he is pending now, on both sides of the bridge.
+    expect(expectOk<InventoryItem>(await h.call('inventory.get', { petId: rex.id }))).toStrictEqual({
+      petId: rex.id,
+      quantity: 0,
+      status: 'pending',
+    });
+    expect(expectOk(await h.call('pets.get', { petId: rex.id }))).toStrictEqual(h.t.ok('pets.get', { petId: rex.id }));
+    expect(expectOk(await h.call('orders.list', {}))).toStrictEqual(h.t.ok('orders.list', {}));
+    expect(expectOk(await h.call('events.list', {}))).toStrictEqual(h.t.ok('events.list', {}));
+  });
+
+  test('the handler works on a copy of the input: the caller\'s object is neither kept nor changed', async () => {
+    const dogs = h.t.ok('categories.create', { name: 'Dogs' });
+    const input = { name: '  Rex  ', categoryId: dogs.id };
+    const frozen = structuredClone(input);
+    expectOk(await h.call('pets.create', input));
+    expect(input).toStrictEqual(frozen);
+    const received = h.ipc.received.at(-1)!;
+    expect(received.channel).toBe(operationChannel('pets.create'));
+    expect(received.input).toStrictEqual(input);
+    expect(received.input).not.toBe(input);
+  });
+
+  test('a missing or null input means "no input" for operations that need none', async () => {
+    for (const input of [undefined, null, {}]) {
+      expect(expectOk(await h.call('service.health', input))).toStrictEqual(h.t.ok('service.health', {}));
+      expect(expectOk(await h.call('pets.list', input))).toStrictEqual(h.t.ok('pets.list', {}));
+    }
+  });
+});
+
+describe('results are structured-clone safe and conform to the contract', () => {
+  test('every callable operation\'s success, as the handler returned it and as the renderer received it', async () => {
+    const port = await freePort();
+    const seen = new Set<string>();
+
+    async function check<T>(name: CallableOperationName, input: unknown): Promise<T> {
+      const received = await h.call(name, input);
+      const data = expectOk<T>(received);
+      const raw = h.ipc.received.at(-1)!;
+      expect(raw.channel).toBe(operationChannel(name));
+      // What the handler answered survives cloning unchanged: no class instances, functions, Buffers…
+      expectCloneSafe(raw.result);
+      expect(Object.getPrototypeOf(raw.result)).toBe(Object.prototype);
+      expect(received).toStrictEqual(raw.result as ApiResult<unknown>);
+      expectCloneSafe(received);
+      // …and is exactly what the contract promises.
+      const parsed = contract[name].output.safeParse(data);
+      expect(parsed.success, `${name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      seen.add(name);
+      return data;
+    }
+
+    await check('service.health', {});
+    await check('settings.get', {});
+    await check('settings.update', { lowStockThreshold: 2, listenerHost: '127.0.0.1', listenerPort: port });
+    const token = await check<{ token: { id: number }; secret: string }>('tokens.create', { label: 'Label printer', scope: 'write' });
+    await check('tokens.list', {});
+    await check('tokens.revoke', { tokenId: token.token.id });
+
+    const dogs = await check<Category>('categories.create', { name: 'Dogs' });
+    const spare = await check<Category>('categories.create', { name: 'Spare', description: 'to delete' });
+    await check('categories.list', { q: 'o' });
+    await check('categories.get', { categoryId: dogs.id });
+    await check('categories.replace', { categoryId: dogs.id, category: { name: 'Dogs', description: 'Loyal' } });
+    await check('categories.update', { categoryId: spare.id, changes: { name: 'Spares' } });
+
+    const rex = await check<Pet>('pets.create', { name: 'Rex', categoryId: dogs.id });
+    const gone = await check<Pet>('pets.create', { name: 'Gone', categoryId: dogs.id, status: 'sold' });
+    await check('pets.list', { sort: 'name', limit: 1 });
+    await check('pets.get', { petId: rex.id });
+    await check('pets.replace', { petId: rex.id, pet: { name: 'Rex II', categoryId: dogs.id } });
+    await check('pets.update', { petId: rex.id, changes: { name: 'Rex' } });
+
+    await check('inventory.list', { low: true });
+    await check('inventory.get', { petId: rex.id });
+    await check('inventory.set', { petId: rex.id, update: { quantity: 3 } });
+
+    const first = await check<Order>('orders.place', { petId: rex.id, quantity: 2 });
+    const second = await check<Order>('orders.place', { petId: rex.id, shipDate: '2026-12-01T08:30:00Z' });
+    await check('orders.list', { complete: false, petId: rex.id });
+    await check('orders.get', { orderId: first.id! });
+    await check('orders.update', { orderId: first.id!, changes: { shipDate: '2026-11-30T12:00:00-05:00' } });
+    await check('orders.update', { orderId: first.id!, changes: { complete: true } });
+    await check('orders.cancel', { orderId: second.id! });
+
+    await check('pets.delete', { petId: gone.id });
+    await check('categories.delete', { categoryId: spare.id });
+    await check('events.list', { after: 0, limit: 1000 });
+
+    await check('listener.status', {});
+    const started = await check<{ running: boolean; url: string | null; lastError: string | null }>('listener.start', {});
+    expect(started.lastError).toBeNull();
+    expect(started).toMatchObject({ running: true, port });
+    const stopped = await check<{ running: boolean }>('listener.stop', {});
+    expect(stopped.running).toBe(false);
+
+    const callable = OPERATION_NAMES.filter((name) => !operationDef(name).http?.stream);
+    expect([...seen].sort()).toEqual([...callable].sort());
+  });
+
+  test('failures are structured-clone safe too', async () => {
+    const result = await h.call('pets.get', { petId: 12345 });
+    expect(result.ok).toBe(false);
+    expectCloneSafe(h.ipc.received.at(-1)!.result);
+    expectCloneSafe(result);
+  });
+
+  // BUG (src-main/service/orders.ts normalizeDate): a ship date whose offset moves it outside years
+  // 0000–9999 in UTC is stored and returned in the expanded-year form ("+010000-…", "-000001-…")
+  // that the contract's own DateTime refuses. Marked `fails` so the suite stays green while the bug
+  // stands; remove `.fails` with the fix (vitest then insists the test passes).
+  test.fails("BUG: an order's ship date always comes back as a contract DateTime (offsets at the edge of the calendar)", async () => {
+    const dogs = h.t.ok('categories.create', { name: 'Dogs' });
+    const rex = h.t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+    h.t.ok('inventory.set', { petId: rex.id, update: { quantity: 10 } });
+    const open = h.t.ok('orders.place', { petId: rex.id });
+    for (const shipDate of ['9999-12-31T23:59:59-23:59', '0000-01-01T00:00:00+01:00']) {
+      for (const [name, input] of [
+        ['orders.place', { petId: rex.id, shipDate }],
+        ['orders.update', { orderId: open.id!, changes: { shipDate } }],
+      ] as const) {
+        const result = await h.call(name, input);
+        if (result.ok) {
+          const parsed = contract[name].output.safeParse(result.data);
+          expect(parsed.success, `${name} with shipDate ${shipDate} answered ${JSON.stringify(result.data)}`).toBe(true);
+        } else {
+          expect(result.error.code).toBe('VALIDATION_FAILED');
+          expect(result.error.details?.map((d) => d.path)).toContain(name === 'orders.place' ? 'shipDate' : 'changes.shipDate');
+        }
+      }
+    }
+  });
+});

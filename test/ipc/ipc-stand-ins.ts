@@ -1,0 +1,104 @@
+/**
+ * Stand-ins for the Electron pieces of the IPC path, so the real registration
+ * (src-main/ipc/register.ts), the real service and a real SQLite file can be tested without an
+ * Electron binary:
+ *
+ * - `FakeIpcMain` implements `IpcMainLike` the way Electron's ipcMain behaves for `handle`/`invoke`:
+ *   one listener per channel (a second `handle` on the same channel throws), the input is
+ *   structured-cloned on the way in and the result on the way out, and invoking a channel without
+ *   a handler rejects with "No handler registered for '<channel>'".
+ * - `bridgeFor()` mirrors the preload's `invoke` (src-main/app/preload.ts) on top of the fake.
+ *   The preload imports 'electron' and cannot be loaded here, so its logic is copied: keep the
+ *   two in step. The name check uses the real OPERATION_NAME_PATTERN and operationChannel.
+ * - `isTrustedSender` mirrors src-main/app/main.ts for a packaged app (file:// renderer).
+ */
+import type { ApiResult } from '../../src-shared/api-result';
+import { OPERATION_NAME_PATTERN, operationChannel, type PetstoreBridge } from '../../src-shared/bridge';
+import type { IpcInvokeEventLike, IpcMainLike } from '../../src-main/ipc/register';
+
+type Listener = (event: IpcInvokeEventLike, input: unknown) => unknown;
+
+/** The packaged renderer's page; the only sender `isTrustedSender` accepts. */
+export const APP_URL = 'file:///opt/pet-store-clerk/resources/app.asar/out/renderer/index.html';
+
+/** Mirrors main.ts's isOwnUrl/isTrustedSender for the packaged (file://) renderer. */
+export function isTrustedSender(event: IpcInvokeEventLike): boolean {
+  return !!event.senderFrame && event.senderFrame.url.split('#')[0] === APP_URL;
+}
+
+/** What a sender looks like to the main process: a frame URL, or no frame at all (null). */
+export type SenderUrl = string | null;
+
+export class FakeIpcMain implements IpcMainLike {
+  readonly listeners = new Map<string, Listener>();
+  /** Every call that reached a handler: the input as it received it (a clone) and its raw answer. */
+  readonly received: { channel: string; input: unknown; result?: unknown }[] = [];
+
+  handle(channel: string, listener: Listener): void {
+    // Electron refuses a second handler on a channel.
+    if (this.listeners.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    this.listeners.set(channel, listener);
+  }
+
+  removeHandler(channel: string): void {
+    this.listeners.delete(channel);
+  }
+
+  get channels(): string[] {
+    return [...this.listeners.keys()];
+  }
+
+  /**
+   * What `ipcRenderer.invoke(channel, input)` does from a frame at `senderUrl`: the input is
+   * cloned (a DataCloneError for functions and the like, before anything reaches main), the
+   * handler runs on the copy, and its result is cloned back. A missing handler rejects.
+   */
+  async invoke(channel: string, input: unknown, senderUrl: SenderUrl = APP_URL): Promise<unknown> {
+    const sent = structuredClone(input);
+    const listener = this.listeners.get(channel);
+    if (!listener) throw new Error(`No handler registered for '${channel}'`);
+    const record: (typeof this.received)[number] = { channel, input: sent };
+    this.received.push(record);
+    const event: IpcInvokeEventLike = { senderFrame: senderUrl === null ? null : { url: senderUrl } };
+    let result: unknown;
+    try {
+      result = await listener(event, sent);
+      record.result = result;
+    } catch (error) {
+      // Electron flattens a thrown error into a message on the renderer side.
+      throw new Error(`Error invoking remote method '${channel}': ${String(error)}`);
+    }
+    return structuredClone(result);
+  }
+}
+
+const notFound = (operation: string): ApiResult<never> => ({
+  ok: false,
+  error: { code: 'NOT_FOUND', status: 404, message: `There is no operation named ${JSON.stringify(operation).slice(0, 80)}` },
+});
+
+/** The preload's `window.petstore.invoke`, over the fake ipcMain, from a frame at `senderUrl`. */
+export function bridgeFor(ipc: FakeIpcMain, senderUrl: SenderUrl = APP_URL): Pick<PetstoreBridge, 'invoke'> & {
+  /** How many calls actually crossed to the main process. */
+  readonly crossed: number;
+} {
+  let crossed = 0;
+  return {
+    get crossed() {
+      return crossed;
+    },
+    async invoke(operation, input) {
+      if (typeof operation !== 'string' || !OPERATION_NAME_PATTERN.test(operation)) return notFound(String(operation));
+      try {
+        crossed++;
+        return (await ipc.invoke(operationChannel(operation), input, senderUrl)) as ApiResult<unknown>;
+      } catch (error) {
+        if (String(error).includes('No handler registered')) return notFound(operation);
+        return {
+          ok: false,
+          error: { code: 'VALIDATION_FAILED', status: 400, message: 'The input cannot be sent to the store: plain data only' },
+        };
+      }
+    },
+  };
+}
