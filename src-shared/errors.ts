@@ -67,14 +67,27 @@ export class StoreError extends Error {
   }
 }
 
-/** Turns Zod issues into the Error object's `details`, with dotted paths; one entry per unknown field. */
+const MAX_DETAILS = 50;
+const MAX_PATH_PART = 100;
+
+/**
+ * Turns Zod issues into the Error object's `details`, with dotted paths; one entry per unknown
+ * field. Bounded (50 entries, path parts cut at 100 characters) so hostile input cannot make
+ * the answer huge.
+ */
 export function detailsFromZod(error: z.ZodError, prefix = ''): ErrorDetail[] {
-  const join = (...parts: PropertyKey[]) => parts.map(String).filter(Boolean).join('.');
-  return error.issues.flatMap((issue) =>
-    issue.code === 'unrecognized_keys'
-      ? issue.keys.map((key) => ({ path: join(prefix, ...issue.path, key), message: `Unknown field "${key}"` }))
-      : [{ path: join(prefix, ...issue.path), message: issue.message }],
-  );
+  const cut = (part: PropertyKey) => {
+    const text = String(part);
+    return text.length > MAX_PATH_PART ? `${text.slice(0, MAX_PATH_PART)}…` : text;
+  };
+  const join = (...parts: PropertyKey[]) => parts.map(cut).filter(Boolean).join('.');
+  return error.issues
+    .flatMap((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => ({ path: join(prefix, ...issue.path, key), message: `Unknown field "${cut(key)}"` }))
+        : [{ path: join(prefix, ...issue.path), message: issue.message }],
+    )
+    .slice(0, MAX_DETAILS);
 }
 
 /** A VALIDATION_FAILED error whose message names the first problem, so a one-line toast is useful. */

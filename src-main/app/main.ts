@@ -28,6 +28,8 @@ function isOwnUrl(url: string): boolean {
 const isTrustedSender = (event: IpcInvokeEventLike) => !!event.senderFrame && isOwnUrl(event.senderFrame.url);
 
 let store: Store | undefined;
+let stopListener: (() => Promise<unknown>) | undefined;
+let quitting = false;
 
 function start(): void {
   const databaseFile = process.env.PETSTORE_DB ?? join(app.getPath('userData'), 'petstore.db');
@@ -43,7 +45,7 @@ function start(): void {
   const handlers = { ...store.handlers, ...listener.handlers };
   listener.useHandlers(handlers);
   void listener.resume();
-  app.on('will-quit', () => void listener.stop());
+  stopListener = () => listener.stop();
   registerStoreIpc(ipcMain, handlers, { isTrustedSender });
   store.feed.subscribe((event) => {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, event);
@@ -73,5 +75,16 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('will-quit', () => store?.close());
+  // Stop the listener (in-flight requests finish) before the database closes under it.
+  app.on('will-quit', (event) => {
+    if (quitting) return;
+    quitting = true;
+    event.preventDefault();
+    void (stopListener?.() ?? Promise.resolve())
+      .catch((error) => console.error('[petstore] stopping the listener:', error))
+      .finally(() => {
+        store?.close();
+        app.quit();
+      });
+  });
 }

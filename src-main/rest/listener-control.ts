@@ -1,4 +1,5 @@
 import type { ListenerStatus } from '../../src-shared/schemas/listener';
+import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
 import type { Handlers, ListenerHandlers } from '../service/handler-types';
 import { readSettings } from '../service/settings';
 import type { Store } from '../service/store';
@@ -14,7 +15,7 @@ export function createListenerControl(store: Store, serviceHandlers: Partial<Han
   let handlers: Partial<Handlers> = serviceHandlers;
 
   function status(): ListenerStatus {
-    const settings = readSettings(store.context);
+    const settings = store.db.open ? readSettings(store.context) : DEFAULT_SETTINGS;
     return {
       running: !!running,
       host: running?.host ?? settings.listenerHost,

@@ -14,7 +14,8 @@ export const Name = z
   .string()
   .trim()
   .min(1, 'Must not be empty')
-  .max(100, 'Must be at most 100 characters');
+  .max(100, 'Must be at most 100 characters')
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Must not contain control characters');
 
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 500;
@@ -50,4 +51,9 @@ export function page<T extends z.ZodType>(item: T) {
 /** ISO 8601 date-time with an offset, e.g. 2026-11-22T10:00:00Z. */
 export const DateTime = z.iso
   .datetime({ offset: true })
+  // Stored in UTC: an offset must not push the date out of the years 0000–9999.
+  .refine((value) => {
+    const instant = new Date(value);
+    return !Number.isNaN(instant.getTime()) && /^\d{4}-/.test(instant.toISOString());
+  }, 'Must fall within the years 0000–9999 in UTC')
   .meta({ id: 'DateTime', description: 'ISO 8601 date-time with an offset.', example: '2026-11-22T10:00:00Z' });
