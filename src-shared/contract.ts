@@ -16,6 +16,18 @@ import { Health } from './schemas/service';
 import { SettingsPatch, StoreSettings } from './schemas/settings';
 import { ApiToken, CreatedToken, NewToken } from './schemas/token';
 import { ListenerStatus } from './schemas/listener';
+import {
+  AppInfo,
+  BackupRequest,
+  BackupResult,
+  ExportedFile,
+  ExportRequest,
+  ImportPreview,
+  ImportRequest,
+  ImportResult,
+  Overview,
+  RestoreResult,
+} from './schemas/data';
 
 const PetRef = z.strictObject({ petId: Id.describe('Id of the pet.') });
 const CategoryRef = z.strictObject({ categoryId: Id.describe('Id of the category.') });
@@ -393,6 +405,69 @@ export const contract = {
     stability: 'stable',
     mutates: true,
   }),
+  /** Counts, stock by category, open orders and recent activity for the dashboard. */
+  'stats.overview': op({
+    tag: 'Settings',
+    summary: 'Shop overview',
+    input: z.strictObject({}),
+    output: Overview,
+    stability: 'stable',
+    mutates: false,
+  }),
+  /** Export pets, categories or orders as CSV, or the whole store as JSON. */
+  'data.export': op({
+    tag: 'Settings',
+    summary: 'Export data',
+    input: ExportRequest,
+    output: ExportedFile,
+    stability: 'stable',
+    mutates: false,
+  }),
+  /** Check an import file row by row; writes nothing. */
+  'data.previewImport': op({
+    tag: 'Settings',
+    summary: 'Preview an import',
+    input: ImportRequest,
+    output: ImportPreview,
+    stability: 'stable',
+    mutates: false,
+  }),
+  /** Import the valid rows of a file as new pets, in one transaction; invalid rows are skipped. */
+  'data.import': op({
+    tag: 'Settings',
+    summary: 'Import pets',
+    input: ImportRequest,
+    output: ImportResult,
+    stability: 'stable',
+    mutates: true,
+  }),
+  /** Copy the live database to a file with SQLite's online backup API. */
+  'backup.create': op({
+    tag: 'Settings',
+    summary: 'Back up the database',
+    input: BackupRequest,
+    output: BackupResult,
+    stability: 'stable',
+    mutates: false,
+  }),
+  /** Replace the data with a backup's, after an automatic safety backup of the current data. */
+  'backup.restore': op({
+    tag: 'Settings',
+    summary: 'Restore a backup',
+    input: BackupRequest,
+    output: RestoreResult,
+    stability: 'stable',
+    mutates: true,
+  }),
+  /** Version, data folder and runtime of this app. */
+  'app.info': op({
+    tag: 'Settings',
+    summary: 'About this app',
+    input: z.strictObject({}),
+    output: AppInfo,
+    stability: 'stable',
+    mutates: false,
+  }),
 } as const;
 
 export type Contract = typeof contract;
@@ -405,8 +480,11 @@ export type OperationInput<K extends OperationName> = z.input<Contract[K]['input
 export type ParsedInput<K extends OperationName> = z.output<Contract[K]['input']>;
 export type OperationOutput<K extends OperationName> = z.output<Contract[K]['output']>;
 
-/** Operations served by the app shell rather than the store service (they drive the listener). */
-export type ListenerOperationName = Extract<OperationName, `listener.${string}`>;
+/**
+ * Operations that take time or depend on where the store runs (the listener, backups, the data
+ * folder): answered asynchronously by the app shell, the browser host or the headless server.
+ */
+export type ShellOperationName = Extract<OperationName, `listener.${string}` | `backup.${string}` | `app.${string}`>;
 
 /** Operations answered by a single call (everything but streams). */
 export type CallableOperationName = {

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EVENT_CHANNEL } from '../../src-shared/bridge';
 import { nativeBindingForRuntime } from '../db/native-binding';
 import { registerStoreIpc, type IpcInvokeEventLike } from '../ipc/register';
-import { createListenerControl } from '../rest/listener-control';
+import { createHostHandlers } from '../host/shell-handlers';
 import { openStore, type Store } from '../service/store';
 import { hardenApp } from './security';
 import { createMainWindow } from './window';
@@ -41,9 +41,7 @@ function start(): void {
     return;
   }
   // The REST listener stays off until the owner turns it on (listener.start over IPC).
-  const listener = createListenerControl(store, store.handlers);
-  const handlers = { ...store.handlers, ...listener.handlers };
-  listener.useHandlers(handlers);
+  const { handlers, listener } = createHostHandlers(store, 'electron');
   void listener.resume();
   stopListener = () => listener.stop();
   registerStoreIpc(ipcMain, handlers, { isTrustedSender });

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../service/store';
-import { createListenerControl } from '../rest/listener-control';
+import { createHostHandlers } from '../host/shell-handlers';
 import { startBrowserHost } from './server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -18,9 +18,7 @@ const { values } = parseArgs({
 });
 
 const store = openStore(resolve(values.db!));
-const listener = createListenerControl(store, store.handlers);
-const handlers = { ...store.handlers, ...listener.handlers };
-listener.useHandlers(handlers);
+const { handlers, listener } = createHostHandlers(store, 'browser-host');
 await listener.resume();
 const host = await startBrowserHost({ store, handlers, rendererDir: join(root, 'out', 'renderer'), port: Number(values.port) });
 console.log(`Pet Store Clerk (browser host) on ${host.url}  database: ${resolve(values.db!)}`);

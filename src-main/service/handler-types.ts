@@ -1,6 +1,6 @@
 import type {
   CallableOperationName,
-  ListenerOperationName,
+  ShellOperationName,
   OperationOutput,
   ParsedInput,
 } from '../../src-shared/contract';
@@ -8,7 +8,7 @@ import type {
 /** A handler takes the parsed input of its operation and returns its output. */
 export type Handler<K extends CallableOperationName> = (input: ParsedInput<K>) => OperationOutput<K>;
 
-type StoreOperationName = Exclude<CallableOperationName, ListenerOperationName>;
+type StoreOperationName = Exclude<CallableOperationName, ShellOperationName>;
 
 /** The handlers for the store operations whose names start with `Prefix.` */
 export type HandlersFor<Prefix extends string> = {
@@ -18,10 +18,10 @@ export type HandlersFor<Prefix extends string> = {
 /** The store service's handlers: synchronous, each one transaction on the database. */
 export type ServiceHandlers = { [K in StoreOperationName]: Handler<K> };
 
-/** The listener's handlers (start/stop take time): served by the app shell or headless server. */
-export type ListenerHandlers = {
-  [K in ListenerOperationName]: (input: ParsedInput<K>) => Promise<OperationOutput<K>>;
+/** The shell's handlers (listener, backups, app info): asynchronous, added by whoever hosts the store. */
+export type ShellHandlers = {
+  [K in ShellOperationName]: (input: ParsedInput<K>) => Promise<OperationOutput<K>>;
 };
 
 /** Every callable operation's handler: what IPC, REST, the CLI and tests call. */
-export type Handlers = ServiceHandlers & ListenerHandlers;
+export type Handlers = ServiceHandlers & ShellHandlers;

@@ -6,6 +6,8 @@ import { createEventFeed, type EventFeed } from './event-feed';
 import type { ServiceHandlers } from './handler-types';
 import { settingsHandlers } from './settings';
 import { tokenHandlers } from './tokens';
+import { overviewHandlers } from './overview';
+import { dataTransferHandlers } from './data-transfer';
 import { inventoryHandlers } from './inventory';
 import { orderHandlers } from './orders';
 import { petHandlers } from './pets';
@@ -33,6 +35,8 @@ export function createStore(db: Db): Store {
     ...inventoryHandlers(context),
     ...settingsHandlers(context),
     ...tokenHandlers(context),
+    ...overviewHandlers(context),
+    ...dataTransferHandlers(context),
     'events.list': ({ after, limit }) => context.events.after(after, limit),
     'service.health': () => ({ status: 'ok', version: APP_VERSION, apiVersion: API_VERSION }),
   };

@@ -151,6 +151,16 @@ describe('results are structured-clone safe and conform to the contract', () => 
     const stopped = await check<{ running: boolean }>('listener.stop', {});
     expect(stopped.running).toBe(false);
 
+    await check('stats.overview', {});
+    await check('data.export', { format: 'csv', resource: 'pets' });
+    await check('data.export', { format: 'json' });
+    const csv = 'name,category,status,stock\nBiscuit,Dogs,available,2\nNobody,Unicorns,available,1\n';
+    await check('data.previewImport', { format: 'csv', content: csv });
+    await check('data.import', { format: 'csv', content: csv });
+    const info = await check<{ backupFolder: string }>('app.info', {});
+    const backup = await check<{ file: string }>('backup.create', { file: `${info.backupFolder}/ipc-test.db` });
+    await check('backup.restore', { file: backup.file });
+
     const callable = OPERATION_NAMES.filter((name) => !operationDef(name).http?.stream);
     expect([...seen].sort()).toEqual([...callable].sort());
   });

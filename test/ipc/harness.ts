@@ -9,7 +9,7 @@ import type { ApiResult } from '../../src-shared/api-result';
 import { ERROR_CATALOGUE, ErrorBody, type ErrorCode } from '../../src-shared/errors';
 import type { Handlers } from '../../src-main/service/handler-types';
 import { registerStoreIpc } from '../../src-main/ipc/register';
-import { createListenerControl } from '../../src-main/rest/listener-control';
+import { createHostHandlers } from '../../src-main/host/shell-handlers';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 import { APP_URL, bridgeFor, FakeIpcMain, isTrustedSender, type SenderUrl } from './ipc-stand-ins';
 
@@ -29,9 +29,10 @@ export interface IpcHarness {
 
 export function openIpcHarness(options: { handlers?: (store: TestStore) => Partial<Handlers> } = {}): IpcHarness {
   const t = openTestStore();
-  const listener = createListenerControl(t.store, t.store.handlers);
-  const handlers: Partial<Handlers> = options.handlers?.(t) ?? { ...t.store.handlers, ...listener.handlers };
-  listener.useHandlers(handlers);
+  // The very composition the app uses (store + shell handlers), unless a test brings its own table.
+  const host = createHostHandlers(t.store, 'electron');
+  const listener = host.listener;
+  const handlers: Partial<Handlers> = options.handlers?.(t) ?? host.handlers;
   const ipc = new FakeIpcMain();
   const unregister = registerStoreIpc(ipc, handlers, { isTrustedSender });
   const bridge = bridgeFor(ipc);

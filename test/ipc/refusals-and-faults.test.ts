@@ -7,7 +7,7 @@ import { operationChannel } from '../../src-shared/bridge';
 import { OPERATION_NAMES, operationDef, type CallableOperationName } from '../../src-shared/contract';
 import { StoreError, type ErrorCode } from '../../src-shared/errors';
 import { registerStoreIpc } from '../../src-main/ipc/register';
-import { createListenerControl } from '../../src-main/rest/listener-control';
+import { createListenerControl } from '../../src-main/host/listener-control';
 import type { Handlers } from '../../src-main/service/handler-types';
 import { expectError, expectOk, openIpcHarness, seedShop, snapshot, type IpcHarness, type Shop } from './harness';
 import { APP_URL, FakeIpcMain } from './ipc-stand-ins';
@@ -278,7 +278,7 @@ describe('the listener control behind listener.* (app shell)', () => {
   // read the closed database (it once rejected with "The database connection is not open").
   test('stopping the listener after the store has closed resolves', async () => {
     h = openIpcHarness();
-    const control = createListenerControl(h.t.store, h.t.store.handlers);
+    const control = createListenerControl(h.t.store);
     h.t.store.close();
     await expect(control.stop()).resolves.toMatchObject({ running: false });
   });

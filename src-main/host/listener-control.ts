@@ -1,18 +1,18 @@
 import type { ListenerStatus } from '../../src-shared/schemas/listener';
 import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
-import type { Handlers, ListenerHandlers } from '../service/handler-types';
+import type { Handlers, ShellHandlers } from '../service/handler-types';
 import { readSettings } from '../service/settings';
 import type { Store } from '../service/store';
-import { startListener, type RunningListener } from './listener';
+import { startListener, type RunningListener } from '../rest/listener';
 
 /**
  * The desktop app's switch for the REST listener: off until the owner turns it on; the address
- * and port come from the settings. Its handlers join the store's in the app's handler table.
+ * and port come from the settings. Its handlers join the store's in the host's handler table.
  */
-export function createListenerControl(store: Store, serviceHandlers: Partial<Handlers>) {
+export function createListenerControl(store: Store) {
   let running: RunningListener | undefined;
   let lastError: string | null = null;
-  let handlers: Partial<Handlers> = serviceHandlers;
+  let handlers: Partial<Handlers> = store.handlers;
 
   function status(): ListenerStatus {
     const settings = store.db.open ? readSettings(store.context) : DEFAULT_SETTINGS;
@@ -46,7 +46,7 @@ export function createListenerControl(store: Store, serviceHandlers: Partial<Han
     return status();
   }
 
-  const listenerHandlers: ListenerHandlers = {
+  const listenerHandlers: Pick<ShellHandlers, `listener.${string}` & keyof ShellHandlers> = {
     'listener.status': async () => status(),
     'listener.start': async () => {
       store.handlers['settings.update']({ listenerEnabled: true });
@@ -60,8 +60,8 @@ export function createListenerControl(store: Store, serviceHandlers: Partial<Han
 
   return {
     handlers: listenerHandlers,
-    /** The full handler table the listener serves (set once the app has composed it). */
-    useHandlers(all: Partial<Handlers>) {
+    /** The full handler table the listener serves (the host's, once composed). */
+    serve(all: Partial<Handlers>) {
       handlers = all;
     },
     /** Starts the listener at app start if the owner left it on. */

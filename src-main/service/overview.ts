@@ -1,0 +1,41 @@
+import type { Overview } from '../../src-shared/schemas/data';
+import type { PetStatus } from '../../src-shared/schemas/pet';
+import type { ServiceContext } from './context';
+import type { HandlersFor } from './handler-types';
+import { orderModel } from './to-model';
+import type { OrderRow } from '../db/repositories/orders';
+
+/** The dashboard's figures, read in one snapshot. */
+export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
+  const byStatus = ctx.db.prepare<[], { status: PetStatus; n: number }>('SELECT status, count(*) AS n FROM pets GROUP BY status');
+  const stockByCategory = ctx.db.prepare<[], Overview['stockByCategory'][number]>(
+    `SELECT c.id AS categoryId, c.name, count(p.id) AS pets, coalesce(sum(i.quantity), 0) AS stock
+     FROM categories c LEFT JOIN pets p ON p.category_id = c.id LEFT JOIN inventory i ON i.pet_id = p.id
+     GROUP BY c.id ORDER BY c.name_folded`,
+  );
+  const openOrders = ctx.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders WHERE complete = 0');
+  const lowStock = ctx.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM inventory WHERE quantity < ?');
+  const recentOrders = ctx.db.prepare<[], OrderRow>(
+    'SELECT id, pet_id AS petId, quantity, ship_date AS shipDate, complete FROM orders ORDER BY id DESC LIMIT 10',
+  );
+  const recentEvents = ctx.db.prepare<[], { id: number }>('SELECT id FROM events ORDER BY id DESC LIMIT 1 OFFSET 9');
+
+  return {
+    'stats.overview': () =>
+      ctx.db.transaction(() => {
+        const counts = { available: 0, pending: 0, sold: 0 };
+        for (const row of byStatus.all()) counts[row.status] = row.n;
+        const threshold = ctx.setting('lowStockThreshold');
+        const tenthNewest = recentEvents.get()?.id ?? 1;
+        return {
+          petsByStatus: counts,
+          stockByCategory: stockByCategory.all(),
+          openOrders: openOrders.get()!.n,
+          lowStock: lowStock.get(threshold)!.n,
+          lowStockThreshold: threshold,
+          recentOrders: recentOrders.all().map(orderModel),
+          recentEvents: ctx.events.after(tenthNewest - 1, 10).reverse(),
+        };
+      })(),
+  };
+}
