@@ -1,0 +1,230 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { OPERATION_NAMES, operationDef, type OperationName } from '../../src-shared/contract';
+import { expectError, useHttpSuite, type Answer } from './support/http-suite';
+import { PRESET_TOKEN } from './support/server';
+
+const s = useHttpSuite({ heartbeatMs: 60_000 });
+
+/** Every operation the contract binds to HTTP. */
+const bound = OPERATION_NAMES.filter((name) => operationDef(name).http).map((name) => ({ name, http: operationDef(name).http! }));
+
+let ids: { petId: number; categoryId: number; orderId: number };
+beforeAll(async () => {
+  const category = await s.category({ name: 'Matrix kind' });
+  const pet = await s.pet({ name: 'Matrix pet', categoryId: category.id });
+  await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 1000 } });
+  const order = await s.order(pet.id);
+  ids = { petId: pet.id, categoryId: category.id, orderId: order.id! };
+});
+
+/** A plausible body for each operation that takes one (never one that would delete the fixtures). */
+function bodyFor(name: OperationName): unknown {
+  switch (name) {
+    case 'pets.create':
+      return { name: 'Matrix extra', categoryId: ids.categoryId };
+    case 'pets.replace':
+      return { name: 'Matrix pet', categoryId: ids.categoryId };
+    case 'pets.update':
+      return { name: 'Matrix pet' };
+    case 'categories.create':
+      return { name: `Matrix kind ${Math.random()}` };
+    case 'categories.replace':
+    case 'categories.update':
+      return { name: 'Matrix kind' };
+    case 'orders.place':
+      return { petId: ids.petId };
+    case 'orders.update':
+      return { shipDate: '2030-01-01T00:00:00Z' };
+    case 'inventory.set':
+      return { quantity: 1000 };
+    default:
+      return undefined;
+  }
+}
+
+/** The operation's URL: reads use the fixtures; deletions aim at ids that do not exist. */
+function urlFor(path: string, method: string): string {
+  const missing = method === 'DELETE';
+  return (
+    '/v1' +
+    path.replace(/\{(\w+)\}/g, (_, param: keyof typeof ids) => String(missing ? 999_999 : ids[param]))
+  );
+}
+
+/** Calls an operation; an event stream is read up to its first chunk, then closed, and checked like the rest. */
+async function invoke(name: OperationName, token: string | null): Promise<Answer> {
+  const { http } = operationDef(name);
+  const url = urlFor(http!.path, http!.method);
+  const body = bodyFor(name);
+  if (http!.stream !== 'sse') return s.call(http!.method, url, { token, json: body });
+  const response = await s.t.request(url, { token });
+  if (response.status !== 200) {
+    return { status: response.status, headers: response.headers, body: await s.api.check('GET', url, response) };
+  }
+  const reader = response.body!.getReader();
+  const first = await reader.read();
+  await reader.cancel();
+  const text = new TextDecoder().decode(first.value);
+  const copy = new Response(text, { status: response.status, headers: response.headers });
+  return { status: response.status, headers: response.headers, body: await s.api.check('GET', url, copy) };
+}
+
+describe('the scope matrix over every HTTP operation of the contract', () => {
+  test('the contract binds the operations of the brief', () => {
+    expect(bound.map(({ http }) => `${http.method} ${http.path}`).sort()).toEqual(
+      [
+        'GET /pets',
+        'POST /pets',
+        'GET /pets/{petId}',
+        'PUT /pets/{petId}',
+        'PATCH /pets/{petId}',
+        'DELETE /pets/{petId}',
+        'GET /categories',
+        'POST /categories',
+        'GET /categories/{categoryId}',
+        'PUT /categories/{categoryId}',
+        'PATCH /categories/{categoryId}',
+        'DELETE /categories/{categoryId}',
+        'GET /store/orders',
+        'POST /store/orders',
+        'GET /store/orders/{orderId}',
+        'PATCH /store/orders/{orderId}',
+        'DELETE /store/orders/{orderId}',
+        'GET /store/inventory',
+        'GET /store/inventory/{petId}',
+        'PUT /store/inventory/{petId}',
+        'GET /events',
+        'GET /health',
+      ].sort(),
+    );
+  });
+
+  test.each(bound.map(({ name, http }) => [`${http.method} ${http.path}`, name] as const))(
+    '%s: no token → 401 with WWW-Authenticate: Bearer (none needed for /health)',
+    async (_label, name) => {
+      const answer = await invoke(name, null);
+      if (operationDef(name).http!.auth === 'none') {
+        expect(answer.status).toBe(200);
+        return;
+      }
+      expectError(answer, 'UNAUTHORIZED', 401);
+      expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
+    },
+  );
+
+  test.each(bound.map(({ name, http }) => [`${http.method} ${http.path}`, name] as const))(
+    '%s: read token → allowed for GET, 403 FORBIDDEN for writes',
+    async (_label, name) => {
+      const answer = await invoke(name, s.t.readToken);
+      if (operationDef(name).http!.method === 'GET') {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      } else {
+        expectError(answer, 'FORBIDDEN', 403);
+      }
+    },
+  );
+
+  test.each(
+    bound.flatMap(({ name, http }) => [
+      [`${http.method} ${http.path}`, 'write', name] as const,
+      [`${http.method} ${http.path}`, 'preset', name] as const,
+    ]),
+  )('%s: %s token → neither 401 nor 403', async (_label, kind, name) => {
+    const answer = await invoke(name, kind === 'write' ? s.t.writeToken : PRESET_TOKEN);
+    expect([401, 403], JSON.stringify(answer.body)).not.toContain(answer.status);
+    expect(answer.status).toBeLessThan(500);
+    if (operationDef(name).http!.method !== 'DELETE') expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+  });
+
+  test('a read token is refused before the body is even looked at', async () => {
+    for (const json of [undefined, {}, { name: 'x'.repeat(1000) }]) {
+      expectError(await s.call('POST', '/v1/pets', { token: s.t.readToken, json }), 'FORBIDDEN', 403);
+    }
+  });
+});
+
+describe('bearer tokens', () => {
+  test.each([
+    ['no Authorization header', undefined],
+    ['the Basic scheme', 'Basic dXNlcjpwYXNz'],
+    ['a token without a scheme', 'TOKEN'],
+    ['the Bearer scheme without a token', 'Bearer'],
+    ['the Bearer scheme with an empty token', 'Bearer '],
+    ['an unknown token', 'Bearer psk_unknown'],
+    ['two tokens', 'Bearer a b'],
+  ])('%s → 401 UNAUTHORIZED with WWW-Authenticate: Bearer', async (_label, authorization) => {
+    const headers: Record<string, string> = authorization === undefined ? {} : { authorization };
+    const answer = await s.call('GET', '/v1/pets', { token: null, headers });
+    expectError(answer, 'UNAUTHORIZED', 401);
+    expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
+  });
+
+  test('the scheme is case-insensitive', async () => {
+    const answer = await s.call('GET', '/v1/pets', { token: null, headers: { authorization: `bearer ${s.t.readToken}` } });
+    expect(answer.status).toBe(200);
+  });
+
+  test('a prefix or an extension of a valid token is not valid', async () => {
+    for (const secret of [s.t.writeToken.slice(0, -1), `${s.t.writeToken}x`, s.t.writeToken.toUpperCase()]) {
+      expectError(await s.call('GET', '/v1/pets', { token: secret }), 'UNAUTHORIZED', 401);
+    }
+  });
+
+  test('a revoked token stops working at once', async () => {
+    const { id, secret } = s.token('write');
+    expect((await s.call('GET', '/v1/pets', { token: secret })).status).toBe(200);
+    expect((await s.call('POST', '/v1/categories', { token: secret, json: { name: 'Before revoking' } })).status).toBe(201);
+    s.t.store.handlers['tokens.revoke']({ tokenId: id });
+    const answer = await s.call('GET', '/v1/pets', { token: secret });
+    expectError(answer, 'UNAUTHORIZED', 401);
+    expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
+    expectError(await s.call('POST', '/v1/categories', { token: secret, json: { name: 'After revoking' } }), 'UNAUTHORIZED', 401);
+    // Other tokens are unaffected.
+    expect((await s.call('GET', '/v1/pets')).status).toBe(200);
+  });
+
+  test('a token created while the server runs works at once, with its scope', async () => {
+    const reader = s.token('read');
+    expect((await s.call('GET', '/v1/categories', { token: reader.secret })).status).toBe(200);
+    expectError(await s.call('POST', '/v1/categories', { token: reader.secret, json: { name: 'Nope' } }), 'FORBIDDEN', 403);
+  });
+
+  test('the preset token (PETSTORE_API_TOKEN) reads and writes', async () => {
+    expect((await s.call('GET', '/v1/categories', { token: PRESET_TOKEN })).status).toBe(200);
+    const created = await s.call('POST', '/v1/categories', { token: PRESET_TOKEN, json: { name: 'By preset' } });
+    expect(created.status).toBe(201);
+    expect((await s.call('DELETE', `/v1/categories/${created.body.id}`, { token: PRESET_TOKEN })).status).toBe(204);
+  });
+
+  test('the 401 answer does not say whether a token exists', async () => {
+    const revoked = s.token('read');
+    s.t.store.handlers['tokens.revoke']({ tokenId: revoked.id });
+    const a = await s.call('GET', '/v1/pets', { token: revoked.secret });
+    const b = await s.call('GET', '/v1/pets', { token: 'psk_never-issued' });
+    expect(a.body).toEqual(b.body);
+  });
+});
+
+describe('public endpoints', () => {
+  test('GET /health and /v1/health need no token, and ignore a bad one', async () => {
+    for (const path of ['/health', '/v1/health']) {
+      for (const token of [null, 'psk_bogus']) {
+        const answer = await s.call('GET', path, { token });
+        expect(answer.status).toBe(200);
+        expect(answer.body).toEqual({ status: 'ok', version: expect.any(String), apiVersion: '1.0.0' });
+      }
+    }
+  });
+
+  test('the OpenAPI document and /docs need no token', async () => {
+    for (const path of ['/openapi.json', '/v1/openapi.json', '/docs']) {
+      const answer = await s.call('GET', path, { token: null });
+      expect(answer.status, path).toBe(200);
+    }
+  });
+
+  test('unknown /v1 routes need a token before they answer 404 (nothing is revealed)', async () => {
+    expectError(await s.call('GET', '/v1/secret-admin', { token: null }), 'UNAUTHORIZED', 401);
+    expectError(await s.call('GET', '/v1/secret-admin'), 'NOT_FOUND', 404);
+  });
+});

@@ -1,0 +1,319 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../../src-shared/errors';
+import type { Pet } from '../../src-shared/schemas/pet';
+import { expectError, useHttpSuite, type Answer } from './support/http-suite';
+
+/**
+ * Every code of the error catalogue, provoked over real HTTP, with its status and the Error
+ * object's shape (each answer is also checked against the served document).
+ */
+const s = useHttpSuite();
+
+const seen = new Set<ErrorCode>();
+function expectCode(answer: Answer, code: ErrorCode): void {
+  expectError(answer, code, ERROR_CATALOGUE[code].status);
+  expect(Object.keys(answer.body).sort()).toEqual(answer.body.details ? ['code', 'details', 'message', 'status'] : ['code', 'message', 'status']);
+  expect(answer.body.message).not.toMatch(/\bat .+:\d+:\d+/); // no stack frames
+  seen.add(code);
+}
+
+let categoryId: number;
+let pet: Pet;
+beforeAll(async () => {
+  categoryId = (await s.category({ name: 'Error kinds' })).id;
+  pet = await s.pet({ name: 'Errol', categoryId });
+});
+
+describe('400 VALIDATION_FAILED', () => {
+  test('details name each offending field, with dotted paths', async () => {
+    const answer = await s.call('POST', '/v1/pets', { json: { name: '', categoryId: -3, status: 'lost', extra: true } });
+    expectCode(answer, 'VALIDATION_FAILED');
+    const paths = answer.body.details.map((detail: { path: string }) => detail.path);
+    expect(paths).toEqual(expect.arrayContaining(['name', 'categoryId', 'status', 'extra']));
+    for (const detail of answer.body.details) expect(detail.message.length).toBeGreaterThan(0);
+    expect(answer.body.message).toMatch(/^Invalid input/);
+  });
+
+  test('query and path parameters are named too', async () => {
+    const query = await s.call('GET', '/v1/pets?limit=0&status=lost');
+    expectCode(query, 'VALIDATION_FAILED');
+    expect(query.body.details.map((detail: { path: string }) => detail.path)).toEqual(expect.arrayContaining(['limit', 'status.0']));
+    const path = await s.call('GET', '/v1/categories/abc');
+    expectCode(path, 'VALIDATION_FAILED');
+    expect(path.body.details.map((detail: { path: string }) => detail.path)).toEqual(['categoryId']);
+  });
+
+  test('hostile input cannot make the answer huge: details are bounded', async () => {
+    const body: Record<string, number> = { name: 1 as unknown as number, categoryId: 1 };
+    for (let i = 0; i < 1000; i++) body[`field${i}`] = i;
+    const answer = await s.call('POST', '/v1/pets', { json: body });
+    expectCode(answer, 'VALIDATION_FAILED');
+    expect(answer.body.details.length).toBeLessThanOrEqual(50);
+  });
+});
+
+describe('400 MALFORMED_JSON', () => {
+  test.each([
+    ['{"name": "Rex",', 'truncated'],
+    ["{'name': 'Rex'}", 'single quotes'],
+    ['{"name": "Rex",}', 'trailing comma'],
+    ['', 'empty'],
+    ['NaN', 'not JSON at all'],
+  ])('%j (%s)', async (body) => {
+    const answer = await s.call('POST', '/v1/categories', { body, headers: { 'content-type': 'application/json' } });
+    expectCode(answer, 'MALFORMED_JSON');
+  });
+
+  test('on PUT and PATCH too, and nothing changes', async () => {
+    for (const method of ['PUT', 'PATCH']) {
+      expectCode(await s.call(method, `/v1/pets/${pet.id}`, { body: '{"name":', headers: { 'content-type': 'application/json' } }), 'MALFORMED_JSON');
+    }
+    expect((await s.call('GET', `/v1/pets/${pet.id}`)).body).toEqual(pet);
+  });
+});
+
+describe('401 UNAUTHORIZED', () => {
+  test('no token, wrong scheme, unknown token', async () => {
+    const variants: Record<string, string>[] = [{}, { authorization: `Basic ${s.t.writeToken}` }, { authorization: 'Bearer psk_nobody' }];
+    for (const headers of variants) {
+      const answer = await s.call('GET', '/v1/categories', { token: null, headers });
+      expectCode(answer, 'UNAUTHORIZED');
+      expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    }
+  });
+
+  test('a revoked token', async () => {
+    const { id, secret } = s.token('read');
+    expect((await s.call('GET', '/v1/categories', { token: secret })).status).toBe(200);
+    s.t.store.handlers['tokens.revoke']({ tokenId: id });
+    expectCode(await s.call('GET', '/v1/categories', { token: secret }), 'UNAUTHORIZED');
+  });
+});
+
+describe('403 FORBIDDEN', () => {
+  test('a read token on POST, PUT, PATCH and DELETE; nothing changes', async () => {
+    const token = s.t.readToken;
+    expectCode(await s.call('POST', '/v1/pets', { token, json: { name: 'Sneaky', categoryId } }), 'FORBIDDEN');
+    expectCode(await s.call('PUT', `/v1/pets/${pet.id}`, { token, json: { name: 'Sneaky', categoryId } }), 'FORBIDDEN');
+    expectCode(await s.call('PATCH', `/v1/pets/${pet.id}`, { token, json: { name: 'Sneaky' } }), 'FORBIDDEN');
+    expectCode(await s.call('DELETE', `/v1/pets/${pet.id}`, { token }), 'FORBIDDEN');
+    expect((await s.call('GET', `/v1/pets/${pet.id}`, { token })).body).toEqual(pet);
+    expect((await s.call('GET', '/v1/pets?q=Sneaky', { token })).body).toEqual([]);
+  });
+
+  test.each(['evil.example', 'evil.example:80', '127.0.0.1.evil.example', 'localhost.evil.example', '10.0.0.1', '[::2]'])(
+    'a foreign Host header (%s) is refused everywhere, even with a valid token and on public routes',
+    async (host) => {
+      for (const path of ['/v1/pets', `/v1/pets/${pet.id}`, '/health', '/v1/health']) {
+        expectCode(await s.raw('GET', path, { headers: { host } }), 'FORBIDDEN');
+      }
+      expectCode(await s.raw('POST', '/v1/categories', { headers: { host, 'content-type': 'application/json' }, body: '{"name":"Rebound"}' }), 'FORBIDDEN');
+      for (const path of ['/openapi.json', '/docs']) {
+        const answer = await s.raw('GET', path, { headers: { host } });
+        expect(answer.status).toBe(403);
+        expect(answer.body.code).toBe('FORBIDDEN');
+      }
+      expect((await s.call('GET', '/v1/categories?q=Rebound')).body).toEqual([]);
+    },
+  );
+
+  test('the bound address and localhost (any port, any case) are accepted', async () => {
+    const port = s.t.listener.port;
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, 'localhost', `[::1]:${port}`]) {
+      expect((await s.raw('GET', '/v1/pets', { headers: { host } })).status, host).toBe(200);
+    }
+  });
+});
+
+describe('404 NOT_FOUND', () => {
+  test('a missing pet, category, order and inventory entry', async () => {
+    for (const path of ['/v1/pets/424242', '/v1/categories/424242', '/v1/store/orders/424242', '/v1/store/inventory/424242']) {
+      const answer = await s.call('GET', path);
+      expectCode(answer, 'NOT_FOUND');
+      expect(answer.body.message).toContain('424242');
+    }
+  });
+
+  test('unknown routes', async () => {
+    for (const path of ['/v1/unicorns', '/v1/pets/1/photos', '/v2/pets', '/pets', '/', '/v1']) {
+      const answer = await s.call('GET', path);
+      expectCode(answer, 'NOT_FOUND');
+    }
+  });
+});
+
+describe('405 METHOD_NOT_ALLOWED', () => {
+  test.each([
+    ['POST', '/v1/pets/1', 'GET, PUT, PATCH, DELETE'],
+    ['DELETE', '/v1/pets', 'GET, POST'],
+    ['PATCH', '/v1/categories', 'GET, POST'],
+    ['PUT', '/v1/store/orders/1', 'GET, PATCH, DELETE'],
+    ['POST', '/v1/store/inventory/1', 'GET, PUT'],
+    ['DELETE', '/v1/store/inventory', 'GET'],
+    ['POST', '/v1/events', 'GET'],
+    ['POST', '/health', 'GET'],
+    ['DELETE', '/docs', 'GET'],
+  ])('%s %s → 405 with Allow: %s', async (method, path, allow) => {
+    const answer = await s.call(method, path, method === 'POST' || method === 'PUT' || method === 'PATCH' ? { json: {} } : {});
+    expectCode(answer, 'METHOD_NOT_ALLOWED');
+    expect(answer.headers.get('allow')).toBe(allow);
+  });
+});
+
+describe('409 conflicts', () => {
+  test('INSUFFICIENT_STOCK', async () => {
+    const short = await s.pet({ categoryId });
+    expectCode(await s.call('POST', '/v1/store/orders', { json: { petId: short.id, quantity: 2 } }), 'INSUFFICIENT_STOCK');
+  });
+
+  test('PET_NOT_AVAILABLE', async () => {
+    const sold = await s.pet({ categoryId, status: 'sold' });
+    expectCode(await s.call('POST', '/v1/store/orders', { json: { petId: sold.id } }), 'PET_NOT_AVAILABLE');
+  });
+
+  test('CATEGORY_IN_USE', async () => {
+    expectCode(await s.call('DELETE', `/v1/categories/${categoryId}`), 'CATEGORY_IN_USE');
+  });
+
+  test('CATEGORY_NAME_TAKEN', async () => {
+    expectCode(await s.call('POST', '/v1/categories', { json: { name: 'ERROR KINDS' } }), 'CATEGORY_NAME_TAKEN');
+  });
+
+  test('PET_HAS_OPEN_ORDERS', async () => {
+    const busy = await s.pet({ categoryId });
+    await s.order(busy.id);
+    expectCode(await s.call('DELETE', `/v1/pets/${busy.id}`), 'PET_HAS_OPEN_ORDERS');
+  });
+
+  test('ORDER_COMPLETE', async () => {
+    const bought = await s.pet({ categoryId });
+    const order = await s.order(bought.id);
+    await s.call('PATCH', `/v1/store/orders/${order.id}`, { json: { complete: true } });
+    expectCode(await s.call('DELETE', `/v1/store/orders/${order.id}`), 'ORDER_COMPLETE');
+  });
+});
+
+describe('410 OPERATION_SUNSET', () => {
+  test('after the sunset date GET /v1/pets/{petId} answers 410, still with the deprecation headers', async () => {
+    s.settings({ sunsetDate: '2020-01-01' });
+    try {
+      const answer = await s.call('GET', `/v1/pets/${pet.id}`);
+      expectCode(answer, 'OPERATION_SUNSET');
+      expect(answer.body.message).toContain(`/v1/pets?id=${pet.id}`);
+      expect(answer.headers.get('deprecation')).toMatch(/^@\d+$/);
+      expect(answer.headers.get('sunset')).toBe('Wed, 01 Jan 2020 00:00:00 GMT');
+      expect(answer.headers.get('link')).toBe(`</v1/pets?id=${pet.id}>; rel="successor-version"`);
+      // The successor keeps working.
+      expect((await s.call('GET', `/v1/pets?id=${pet.id}`)).body).toEqual([pet]);
+    } finally {
+      s.settings({ sunsetDate: '2027-06-30' });
+    }
+    expect((await s.call('GET', `/v1/pets/${pet.id}`)).status).toBe(200);
+  });
+});
+
+describe('413 PAYLOAD_TOO_LARGE', () => {
+  test('a body over 64 KiB', async () => {
+    const json = { name: 'Big', description: 'd'.repeat(70 * 1024) };
+    expectCode(await s.call('POST', '/v1/categories', { json }), 'PAYLOAD_TOO_LARGE');
+    expect((await s.call('GET', '/v1/categories?q=Big')).body).toEqual([]);
+  });
+});
+
+describe('415 UNSUPPORTED_MEDIA_TYPE', () => {
+  test.each([
+    ['text/plain', '{"name":"Plain"}'],
+    ['application/x-www-form-urlencoded', 'name=Form'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nMulti\r\n--x--\r\n'],
+    ['application/xml', '<name>Xml</name>'],
+  ])('Content-Type: %s', async (type, body) => {
+    expectCode(await s.call('POST', '/v1/categories', { body, headers: { 'content-type': type } }), 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  test('a body without a Content-Type', async () => {
+    expectCode(await s.raw('POST', '/v1/categories', { body: '{"name":"Untyped"}' }), 'UNSUPPORTED_MEDIA_TYPE');
+    expectCode(await s.call('PUT', `/v1/pets/${pet.id}`, { body: new TextEncoder().encode('{"name":"x","categoryId":1}') }), 'UNSUPPORTED_MEDIA_TYPE');
+    expect((await s.call('GET', '/v1/categories?q=Untyped')).body).toEqual([]);
+  });
+});
+
+describe('422 REFERENCE_NOT_FOUND', () => {
+  test('a pet in a missing category; an order for a missing pet', async () => {
+    const petAnswer = await s.call('POST', '/v1/pets', { json: { name: 'Nowhere', categoryId: 424242 } });
+    expectCode(petAnswer, 'REFERENCE_NOT_FOUND');
+    expect(petAnswer.body.details[0].path).toBe('categoryId');
+    expectCode(await s.call('PATCH', `/v1/pets/${pet.id}`, { json: { categoryId: 424242 } }), 'REFERENCE_NOT_FOUND');
+    expectCode(await s.call('POST', '/v1/store/orders', { json: { petId: 424242 } }), 'REFERENCE_NOT_FOUND');
+  });
+});
+
+describe('429 RATE_LIMITED (own server: the budget is a global setting)', () => {
+  const r = useHttpSuite();
+
+  test('the request over the budget is refused with Retry-After; other tokens still pass', async () => {
+    r.settings({ rateLimitPerMinute: 5 });
+    const hurried = r.token('read');
+    for (let i = 1; i <= 5; i++) {
+      const answer = await r.call('GET', '/v1/pets', { token: hurried.secret });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-ratelimit-limit')).toBe('5');
+      expect(answer.headers.get('x-ratelimit-remaining')).toBe(String(5 - i));
+    }
+    const refused = await r.call('GET', '/v1/pets', { token: hurried.secret });
+    expectCode(refused, 'RATE_LIMITED');
+    const retryAfter = refused.headers.get('retry-after');
+    expect(retryAfter).toMatch(/^\d+$/);
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(60);
+    expect(refused.headers.get('x-ratelimit-limit')).toBe('5');
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+    // Writes from the same token are refused as well (before any scope or body check).
+    expectCode(await r.call('POST', '/v1/categories', { token: hurried.secret, json: { name: 'Late' } }), 'RATE_LIMITED');
+
+    const other = r.token('read');
+    expect((await r.call('GET', '/v1/pets', { token: other.secret })).status).toBe(200);
+    expect((await r.call('GET', '/v1/pets', { token: r.t.writeToken })).status).toBe(200);
+    // Public routes are not charged.
+    expect((await r.call('GET', '/health', { token: hurried.secret })).status).toBe(200);
+  });
+
+  test('a higher budget applies at once', async () => {
+    r.settings({ rateLimitPerMinute: 1200 });
+    const fresh = r.token('read');
+    const answer = await r.call('GET', '/v1/pets', { token: fresh.secret });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-ratelimit-limit')).toBe('1200');
+  });
+});
+
+describe('500 INTERNAL (own server: its database is closed under it)', () => {
+  const broken = useHttpSuite();
+  let logged: ReturnType<typeof vi.spyOn>;
+  beforeAll(() => {
+    logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterAll(() => logged.mockRestore());
+
+  test('a fault answers 500 INTERNAL with a generic message and no stack; the fault is logged', async () => {
+    expect((await broken.call('GET', '/v1/pets')).status).toBe(200);
+    broken.t.store.db.close();
+    for (const [method, path, json] of [
+      ['GET', '/v1/pets', undefined],
+      ['GET', '/v1/categories/1', undefined],
+      ['POST', '/v1/categories', { name: 'After the crash' }],
+    ] as const) {
+      const answer = await broken.call(method, path, { json });
+      expectCode(answer, 'INTERNAL');
+      const text = JSON.stringify(answer.body);
+      expect(text).not.toMatch(/sqlite|database connection|Error:|\.ts:|node_modules|\n\s+at /i);
+    }
+    expect(logged).toHaveBeenCalled();
+    // The server itself keeps answering what needs no database.
+    expect((await broken.call('GET', '/health', { token: null })).status).toBe(200);
+  });
+});
+
+test('every code of the catalogue was provoked over HTTP (but SERVICE_BUSY: a lock held past the 5 s busy timeout)', () => {
+  const expected = ERROR_CODES.filter((code) => code !== 'SERVICE_BUSY');
+  expect([...seen].sort()).toEqual([...expected].sort());
+});

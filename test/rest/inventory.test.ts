@@ -1,0 +1,109 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { InventoryItem } from '../../src-shared/schemas/inventory';
+import type { Pet } from '../../src-shared/schemas/pet';
+import { allPages, expectError, useHttpSuite } from './support/http-suite';
+
+const s = useHttpSuite();
+
+let categoryId: number;
+let pets: Pet[];
+beforeAll(async () => {
+  categoryId = (await s.category({ name: 'Stock kinds' })).id;
+  pets = [];
+  for (const status of ['available', 'available', 'pending', 'sold', 'available'] as const) {
+    pets.push(await s.pet({ categoryId, status }));
+  }
+});
+
+describe('GET /v1/store/inventory (beta)', () => {
+  test('one entry per pet with its stock and status, X-Total-Count', async () => {
+    const answer = await s.call<InventoryItem[]>('GET', '/v1/store/inventory');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(
+      pets.map((pet) => ({ petId: pet.id, quantity: pet.status === 'available' ? 1 : 0, status: pet.status })),
+    );
+    expect(answer.headers.get('x-total-count')).toBe(String(pets.length));
+  });
+
+  test('petId filter, repeated and comma-separated', async () => {
+    const [a, , c, d] = pets.map((pet) => pet.id);
+    const repeated = await s.call<InventoryItem[]>('GET', `/v1/store/inventory?petId=${a}&petId=${d}`);
+    expect(repeated.body.map((item) => item.petId)).toEqual([a, d]);
+    const comma = await s.call<InventoryItem[]>('GET', `/v1/store/inventory?petId=${c},${d}`);
+    expect(comma.body.map((item) => item.petId)).toEqual([c, d]);
+  });
+
+  test('low=true: entries below the low-stock threshold', async () => {
+    s.settings({ lowStockThreshold: 2 });
+    try {
+      const low = await s.call<InventoryItem[]>('GET', '/v1/store/inventory?low=true');
+      expect(low.body.map((item) => item.petId)).toEqual(pets.map((pet) => pet.id)); // every stock is 0 or 1
+      await s.call('PUT', `/v1/store/inventory/${pets[0].id}`, { json: { quantity: 5 } });
+      const after = await s.call<InventoryItem[]>('GET', '/v1/store/inventory?low=true');
+      expect(after.body.map((item) => item.petId)).not.toContain(pets[0].id);
+      expect(after.headers.get('x-total-count')).toBe(String(pets.length - 1));
+    } finally {
+      s.settings({ lowStockThreshold: 1 });
+      await s.call('PUT', `/v1/store/inventory/${pets[0].id}`, { json: { quantity: 1 } });
+    }
+  });
+
+  test('paging follows Link rel="next" to the end, every entry once', async () => {
+    const { pages, items } = await allPages<InventoryItem>(s, '/v1/store/inventory?limit=2');
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+    expect(items.map((item) => item.petId)).toEqual(pets.map((pet) => pet.id));
+  });
+
+  test('bad query values are refused', async () => {
+    for (const query of ['low=yes', 'petId=0', 'petId=x', 'limit=0', 'limit=501', 'status=available']) {
+      expectError(await s.call('GET', `/v1/store/inventory?${query}`), 'VALIDATION_FAILED', 400);
+    }
+  });
+});
+
+describe('GET and PUT /v1/store/inventory/{petId} (beta)', () => {
+  test('GET reads one entry; a missing pet is 404', async () => {
+    const pet = pets[1];
+    expect((await s.call('GET', `/v1/store/inventory/${pet.id}`)).body).toEqual({ petId: pet.id, quantity: 1, status: 'available' });
+    expectError(await s.call('GET', '/v1/store/inventory/999999'), 'NOT_FOUND', 404);
+  });
+
+  test('PUT sets the stock; restocking makes the pet available', async () => {
+    const pet = await s.pet({ categoryId, status: 'sold' });
+    const restocked = await s.call<InventoryItem>('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 7 } });
+    expect(restocked.status).toBe(200);
+    expect(restocked.body).toEqual({ petId: pet.id, quantity: 7, status: 'available' });
+    expect((await s.call('GET', `/v1/pets/${pet.id}`)).body.status).toBe('available');
+    expect((await s.call('GET', `/v1/store/inventory/${pet.id}`)).body).toEqual(restocked.body);
+  });
+
+  test('PUT 0 on an available pet: sold without open orders, pending with them', async () => {
+    const idle = await s.pet({ categoryId });
+    const emptied = await s.call<InventoryItem>('PUT', `/v1/store/inventory/${idle.id}`, { json: { quantity: 0 } });
+    expect(emptied.body).toEqual({ petId: idle.id, quantity: 0, status: 'sold' });
+
+    const busy = await s.pet({ categoryId });
+    await s.call('PUT', `/v1/store/inventory/${busy.id}`, { json: { quantity: 3 } });
+    await s.order(busy.id);
+    const held = await s.call<InventoryItem>('PUT', `/v1/store/inventory/${busy.id}`, { json: { quantity: 0 } });
+    expect(held.body).toEqual({ petId: busy.id, quantity: 0, status: 'pending' });
+  });
+
+  test('the bounds are 0–1,000,000; the body is InventoryUpdate only', async () => {
+    const pet = pets[4];
+    expect((await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 1_000_000 } })).status).toBe(200);
+    for (const body of [{ quantity: -1 }, { quantity: 1_000_001 }, { quantity: 1.5 }, { quantity: '3' }, {}, { quantity: 1, status: 'sold' }]) {
+      const answer = await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: body });
+      expectError(answer, 'VALIDATION_FAILED', 400);
+      expect(answer.body.details.length).toBeGreaterThan(0);
+    }
+    const unknown = await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 1, status: 'sold' } });
+    expect(unknown.body.details.some((detail: { path: string }) => detail.path.endsWith('status'))).toBe(true);
+    expect((await s.call('GET', `/v1/store/inventory/${pet.id}`)).body.quantity).toBe(1_000_000);
+    await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 1 } });
+  });
+
+  test('PUT for a missing pet is 404', async () => {
+    expectError(await s.call('PUT', '/v1/store/inventory/999999', { json: { quantity: 1 } }), 'NOT_FOUND', 404);
+  });
+});

@@ -1,0 +1,177 @@
+import { validate, compileErrors } from '@readme/openapi-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { OPERATION_NAMES, operationDef } from '../../src-shared/contract';
+import { ERROR_CATALOGUE } from '../../src-shared/errors';
+import { useHttpSuite } from './support/http-suite';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+const s = useHttpSuite();
+
+let doc: any;
+beforeAll(async () => {
+  const answer = await s.call('GET', '/openapi.json', { token: null });
+  expect(answer.status).toBe(200);
+  doc = answer.body;
+});
+
+const operations = () =>
+  Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
+  );
+const find = (method: string, path: string) => doc.paths[path]?.[method.toLowerCase()];
+
+describe('the served document', () => {
+  test('is JSON at /openapi.json and /v1/openapi.json, the same document, without a token', async () => {
+    for (const path of ['/openapi.json', '/v1/openapi.json']) {
+      const response = await s.t.request(path, { token: null });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await s.api.check('GET', path, response)).toEqual(doc);
+    }
+  });
+
+  test('is OpenAPI 3.0.3, info.version 1.0.0, served under /v1', () => {
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.info.version).toBe('1.0.0');
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.servers.map((server: any) => server.url)).toContain('/v1');
+  });
+
+  test('the checker used by every test reads the same document', () => {
+    expect(s.api.doc).toEqual(doc);
+  });
+
+  test('validates with @readme/openapi-parser', async () => {
+    const result = await validate(structuredClone(doc));
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+    expect(result.specification).toBe('OpenAPI');
+  });
+
+  test("passes Redocly's recommended lint rules with no problem at all (info-license off: the app is proprietary)", async () => {
+    const config = await createConfig({ extends: ['recommended'], rules: { 'info-license': 'off' } });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
+    const readable = problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location?.[0]?.pointer}`);
+    expect(readable).toEqual([]);
+  });
+
+  test('every operation of the contract with an HTTP binding is there, with its method; nothing else', () => {
+    const expected = OPERATION_NAMES.filter((name) => operationDef(name).http).map((name) => {
+      const { method, path } = operationDef(name).http!;
+      return `${method} ${path}`;
+    });
+    expect(operations().map(({ method, path }) => `${method} ${path}`).sort()).toEqual(expected.sort());
+    for (const name of OPERATION_NAMES) {
+      const http = operationDef(name).http;
+      if (!http) continue;
+      const operation = find(http.method, http.path);
+      expect(operation.summary).toBe(operationDef(name).summary);
+      expect(operation.responses[String(http.success)], `${name} declares its success ${http.success}`).toBeDefined();
+    }
+  });
+
+  test('operation ids are unique', () => {
+    const ids = operations().map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  test('GET /pets/{petId} is deprecated; its description names the successor and the sunset date', () => {
+    const operation = find('GET', '/pets/{petId}');
+    expect(operation.deprecated).toBe(true);
+    expect(operation.description).toContain('/v1/pets?id={petId}');
+    expect(operation.description).toContain('2027-06-30');
+    expect(operation.description).toContain('OPERATION_SUNSET');
+    expect(Object.keys(operation.responses['200'].headers)).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
+    expect(operation.responses['410']).toBeDefined();
+    const others = operations().filter(({ operation: op }) => op !== operation);
+    expect(others.filter(({ operation: op }) => op.deprecated)).toEqual([]);
+  });
+
+  test('x-stability: beta on inventory, experimental on /events, none elsewhere', () => {
+    for (const { path, method, operation } of operations()) {
+      const expected = path.startsWith('/store/inventory') ? 'beta' : path === '/events' ? 'experimental' : undefined;
+      expect(operation['x-stability'], `${method} ${path}`).toBe(expected);
+    }
+    expect(operations().filter(({ path }) => path.startsWith('/store/inventory'))).toHaveLength(3);
+  });
+
+  test('bearer security everywhere but /health, which has security: []', () => {
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    for (const { path, method, operation } of operations()) {
+      if (path === '/health') {
+        expect(operation.security).toEqual([]);
+        expect(operation.responses['401']).toBeUndefined();
+      } else {
+        expect(operation.security, `${method} ${path}`).toBeUndefined();
+        expect(operation.responses['401'].headers['WWW-Authenticate'], `${method} ${path}`).toBeDefined();
+        expect(operation.responses['403'], `${method} ${path}`).toBeDefined();
+        expect(operation.responses['429'].headers['Retry-After'], `${method} ${path}`).toBeDefined();
+      }
+    }
+  });
+
+  test('every error answer uses the Error schema, whose codes are the catalogue', () => {
+    const error = doc.components.schemas.Error;
+    expect(error.required).toEqual(expect.arrayContaining(['code', 'message', 'status']));
+    expect([...error.properties.code.enum].sort()).toEqual(Object.keys(ERROR_CATALOGUE).sort());
+    for (const { path, method, operation } of operations()) {
+      for (const [status, response] of Object.entries<any>(operation.responses)) {
+        if (Number(status) < 400) continue;
+        expect(response.content['application/json'].schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+        expect(response.description.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  test('statuses are declared as each operation can answer them', () => {
+    for (const { path, method, operation } of operations()) {
+      const statuses = Object.keys(operation.responses);
+      expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['400', '500']));
+      const takesBody = Boolean(operation.requestBody);
+      if (takesBody) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['413', '415']));
+      if (path.includes('{')) expect(statuses, `${method} ${path}`).toContain('404');
+    }
+    expect(Object.keys(find('POST', '/pets').responses)).toContain('422');
+    expect(Object.keys(find('POST', '/store/orders').responses)).toEqual(expect.arrayContaining(['409', '422']));
+    expect(Object.keys(find('DELETE', '/categories/{categoryId}').responses)).toContain('409');
+  });
+
+  test('lists declare the paging headers and parameters; creations declare Location', () => {
+    for (const path of ['/pets', '/categories', '/store/orders', '/store/inventory']) {
+      const operation = find('GET', path);
+      expect(Object.keys(operation.responses['200'].headers)).toEqual(expect.arrayContaining(['Link', 'X-Total-Count']));
+      const names = operation.parameters.map((parameter: any) => parameter.name);
+      expect(names).toEqual(expect.arrayContaining(['limit', 'cursor']));
+      const limit = operation.parameters.find((parameter: any) => parameter.name === 'limit');
+      expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 500, default: 50 });
+      expect(operation.responses['200'].content['application/json'].schema.type).toBe('array');
+    }
+    for (const path of ['/pets', '/categories', '/store/orders']) {
+      expect(find('POST', path).responses['201'].headers.Location).toBeDefined();
+    }
+    const petFilters = find('GET', '/pets').parameters.map((parameter: any) => parameter.name);
+    expect(petFilters).toEqual(expect.arrayContaining(['status', 'categoryId', 'q', 'id', 'sort']));
+    const status = find('GET', '/pets').parameters.find((parameter: any) => parameter.name === 'status');
+    expect(status).toMatchObject({ in: 'query', style: 'form', explode: true, schema: { type: 'array' } });
+  });
+
+  test('ids are int64 integers bounded by 2^53−1', () => {
+    const petId = find('GET', '/pets/{petId}').parameters.find((parameter: any) => parameter.name === 'petId');
+    expect(petId).toMatchObject({ in: 'path', required: true, schema: { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } });
+  });
+
+  test('request bodies refuse unknown fields (additionalProperties: false)', () => {
+    for (const { path, method, operation } of operations()) {
+      if (!operation.requestBody) continue;
+      let schema = operation.requestBody.content['application/json'].schema;
+      if (schema.$ref) schema = doc.components.schemas[schema.$ref.split('/').pop()];
+      expect(schema.additionalProperties, `${method} ${path}`).toBe(false);
+    }
+  });
+
+  test('no settings, token or listener operation is exposed over REST', () => {
+    for (const { path } of operations()) expect(path).not.toMatch(/settings|token|listener|backup|import|export/i);
+  });
+});
