@@ -1,0 +1,436 @@
+/**
+ * GET /v1/events (experimental): the persisted change log as Server-Sent Events over real HTTP.
+ * Auth, framing, order and content of events, inventory.low, changes from another process,
+ * resuming (Last-Event-ID and ?after=), heartbeats, and what a client disconnect leaves behind.
+ */
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { EVENT_TYPES, StoreEvent, type EventType } from '../../src-shared/schemas/event';
+import type { EventFeed } from '../../src-main/service/event-feed';
+import { createOpenApiChecker } from './support/openapi-check';
+import { killAll, spawnNode } from './support/processes';
+import { startTestServer, type TestServer } from './support/server';
+import { createSseParser, openSse, sleep, type OpenSse, type SseItem } from './support/sse';
+
+let t: TestServer;
+const streams: OpenSse[] = [];
+
+beforeEach(async () => {
+  t = await startTestServer({ heartbeatMs: 200 });
+});
+afterEach(async () => {
+  streams.splice(0).forEach((stream) => stream.abort());
+  await killAll();
+  await t.close();
+});
+
+/** Opens /v1/events (with the write token unless told otherwise) and closes it after the test. */
+async function events(options: { token?: string | null; lastEventId?: string | number; query?: string } = {}) {
+  const { token = t.writeToken, query = '', ...rest } = options;
+  const stream = await openSse(`${t.origin}/v1/events${query}`, { token, ...rest });
+  streams.push(stream);
+  return stream;
+}
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A REST call that must succeed with `status`; returns the parsed body ({} for 204). */
+async function rest(method: string, path: string, json?: unknown, status?: number): Promise<Json> {
+  const response = await t.request(`/v1${path}`, { method, json });
+  const text = await response.text();
+  const expected = status ?? (method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200);
+  expect(response.status, `${method} ${path}: ${text}`).toBe(expected);
+  return text ? JSON.parse(text) : {};
+}
+
+const latestId = () => t.store.context.events.latestId();
+const logAfter = (after: number) => t.store.handlers['events.list']({ after, limit: 1000 });
+const typesOf = (items: { type?: string; event?: string }[]) => items.map((item) => item.type ?? item.event);
+
+/** The events a stream has delivered, decoded: the SSE fields checked against the JSON payload. */
+function decoded(stream: OpenSse): StoreEvent[] {
+  return stream.events().map((item) => {
+    const event = StoreEvent.parse(JSON.parse(item.data));
+    expect(item.id, 'the id: field is the event id').toBe(String(event.id));
+    expect(item.event, 'the event: field is the event type').toBe(event.type);
+    return event;
+  });
+}
+
+/** Waits until the stream has delivered the event with `id` (and everything before it). */
+const until = (stream: OpenSse, id: number, timeoutMs = 5000) =>
+  stream.waitFor((items) => items.some((item) => item.kind === 'event' && Number(item.id) >= id), timeoutMs, `event ${id}`);
+
+describe('access and framing', () => {
+  test('needs a bearer token: 401 with WWW-Authenticate and an Error body, before any stream starts', async () => {
+    const api = await createOpenApiChecker(t.origin);
+    for (const token of [null, 'psk_not-a-real-token']) {
+      const stream = await events({ token });
+      expect(stream.response.status).toBe(401);
+      expect(stream.response.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
+      expect(stream.response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await api.check('GET', '/v1/events', stream.response)).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    }
+  });
+
+  test('a read token may listen (events only read)', async () => {
+    const stream = await events({ token: t.readToken });
+    expect(stream.response.status).toBe(200);
+  });
+
+  test('answers 200 text/event-stream, not cached, opens with a comment, then stays open', async () => {
+    const stream = await events();
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream\b/);
+    expect(stream.response.headers.get('cache-control')).toBe('no-store');
+    await stream.waitFor((items) => items.some((item) => item.kind === 'comment'), 2000, 'the opening comment');
+    expect(stream.items[0]).toMatchObject({ kind: 'comment' });
+    await sleep(500);
+    expect(stream.done).toBe(false);
+  });
+
+  test('the parser used here follows the SSE rules (CRLF, multi-line data, comments, last id)', () => {
+    const parser = createSseParser();
+    const items: SseItem[] = [
+      ...parser.push(': hi\r\nid: 7\r\nevent: a\r\ndata: {"x":\r'),
+      ...parser.push('\ndata:1}\r\n\r\ndata: no id\n\n'),
+      ...parser.push('retry: 10\nfield-without-colon\n\n'),
+    ];
+    expect(items.map(({ at: _at, ...item }) => item)).toEqual([
+      { kind: 'comment', text: 'hi' },
+      { kind: 'event', id: '7', event: 'a', data: '{"x":\n1}', retry: undefined },
+      { kind: 'event', id: '7', event: 'message', data: 'no id', retry: undefined },
+    ]);
+    expect(parser.rest()).toBe('');
+  });
+
+  test('query parameters other than after are refused with 400 before the stream starts', async () => {
+    const api = await createOpenApiChecker(t.origin);
+    for (const query of ['?after=-1', '?after=abc', '?after=1.5', '?after=9007199254740993', '?since=3']) {
+      const stream = await events({ query });
+      expect(stream.response.status, query).toBe(400);
+      expect(await api.check('GET', `/v1/events${query}`, stream.response), query).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+    }
+  });
+});
+
+describe('delivery', () => {
+  test('changes made over REST arrive in commit order, once each, with increasing ids, their types and StoreEvent data', async () => {
+    const start = latestId();
+    const stream = await events({ lastEventId: start });
+
+    const dogs = await rest('POST', '/categories', { name: 'Dogs' });
+    const rex = await rest('POST', '/pets', { name: 'Rex', categoryId: dogs.id });
+    const first = await rest('POST', '/store/orders', { petId: rex.id });
+    const fulfilled = await rest('PATCH', `/store/orders/${first.id}`, { complete: true });
+    const bella = await rest('POST', '/pets', { name: 'Bella', categoryId: dogs.id });
+    const second = await rest('POST', '/store/orders', { petId: bella.id });
+    await rest('DELETE', `/store/orders/${second.id}`);
+    await rest('PUT', `/store/inventory/${bella.id}`, { quantity: 5 });
+    await rest('PATCH', `/pets/${bella.id}`, { name: 'Bella II' });
+    const temp = await rest('POST', '/categories', { name: 'Temp', description: 'for a moment' });
+    await rest('PATCH', `/categories/${temp.id}`, { description: 'changed' });
+    await rest('DELETE', `/categories/${temp.id}`);
+    await rest('DELETE', `/pets/${rex.id}`);
+
+    const log = logAfter(start);
+    await until(stream, log.at(-1)!.id);
+    await sleep(100); // nothing else may follow
+    const got = decoded(stream);
+
+    expect(typesOf(got)).toEqual<EventType[]>([
+      'category.created',
+      'pet.created',
+      'order.placed',
+      'pet.updated', // Rex: stock 1 → 0 makes him pending
+      'inventory.updated',
+      'inventory.low', // default threshold 1: 1 → 0 crosses below it
+      'order.completed',
+      'pet.updated', // the last open order of a pet with no stock: sold
+      'pet.created',
+      'order.placed',
+      'pet.updated',
+      'inventory.updated',
+      'inventory.low',
+      'order.cancelled',
+      'pet.updated', // pending → available again
+      'inventory.updated', // stock returned
+      'inventory.updated', // restocked to 5
+      'pet.updated', // renamed
+      'category.created',
+      'category.updated',
+      'category.deleted',
+      'pet.deleted',
+    ]);
+    expect(got).toEqual(log);
+    const ids = got.map((event) => event.id);
+    expect(ids[0]).toBe(start + 1);
+    ids.forEach((id, i) => i && expect(id).toBeGreaterThan(ids[i - 1]));
+    for (const event of got) {
+      expect(EVENT_TYPES).toContain(event.type);
+      expect(Number.isNaN(Date.parse(event.at)), event.at).toBe(false);
+    }
+
+    expect(got[0].data).toEqual(dogs);
+    expect(got[1].data).toEqual(rex);
+    expect(got[2].data).toMatchObject({ id: first.id, petId: rex.id, quantity: 1, complete: false });
+    expect(got[3].data).toMatchObject({ id: rex.id, status: 'pending' });
+    expect(got[4].data).toEqual({ petId: rex.id, quantity: 0, status: 'pending' });
+    expect(got[5].data).toEqual({ petId: rex.id, quantity: 0, status: 'pending', threshold: 1 });
+    expect(got[6].data).toEqual(fulfilled);
+    expect(got[7].data).toMatchObject({ id: rex.id, status: 'sold' });
+    expect(got[13].data).toMatchObject({ id: second.id, petId: bella.id });
+    expect(got[15].data).toEqual({ petId: bella.id, quantity: 1, status: 'available' });
+    expect(got[16].data).toEqual({ petId: bella.id, quantity: 5, status: 'available' });
+    expect(got[17].data).toMatchObject({ id: bella.id, name: 'Bella II' });
+    expect(got[18].data).toEqual(temp);
+    expect(got[19].data).toEqual({ ...temp, description: 'changed' });
+    expect(got[20].data).toEqual({ ...temp, description: 'changed' });
+    expect(got[21].data).toMatchObject({ id: rex.id, name: 'Rex', status: 'sold' });
+  });
+
+  test('refused requests write nothing to the stream', async () => {
+    const stream = await events({ lastEventId: latestId() });
+    const dogs = await rest('POST', '/categories', { name: 'Dogs' });
+    await rest('POST', '/categories', { name: 'dogs' }, 409);
+    await rest('POST', '/pets', { name: '', categoryId: dogs.id }, 400);
+    await rest('POST', '/pets', { name: 'Ghost', categoryId: 999 }, 422);
+    await rest('DELETE', '/store/orders/12345', undefined, 404);
+    const marker = await rest('POST', '/categories', { name: 'Marker' });
+    await until(stream, latestId());
+    expect(decoded(stream).map((event) => event.data)).toEqual([dogs, marker]);
+  });
+
+  test('inventory.low fires once, when stock crosses below the configured threshold', async () => {
+    t.store.handlers['settings.update']({ lowStockThreshold: 2 });
+    const cats = await rest('POST', '/categories', { name: 'Cats' });
+    const tom = await rest('POST', '/pets', { name: 'Tom', categoryId: cats.id });
+    const start = latestId();
+    const stream = await events({ lastEventId: start });
+
+    await rest('PUT', `/store/inventory/${tom.id}`, { quantity: 5 }); // updated
+    await rest('PUT', `/store/inventory/${tom.id}`, { quantity: 2 }); // updated: 2 is not below 2
+    await rest('PUT', `/store/inventory/${tom.id}`, { quantity: 1 }); // updated + low (2 → 1)
+    await rest('PUT', `/store/inventory/${tom.id}`, { quantity: 0 }); // updated (+ status): already low, no second low
+    await rest('PUT', `/store/inventory/${tom.id}`, { quantity: 5 }); // restock: updated (+ status)
+    await rest('POST', '/store/orders', { petId: tom.id, quantity: 4 }); // 5 → 1: placed, updated, low
+
+    await until(stream, latestId());
+    const got = decoded(stream);
+    const low = got.filter((event) => event.type === 'inventory.low');
+    expect(low.map((event) => event.data)).toEqual([
+      { petId: tom.id, quantity: 1, status: 'available', threshold: 2 },
+      { petId: tom.id, quantity: 1, status: 'available', threshold: 2 },
+    ]);
+    const stock = got.filter((event) => event.type === 'inventory.updated').map((event) => event.data.quantity);
+    expect(stock).toEqual([5, 2, 1, 0, 5, 1]);
+    // Each low event directly follows the inventory.updated that caused it.
+    for (const event of low) {
+      const before = got[got.indexOf(event) - 1];
+      expect(before.type).toBe('inventory.updated');
+      expect(before.data.quantity).toBe(event.data.quantity);
+    }
+    expect(got).toEqual(logAfter(start));
+  });
+
+  test('a change committed by another process on the same database file is delivered too', async () => {
+    const stream = await events({ lastEventId: latestId() });
+    const before = latestId();
+    const writer = spawnNode([
+      '--import',
+      'tsx',
+      'test/rest/fixtures/other-process-writer.ts',
+      t.file,
+      JSON.stringify([
+        ['categories.create', { name: 'From elsewhere' }],
+        ['pets.create', { name: 'Outsider', categoryId: 1 }],
+      ]),
+    ]);
+    const exit = await writer.exitWithin(20_000);
+    expect(exit.code, writer.stderr).toBe(0);
+    const [category, pet] = JSON.parse(writer.stdout) as Json[];
+
+    // The feed notices other processes' commits by polling SQLite's data_version.
+    await stream.waitFor((items) => items.filter((item) => item.kind === 'event').length >= 2, 5000, 'the other process\'s events');
+    const got = decoded(stream);
+    expect(got.map((event) => [event.type, event.data])).toEqual([
+      ['category.created', category],
+      ['pet.created', pet],
+    ]);
+    expect(got[0].id).toBe(before + 1);
+    expect(got).toEqual(logAfter(before));
+
+    // And local changes keep flowing after it, without repeats.
+    const local = await rest('POST', '/categories', { name: 'Local again' });
+    await until(stream, latestId());
+    expect(decoded(stream).slice(2).map((event) => event.data)).toEqual([local]);
+  });
+
+  test('every one of several concurrent streams gets every event exactly once', async () => {
+    const start = latestId();
+    const all = await Promise.all(Array.from({ length: 5 }, () => events({ lastEventId: start })));
+    const made: Json[] = [];
+    await Promise.all(Array.from({ length: 20 }, (_, i) => rest('POST', '/categories', { name: `Concurrent ${i}` }).then((c) => made.push(c))));
+    const log = logAfter(start);
+    expect(log).toHaveLength(20);
+    for (const stream of all) {
+      await until(stream, log.at(-1)!.id);
+      expect(decoded(stream)).toEqual(log);
+    }
+  });
+});
+
+describe('resuming', () => {
+  /** Makes `count` category.created events and returns the log after `start`. */
+  async function makeEvents(count: number, prefix: string) {
+    for (let i = 0; i < count; i++) await rest('POST', '/categories', { name: `${prefix} ${i}` });
+  }
+
+  test('Last-Event-ID: N replays exactly the events after N, then continues live, none twice', async () => {
+    await makeEvents(8, 'Before');
+    const all = logAfter(0);
+    const resumeAt = all[4].id;
+
+    const stream = await events({ lastEventId: resumeAt });
+    await until(stream, all.at(-1)!.id);
+    expect(decoded(stream)).toEqual(all.filter((event) => event.id > resumeAt));
+
+    await makeEvents(3, 'After');
+    await until(stream, latestId());
+    await sleep(100);
+    const got = decoded(stream);
+    expect(got).toEqual(logAfter(resumeAt));
+    expect(new Set(got.map((event) => event.id)).size).toBe(got.length);
+  });
+
+  test('a client that reconnects with the last id it saw loses nothing and sees nothing twice', async () => {
+    const start = latestId();
+    const first = await events({ lastEventId: start });
+    await makeEvents(4, 'One');
+    await until(first, latestId());
+    const seen = decoded(first);
+    first.abort();
+
+    await makeEvents(3, 'While away'); // committed while no one listens
+    const second = await events({ lastEventId: first.events().at(-1)!.id! });
+    await makeEvents(2, 'Two');
+    await until(second, latestId());
+    const all = [...seen, ...decoded(second)];
+    expect(all).toEqual(logAfter(start));
+    expect(all).toHaveLength(9);
+  });
+
+  test('Last-Event-ID at the end of the log replays nothing; a larger one waits for newer ids', async () => {
+    await makeEvents(3, 'Old');
+    const end = latestId();
+    const atEnd = await events({ lastEventId: end });
+    const ahead = await events({ lastEventId: end + 2 });
+    await sleep(300);
+    expect(atEnd.events()).toEqual([]);
+    expect(ahead.events()).toEqual([]);
+
+    await makeEvents(3, 'New');
+    await until(atEnd, end + 3);
+    await until(ahead, end + 3);
+    expect(decoded(atEnd).map((event) => event.id)).toEqual([end + 1, end + 2, end + 3]);
+    expect(decoded(ahead).map((event) => event.id)).toEqual([end + 3]);
+  });
+
+  test('a replay longer than one read batch (over 500 events) arrives complete and in order', async () => {
+    // Written in one go through the service, so the test stays quick; the stream reads them back.
+    const ids: number[] = [];
+    for (let i = 0; i < 620; i++) ids.push(t.store.handlers['categories.create']({ name: `Bulk ${i}` }).id);
+    const stream = await events({ lastEventId: 0 });
+    await until(stream, latestId(), 10_000);
+    const got = decoded(stream);
+    expect(got.map((event) => event.id)).toEqual(logAfter(0).map((event) => event.id));
+    expect(got.map((event) => event.data.id)).toEqual(ids);
+  });
+
+  test('?after=N works like Last-Event-ID: N', async () => {
+    await makeEvents(6, 'Query');
+    const all = logAfter(0);
+    const after = all[2].id;
+    const stream = await events({ query: `?after=${after}` });
+    expect(stream.response.status, 'GET /v1/events?after=N must open the stream').toBe(200);
+    await until(stream, all.at(-1)!.id);
+    expect(decoded(stream)).toEqual(all.filter((event) => event.id > after));
+    await makeEvents(1, 'Live');
+    await until(stream, latestId());
+    expect(decoded(stream)).toEqual(logAfter(after));
+  });
+});
+
+describe('heartbeats and disconnects', () => {
+  test('a comment line arrives about every heartbeatMs (200 ms here) while nothing happens', async () => {
+    const stream = await events();
+    await stream.waitFor((items) => items.filter((item) => item.kind === 'comment').length >= 1, 2000, 'the opening comment');
+    await sleep(1250);
+    const beats = stream.comments().slice(1); // after the opening one
+    expect(beats.length, `${beats.length} heartbeats in 1.25 s`).toBeGreaterThanOrEqual(4);
+    expect(beats.length).toBeLessThanOrEqual(8);
+    const gaps = beats.slice(1).map((beat, i) => beat.at - beats[i].at);
+    const median = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)];
+    expect(median).toBeGreaterThanOrEqual(120);
+    expect(median).toBeLessThanOrEqual(400);
+    expect(stream.events()).toEqual([]);
+  });
+
+  /** Counts the feed subscriptions streams hold (the stream subscribes through store.feed). */
+  function countSubscriptions(feed: EventFeed) {
+    const counter = { active: 0, total: 0 };
+    const subscribe = feed.subscribe.bind(feed);
+    feed.subscribe = (listener) => {
+      counter.active++;
+      counter.total++;
+      const unsubscribe = subscribe(listener);
+      let done = false;
+      return () => {
+        if (!done) counter.active--;
+        done = true;
+        unsubscribe();
+      };
+    };
+    return counter;
+  }
+
+  test('when the client aborts, the server drops its subscription, and later commits go on fine', async () => {
+    const subscriptions = countSubscriptions(t.store.feed);
+    const stream = await events();
+    await stream.waitFor((items) => items.length > 0, 2000, 'the opening comment');
+    expect(subscriptions.active).toBe(1);
+
+    stream.abort();
+    const deadline = Date.now() + 2000;
+    while (subscriptions.active > 0 && Date.now() < deadline) await sleep(20);
+    expect(subscriptions.active, 'subscriptions left after the client went away').toBe(0);
+
+    // Commits after the disconnect must not fail on the dead stream, and a new client still works.
+    await rest('POST', '/categories', { name: 'After abort' });
+    const next = await events({ lastEventId: latestId() - 1 });
+    await until(next, latestId());
+    expect(decoded(next).map((event) => event.data.name)).toEqual(['After abort']);
+  });
+
+  test('many clients coming and going leave no subscription behind', async () => {
+    const subscriptions = countSubscriptions(t.store.feed);
+    for (let round = 0; round < 3; round++) {
+      const batch = await Promise.all(Array.from({ length: 10 }, () => events()));
+      await Promise.all(batch.map((stream) => stream.waitFor((items) => items.length > 0, 2000, 'the opening comment')));
+      await rest('POST', '/categories', { name: `Round ${round}` });
+      batch.forEach((stream) => stream.abort());
+    }
+    const deadline = Date.now() + 3000;
+    while (subscriptions.active > 0 && Date.now() < deadline) await sleep(20);
+    expect(subscriptions.total).toBe(30);
+    expect(subscriptions.active).toBe(0);
+  });
+
+  test('closing the listener ends open streams at once and does not wait for their clients', async () => {
+    const stream = await events();
+    await stream.waitFor((items) => items.length > 0, 2000, 'the opening comment');
+    const started = Date.now();
+    await t.listener.close();
+    await stream.ended(2000);
+    expect(Date.now() - started, 'listener.close() with an open stream').toBeLessThan(1500);
+  });
+});
