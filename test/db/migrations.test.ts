@@ -1,0 +1,395 @@
+/**
+ * The database file across versions of the app: a fresh file reaches the latest schema with the
+ * connection settings the service relies on; every older file upgrades with its data intact and
+ * the service working on it; a file from a newer app is refused and left exactly as it was; a
+ * migration that fails leaves the last complete version; two app instances may create the same
+ * file at once.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, test } from 'vitest';
+import { openDatabase, type Db } from '../../src-main/db/connection';
+import { DatabaseTooNewError, migrate, schemaVersion } from '../../src-main/db/migrate';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from '../../src-main/db/migrations/index';
+import { invokeOperation } from '../../src-main/service/invoke';
+import { openStore, type Store } from '../../src-main/service/store';
+import { tempDir } from '../helpers/temp-store';
+import { fixture, killAll, spawnTs } from '../concurrency/support/child';
+
+const cleanups: (() => void)[] = [];
+afterEach(async () => {
+  await killAll();
+  cleanups.splice(0).reverse().forEach((cleanup) => cleanup());
+});
+
+/** A path for a database file in a fresh temp folder, removed after the test. */
+function newFile(): { file: string; dir: string } {
+  const { dir, cleanup } = tempDir('petstore-db-');
+  cleanups.push(cleanup);
+  return { file: join(dir, 'store.db'), dir };
+}
+
+function track<T extends Db | Store>(handle: T): T {
+  cleanups.push(() => handle.close());
+  return handle;
+}
+
+const EVERY_TABLE = ['api_tokens', 'categories', 'events', 'inventory', 'orders', 'pets', 'schema_migrations', 'settings'];
+
+const tables = (db: Db) =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map(
+    (row) => row.name,
+  );
+
+const migrationRows = (db: Db) =>
+  (db.prepare('SELECT version, name, applied_at AS appliedAt FROM schema_migrations ORDER BY version').all() as {
+    version: number;
+    name: string;
+    appliedAt: string;
+  }[]);
+
+const connectionSettings = (db: Db) => ({
+  journalMode: db.pragma('journal_mode', { simple: true }),
+  synchronous: db.pragma('synchronous', { simple: true }),
+  foreignKeys: db.pragma('foreign_keys', { simple: true }),
+  busyTimeout: db.pragma('busy_timeout', { simple: true }),
+});
+
+/** Calls through the same entry point as IPC; returns the data or fails the test with the Error object. */
+function ok<T = any>(store: Store, name: string, input: unknown = {}): T {
+  const result = invokeOperation(store.handlers, name, input);
+  if (!result.ok) throw new Error(`${name} failed: ${JSON.stringify(result.error)}`);
+  return result.data as T;
+}
+
+const fingerprint = (file: string) => ({
+  size: statSync(file).size,
+  sha256: createHash('sha256').update(readFileSync(file)).digest('hex'),
+});
+
+describe('a fresh database', () => {
+  test('reaches the latest version with every table, its migration history and the connection settings', () => {
+    const { file } = newFile();
+    const db = track(openDatabase(file));
+
+    expect(LATEST_SCHEMA_VERSION).toBe(MIGRATIONS.length);
+    expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+    expect(tables(db)).toEqual(EVERY_TABLE);
+    const rows = migrationRows(db);
+    expect(rows.map(({ version, name }) => ({ version, name }))).toEqual(MIGRATIONS.map(({ version, name }) => ({ version, name })));
+    for (const row of rows) expect(new Date(row.appliedAt).toISOString()).toBe(row.appliedAt);
+
+    expect(connectionSettings(db)).toEqual({ journalMode: 'wal', synchronous: 2, foreignKeys: 1, busyTimeout: 5000 });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  test('every open sets WAL, synchronous FULL and foreign keys again (SQLite keeps only WAL in the file)', () => {
+    const { file } = newFile();
+    openDatabase(file).close();
+    const firstRows = (() => {
+      const db = openDatabase(file);
+      try {
+        return migrationRows(db);
+      } finally {
+        db.close();
+      }
+    })();
+
+    // A plain connection shows what the file itself keeps: WAL mode (the rest is per connection).
+    const plain = new Database(file);
+    try {
+      expect(plain.pragma('journal_mode', { simple: true })).toBe('wal');
+    } finally {
+      plain.close();
+    }
+
+    for (let open = 0; open < 3; open++) {
+      const db = openDatabase(file, { busyTimeoutMs: 1234 });
+      try {
+        expect(connectionSettings(db)).toEqual({ journalMode: 'wal', synchronous: 2, foreignKeys: 1, busyTimeout: 1234 });
+        // Reopening migrates nothing again.
+        expect(migrationRows(db)).toEqual(firstRows);
+        expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+      } finally {
+        db.close();
+      }
+    }
+
+    // And the foreign keys are really enforced on a reopened file: a pet in no category is refused.
+    const db = track(openDatabase(file));
+    expect(() => db.prepare("INSERT INTO pets (name, name_folded, category_id, status) VALUES ('Rex', 'rex', 999, 'available')").run()).toThrow(
+      /FOREIGN KEY/,
+    );
+  });
+
+  test('the service works on it at once', () => {
+    const { file } = newFile();
+    const store = track(openStore(file));
+    const category = ok(store, 'categories.create', { name: 'Cats' });
+    const pet = ok(store, 'pets.create', { name: 'Tom', categoryId: category.id });
+    const order = ok(store, 'orders.place', { petId: pet.id });
+    expect(ok(store, 'orders.get', { orderId: order.id })).toMatchObject({ petId: pet.id, quantity: 1, complete: false });
+  });
+});
+
+/** Data a clerk could have had at each version, written with that version's raw SQL. */
+const DATA_AT_VERSION: Record<number, (db: Db) => void> = {
+  1: (db) =>
+    db.exec(`
+      INSERT INTO categories (id, name, name_folded, description) VALUES (1, 'Dogs', 'dogs', 'Good ones'), (2, 'Birds', 'birds', NULL);
+      INSERT INTO pets (id, name, name_folded, category_id, status) VALUES
+        (1, 'Rex', 'rex', 1, 'available'),
+        (2, 'Tweety', 'tweety', 2, 'pending'),
+        (3, 'Fido', 'fido', 1, 'sold');
+      INSERT INTO inventory (pet_id, quantity) VALUES (1, 3), (2, 0), (3, 0);
+      INSERT INTO orders (id, pet_id, quantity, ship_date, complete, placed_at) VALUES
+        (1, 2, 1, '2025-03-01T10:00:00.000Z', 0, '2025-02-27T09:00:00.000Z'),
+        (2, 3, 1, NULL, 1, '2025-02-28T09:00:00.000Z');
+    `),
+  2: (db) =>
+    db
+      .prepare("INSERT INTO events (id, type, at, data) VALUES (1, 'pet.created', '2025-02-27T08:00:00.000Z', ?)")
+      .run(JSON.stringify({ id: 1, name: 'Rex', categoryId: 1, status: 'available' })),
+  3: (db) => db.exec(`INSERT INTO settings (key, value) VALUES ('lowStockThreshold', '2')`),
+};
+
+describe('upgrading a database written by an earlier version', () => {
+  test('every version has representative data here (add an entry with each new migration)', () => {
+    for (const { version } of MIGRATIONS) expect(DATA_AT_VERSION[version], `data for version ${version}`).toBeTypeOf('function');
+  });
+
+  for (let from = 0; from < LATEST_SCHEMA_VERSION; from++) {
+    test(`from version ${from}: reaches version ${LATEST_SCHEMA_VERSION} with the data intact, and the service works on it`, () => {
+      const { file } = newFile();
+      const old = openDatabase(file, { migrateUpTo: from });
+      try {
+        expect(schemaVersion(old)).toBe(from);
+        expect(migrationRows(old).map((row) => row.version)).toEqual(MIGRATIONS.filter((m) => m.version <= from).map((m) => m.version));
+        for (let version = 1; version <= from; version++) DATA_AT_VERSION[version](old);
+      } finally {
+        old.close();
+      }
+
+      const store = track(openStore(file));
+      const db = store.db;
+      expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+      expect(tables(db)).toEqual(EVERY_TABLE);
+      expect(migrationRows(db).map(({ version, name }) => ({ version, name }))).toEqual(
+        MIGRATIONS.map(({ version, name }) => ({ version, name })),
+      );
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(db.pragma('foreign_key_check')).toEqual([]);
+
+      if (from === 0) {
+        // Nothing to keep: an empty shop that works.
+        expect(ok(store, 'pets.list').items).toEqual([]);
+        const category = ok(store, 'categories.create', { name: 'Dogs' });
+        const pet = ok(store, 'pets.create', { name: 'Rex', categoryId: category.id });
+        expect(ok(store, 'orders.place', { petId: pet.id })).toMatchObject({ id: 1, petId: pet.id });
+        return;
+      }
+
+      // What the clerk had is still there, as the service presents it.
+      expect(ok(store, 'categories.list').items).toEqual([
+        expect.objectContaining({ id: 2, name: 'Birds' }),
+        expect.objectContaining({ id: 1, name: 'Dogs', description: 'Good ones' }),
+      ]);
+      expect(ok(store, 'pets.list').items).toEqual([
+        expect.objectContaining({ id: 1, name: 'Rex', status: 'available' }),
+        expect.objectContaining({ id: 2, name: 'Tweety', status: 'pending' }),
+        expect.objectContaining({ id: 3, name: 'Fido', status: 'sold' }),
+      ]);
+      expect(ok(store, 'pets.list', { q: 'REX' }).items.map((pet: { id: number }) => pet.id)).toEqual([1]);
+      expect(ok(store, 'inventory.get', { petId: 1 })).toEqual({ petId: 1, quantity: 3, status: 'available' });
+      expect(ok(store, 'orders.get', { orderId: 1 })).toMatchObject({ id: 1, petId: 2, quantity: 1, complete: false });
+      expect(new Date(ok(store, 'orders.get', { orderId: 1 }).shipDate).toISOString()).toBe('2025-03-01T10:00:00.000Z');
+      expect(ok(store, 'orders.get', { orderId: 2 })).toMatchObject({ id: 2, petId: 3, complete: true });
+      const eventsBefore = ok<{ id: number; type: string }[]>(store, 'events.list', { after: 0 });
+      expect(eventsBefore.map((event) => event.type)).toEqual(from >= 2 ? ['pet.created'] : []);
+
+      // And the shop carries on: new orders get the next ids, stock is reserved, history grows.
+      const order = ok(store, 'orders.place', { petId: 1, quantity: 2 });
+      expect(order).toMatchObject({ id: 3, petId: 1, quantity: 2, complete: false });
+      expect(ok(store, 'inventory.get', { petId: 1 })).toEqual({ petId: 1, quantity: 1, status: 'available' });
+      ok(store, 'orders.update', { orderId: 1, changes: { complete: true } });
+      expect(ok(store, 'pets.list', { id: [2] }).items[0].status).toBe('sold');
+      const newPet = ok(store, 'pets.create', { name: 'Polly', categoryId: 2 });
+      expect(newPet.id).toBe(4);
+      const events = ok<{ id: number; type: string }[]>(store, 'events.list', { after: 0, limit: 1000 });
+      expect(events.length).toBeGreaterThan(eventsBefore.length);
+      expect(events.map((event) => event.id)).toEqual([...events.map((event) => event.id)].sort((a, b) => a - b));
+      expect(events.slice(eventsBefore.length).map((event) => event.type)).toContain('order.placed');
+      expect(ok(store, 'settings.get')).toBeTruthy();
+    });
+  }
+});
+
+describe('a database written by a newer version of the app', () => {
+  /** A file at LATEST+1, as a newer build would leave it; `wal` as this app's files are. */
+  function tooNewFile(journal: 'delete' | 'wal'): { file: string; dir: string } {
+    const { file, dir } = newFile();
+    if (journal === 'wal') openDatabase(file).close();
+    const raw = new Database(file);
+    raw.pragma(`journal_mode = ${journal}`);
+    raw.exec('CREATE TABLE IF NOT EXISTS shiny_new_feature (id INTEGER PRIMARY KEY)');
+    raw.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
+    raw.close();
+    // The newer app closed cleanly: no -wal or -shm left beside the file.
+    expect(readdirSync(dir)).toEqual(['store.db']);
+    return { file, dir };
+  }
+
+  for (const journal of ['delete', 'wal'] as const) {
+    test(`is refused with DatabaseTooNewError and left byte-for-byte as it was (${journal === 'wal' ? 'WAL mode, as this app writes' : 'rollback journal'})`, () => {
+      const { file, dir } = tooNewFile(journal);
+      const before = fingerprint(file);
+
+      for (const open of [() => openDatabase(file), () => openStore(file), () => openDatabase(file, { migrateUpTo: 1 })]) {
+        let error: unknown;
+        try {
+          track(open());
+        } catch (caught) {
+          error = caught;
+        }
+        expect(error).toBeInstanceOf(DatabaseTooNewError);
+        const { name, message } = error as Error;
+        expect(name).toBe('DatabaseTooNewError');
+        expect(message).toContain(`schema version ${LATEST_SCHEMA_VERSION + 1}`);
+        expect(message).toContain(`up to ${LATEST_SCHEMA_VERSION}`);
+        expect(message).toMatch(/update the app/i);
+        expect(message).toContain(file);
+      }
+
+      expect(fingerprint(file)).toEqual(before);
+      // Nothing was created beside it either: no -wal, -shm or -journal file.
+      expect(readdirSync(dir)).toEqual(['store.db']);
+      expect(existsSync(`${file}-wal`)).toBe(false);
+
+      // Still the newer app's database, untouched, as a plain connection shows.
+      const raw = new Database(file, { readonly: true });
+      try {
+        expect(raw.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION + 1);
+        expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
+      } finally {
+        raw.close();
+      }
+    });
+  }
+});
+
+describe('a migration that fails midway', () => {
+  const alpha: Migration = { version: 1, name: 'alpha', sql: 'CREATE TABLE alpha (x INTEGER); INSERT INTO alpha VALUES (1);' };
+  const brokenBeta: Migration = {
+    version: 2,
+    name: 'beta',
+    sql: 'CREATE TABLE beta (y INTEGER); INSERT INTO alpha VALUES (2); CREATE INDEX beta_y ON beta(y); CREATE TABLE gamma (;',
+  };
+
+  test('leaves the database at the last complete version, with nothing of the failed one', () => {
+    const { file } = newFile();
+    const db = track(openDatabase(file, { migrateUpTo: 0 }));
+    expect(() => migrate(db, 2, [alpha, brokenBeta])).toThrow(/syntax error/);
+
+    expect(schemaVersion(db)).toBe(1);
+    expect(tables(db)).toEqual(['alpha', 'schema_migrations']);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'beta%' OR name = 'gamma'").all()).toEqual([]);
+    expect(db.prepare('SELECT x FROM alpha').pluck().all()).toEqual([1]);
+    expect(migrationRows(db).map(({ version, name }) => ({ version, name }))).toEqual([{ version: 1, name: 'alpha' }]);
+    expect(db.inTransaction).toBe(false);
+
+    // The fixed migration then applies on the same file, from where it stopped.
+    const fixedBeta = { ...brokenBeta, sql: brokenBeta.sql.replace('CREATE TABLE gamma (;', 'CREATE TABLE gamma (z);') };
+    expect(migrate(db, 2, [alpha, fixedBeta])).toBe(2);
+    expect(tables(db)).toEqual(['alpha', 'beta', 'gamma', 'schema_migrations']);
+    expect(db.prepare('SELECT x FROM alpha ORDER BY x').pluck().all()).toEqual([1, 2]);
+    expect(migrationRows(db).map((row) => row.version)).toEqual([1, 2]);
+  });
+
+  test('a failed step of the real schema keeps the data, and the current build finishes the upgrade later', () => {
+    const { file } = newFile();
+    const last = MIGRATIONS[MIGRATIONS.length - 1];
+    const broken = [...MIGRATIONS.slice(0, -1), { ...last, sql: `${last.sql}\nINSERT INTO no_such_table VALUES (1);` }];
+    const db = openDatabase(file, { migrateUpTo: 1 });
+    try {
+      DATA_AT_VERSION[1](db);
+      expect(() => migrate(db, last.version, broken)).toThrow(/no such table/);
+      expect(schemaVersion(db)).toBe(last.version - 1);
+      const createdByLast = [...last.sql.matchAll(/CREATE TABLE (\w+)/g)].map((match) => match[1]);
+      expect(createdByLast.length).toBeGreaterThan(0);
+      expect(tables(db)).toEqual(EVERY_TABLE.filter((table) => !createdByLast.includes(table)));
+      expect(migrationRows(db).map((row) => row.version)).toEqual(MIGRATIONS.slice(0, -1).map((m) => m.version));
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    } finally {
+      db.close();
+    }
+
+    const store = track(openStore(file));
+    expect(schemaVersion(store.db)).toBe(LATEST_SCHEMA_VERSION);
+    expect(tables(store.db)).toEqual(EVERY_TABLE);
+    expect(ok(store, 'pets.list').items.map((pet: { name: string }) => pet.name)).toEqual(['Rex', 'Tweety', 'Fido']);
+    expect(ok(store, 'orders.place', { petId: 1 })).toMatchObject({ id: 3, petId: 1 });
+  });
+});
+
+describe('two app instances opening a new file at the same moment', () => {
+  test(
+    'both succeed, and the schema is created once (two processes, three rounds)',
+    async () => {
+      for (let round = 1; round <= 3; round++) {
+        const { file } = newFile();
+        const children = [0, 1].map(() => spawnTs(fixture('db/fixtures/open-store.ts'), [file]));
+        await Promise.all(children.map((child) => child.waitForLine(/^ready$/)));
+        expect(existsSync(file)).toBe(false);
+        for (const child of children) {
+          child.send('go');
+          child.endInput();
+        }
+        const answers = await Promise.all(children.map((child) => child.waitForLine(/^\{/)));
+        await Promise.all(children.map((child) => child.exited));
+        expect(answers.map((line) => JSON.parse(line)), `round ${round}`).toEqual([
+          { ok: true, version: LATEST_SCHEMA_VERSION },
+          { ok: true, version: LATEST_SCHEMA_VERSION },
+        ]);
+        const db = openDatabase(file);
+        try {
+          expect(migrationRows(db).map((row) => row.version)).toEqual(MIGRATIONS.map((m) => m.version));
+          expect(tables(db)).toEqual(EVERY_TABLE);
+        } finally {
+          db.close();
+        }
+      }
+    },
+    30_000,
+  );
+
+  test('opening waits for another instance busy creating the file, instead of failing at once', async () => {
+    // The other instance has just created the file and holds its write lock (it is converting it
+    // to WAL and migrating); it lets go after 300 ms. The busy timeout (here 3 s) is what this
+    // instance should wait — SQLite answers `PRAGMA journal_mode = WAL` with SQLITE_BUSY at once
+    // in this situation, without consulting the busy timeout.
+    const { file } = newFile();
+    const other = new Worker(fixture('db/fixtures/hold-write-lock.mjs'), { workerData: { file, holdMs: 300 } });
+    cleanups.push(() => void other.terminate());
+    const released = new Promise((resolve) => other.on('message', (message) => message === 'released' && resolve(message)));
+    await new Promise((resolve, reject) => {
+      other.once('message', resolve);
+      other.once('error', reject);
+    });
+
+    const started = Date.now();
+    let outcome: string;
+    try {
+      const db = openDatabase(file, { busyTimeoutMs: 3000 });
+      outcome = `opened at version ${schemaVersion(db)}, journal ${db.pragma('journal_mode', { simple: true })}`;
+      db.close();
+    } catch (error) {
+      outcome = `failed after ${Date.now() - started} ms: ${(error as { code?: string }).code} ${(error as Error).message}`;
+    }
+    await released;
+    expect(outcome).toBe(`opened at version ${LATEST_SCHEMA_VERSION}, journal wal`);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+});
