@@ -18,7 +18,6 @@ export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
   const recentOrders = ctx.db.prepare<[], OrderRow>(
     'SELECT id, pet_id AS petId, quantity, ship_date AS shipDate, complete FROM orders ORDER BY id DESC LIMIT 10',
   );
-  const recentEvents = ctx.db.prepare<[], { id: number }>('SELECT id FROM events ORDER BY id DESC LIMIT 1 OFFSET 9');
 
   return {
     'stats.overview': () =>
@@ -26,7 +25,6 @@ export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
         const counts = { available: 0, pending: 0, sold: 0 };
         for (const row of byStatus.all()) counts[row.status] = row.n;
         const threshold = ctx.setting('lowStockThreshold');
-        const tenthNewest = recentEvents.get()?.id ?? 1;
         return {
           petsByStatus: counts,
           stockByCategory: stockByCategory.all(),
@@ -34,7 +32,7 @@ export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
           lowStock: lowStock.get(threshold)!.n,
           lowStockThreshold: threshold,
           recentOrders: recentOrders.all().map(orderModel),
-          recentEvents: ctx.events.after(tenthNewest - 1, 10).reverse(),
+          recentEvents: ctx.events.newest(10),
         };
       })(),
   };

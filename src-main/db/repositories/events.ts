@@ -15,12 +15,15 @@ export function eventsRepository(db: Db) {
   const insert = db.prepare<[EventType, string, string]>('INSERT INTO events (type, at, data) VALUES (?, ?, ?)');
   const after = db.prepare<[number, number], EventRow>('SELECT id, type, at, data FROM events WHERE id > ? ORDER BY id LIMIT ?');
   const latest = db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM events');
+  const newest = db.prepare<[number], EventRow>('SELECT id, type, at, data FROM events ORDER BY id DESC LIMIT ?');
 
   return {
     append: (type: EventType, data: object) =>
       Number(insert.run(type, new Date().toISOString(), JSON.stringify(data)).lastInsertRowid),
     after: (id: number, limit: number) => after.all(id, limit).map(toEvent),
     latestId: () => latest.get()!.id ?? 0,
+    /** The most recent events, newest first. */
+    newest: (limit: number) => newest.all(limit).map(toEvent),
   };
 }
 export type EventsRepository = ReturnType<typeof eventsRepository>;

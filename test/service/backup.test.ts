@@ -1,0 +1,100 @@
+import Database from 'better-sqlite3';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { createHostHandlers } from '../../src-main/host/shell-handlers';
+import { invokeOperationAsync } from '../../src-main/service/invoke';
+import { LATEST_SCHEMA_VERSION } from '../../src-main/db/migrations/index';
+import { openTestStore, type TestStore } from '../helpers/temp-store';
+
+let t: TestStore;
+afterEach(() => t?.close());
+
+/** Backups are shell operations (asynchronous): called through the host's table, as the app does. */
+function host() {
+  t = openTestStore();
+  const { handlers } = createHostHandlers(t.store, 'browser-host');
+  return (name: string, input: unknown) => invokeOperationAsync(handlers, name, input);
+}
+
+test('a backup is a consistent copy that restores the data as it was, after a safety backup', async () => {
+  const call = host();
+  const dogs = t.ok('categories.create', { name: 'Dogs' });
+  t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+  const info = await call('app.info', {});
+  expect(info).toMatchObject({ ok: true, data: { runtime: 'browser-host', databaseFile: t.file, backupFolder: join(t.dir, 'backups') } });
+
+  const file = join(t.dir, 'backups', 'before-changes.db');
+  const backup = await call('backup.create', { file });
+  expect(backup).toMatchObject({ ok: true, data: { file } });
+  expect((backup as { data: { bytes: number } }).data.bytes).toBeGreaterThan(0);
+  const copy = new Database(file, { readonly: true });
+  expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+  expect(copy.prepare('SELECT name FROM pets').all()).toEqual([{ name: 'Rex' }]);
+  copy.close();
+
+  // Work goes on after the backup…
+  t.ok('pets.create', { name: 'Bella', categoryId: dogs.id });
+  t.ok('categories.create', { name: 'Cats' });
+
+  // …and the restore brings back the backup's data in the live store, keeping the present in a safety copy.
+  const restored = await call('backup.restore', { file });
+  expect(restored.ok).toBe(true);
+  const { safetyBackup } = (restored as { data: { safetyBackup: string } }).data;
+  expect(safetyBackup).toMatch(/backups\/before-restore-.*\.db$/);
+  expect(t.ok('pets.list', {}).items.map((pet) => pet.name)).toEqual(['Rex']);
+  expect(t.ok('categories.list', {}).items.map((c) => c.name)).toEqual(['Dogs']);
+  const safety = new Database(safetyBackup, { readonly: true });
+  expect(safety.prepare('SELECT name FROM pets ORDER BY id').all()).toEqual([{ name: 'Rex' }, { name: 'Bella' }]);
+  safety.close();
+
+  // The store keeps working on the restored data.
+  t.ok('pets.create', { name: 'Max', categoryId: dogs.id });
+  expect(t.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  expect(t.store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
+});
+
+test('an older backup is migrated up after the restore', async () => {
+  const call = host();
+  const old = join(t.dir, 'old.db');
+  const legacy = new Database(old);
+  const { MIGRATIONS } = await import('../../src-main/db/migrations/index');
+  legacy.exec(MIGRATIONS[0].sql);
+  legacy.exec("INSERT INTO categories (name, name_folded) VALUES ('Birds', 'birds')");
+  legacy.pragma('user_version = 1');
+  legacy.close();
+  expect(await call('backup.restore', { file: old })).toMatchObject({ ok: true });
+  expect(t.ok('categories.list', {}).items.map((c) => c.name)).toEqual(['Birds']);
+  expect(t.store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
+  expect(t.ok('events.list', {})).toEqual([]);
+});
+
+test('a file that is not a usable backup is refused and nothing changes', async () => {
+  const call = host();
+  t.ok('categories.create', { name: 'Dogs' });
+  const junk = join(t.dir, 'junk.db');
+  writeFileSync(junk, 'not a database at all');
+  const other = join(t.dir, 'other.db');
+  new Database(other).exec('CREATE TABLE notes (x)');
+  const newer = join(t.dir, 'newer.db');
+  const future = new Database(newer);
+  future.exec('CREATE TABLE pets (id)');
+  future.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
+  future.close();
+
+  for (const [file, reason] of [
+    [junk, /cannot be restored/],
+    [other, /not a Pet Store Clerk database/],
+    [newer, /newer version/],
+  ] as const) {
+    const result = await call('backup.restore', { file });
+    expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', status: 400 } });
+    expect((result as { error: { message: string } }).error.message).toMatch(reason);
+  }
+  expect(await call('backup.restore', { file: join(t.dir, 'missing.db') })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  expect(await call('backup.restore', { file: 'relative.db' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+  expect(await call('backup.create', { file: t.file })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+  expect(await call('backup.create', { file: '/proc/forbidden/x.db' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+  expect(existsSync(join(t.dir, 'backups'))).toBe(false); // no safety backup was needed
+  expect(t.ok('categories.list', {}).items.map((c) => c.name)).toEqual(['Dogs']);
+});
