@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { DatabaseTooNewError, migrate, schemaVersion } from './migrate';
 import { LATEST_SCHEMA_VERSION } from './migrations/index';
 
@@ -17,7 +17,9 @@ export interface OpenOptions {
 /** The per-connection settings; SQLite does not persist these in the file. */
 function configure(db: Db, busyTimeoutMs: number): void {
   db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  db.pragma('journal_mode = WAL');
+  // SQLite answers this pragma with SQLITE_BUSY at once, without its busy handler, while another
+  // instance holds the lock of a fresh file (it is converting it too): wait as the busy timeout says.
+  retryWhileBusy(() => db.pragma('journal_mode = WAL'), busyTimeoutMs);
   // WAL + FULL: an acknowledged commit survives a power cut, not only a process crash.
   // (better-sqlite3 is compiled with WAL_SYNCHRONOUS=1, so this must be set on every connection.)
   db.pragma('synchronous = FULL');
@@ -30,17 +32,8 @@ function configure(db: Db, busyTimeoutMs: number): void {
  */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const { nativeBinding, busyTimeoutMs = 5000 } = options;
-  if (existsSync(file)) {
-    // Look at the version read-only first, so a too-new file is left exactly as it was.
-    const probe = new Database(file, { readonly: true, fileMustExist: true, nativeBinding });
-    let found: number;
-    try {
-      found = schemaVersion(probe);
-    } finally {
-      probe.close();
-    }
-    if (found > LATEST_SCHEMA_VERSION) throw new DatabaseTooNewError(file, found);
-  }
+  const found = existingSchemaVersion(file, nativeBinding);
+  if (found > LATEST_SCHEMA_VERSION) throw new DatabaseTooNewError(file, found);
   const db = new Database(file, { nativeBinding });
   try {
     configure(db, busyTimeoutMs);
@@ -50,4 +43,50 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     throw error;
   }
   return db;
+}
+
+const HEADER_MAGIC = 'SQLite format 3\0';
+const USER_VERSION_OFFSET = 60;
+
+/**
+ * The schema version of an existing file, read without writing anything beside it: a cleanly
+ * closed file holds it in its header (a SQLite connection, even read-only, would create -wal and
+ * -shm files next to a WAL database). Only when a -wal file is there already (the file is in use,
+ * or its last writer crashed) can the newest version be in it, and SQLite is asked.
+ * 0 for a file that does not exist or is not a SQLite database (opening it then says why).
+ */
+function existingSchemaVersion(file: string, nativeBinding?: string): number {
+  if (!existsSync(file)) return 0;
+  if (existsSync(`${file}-wal`)) {
+    const probe = new Database(file, { readonly: true, fileMustExist: true, nativeBinding });
+    try {
+      return schemaVersion(probe);
+    } finally {
+      probe.close();
+    }
+  }
+  const header = Buffer.alloc(100);
+  const fd = openSync(file, 'r');
+  try {
+    if (readSync(fd, header, 0, header.length, 0) < header.length) return 0;
+  } finally {
+    closeSync(fd);
+  }
+  if (header.toString('latin1', 0, HEADER_MAGIC.length) !== HEADER_MAGIC) return 0;
+  return header.readInt32BE(USER_VERSION_OFFSET);
+}
+
+/** Runs `work` again while SQLite reports the database busy, for up to `timeoutMs`. */
+function retryWhileBusy<T>(work: () => T, timeoutMs: number): T {
+  const deadline = Date.now() + timeoutMs;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      return work();
+    } catch (error) {
+      const busy = String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY');
+      if (!busy || Date.now() >= deadline) throw error;
+      Atomics.wait(pause, 0, 0, 25); // a synchronous pause: opening a database is synchronous
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { StoreError } from '../../src-shared/errors';
 import { migrate, schemaVersion } from '../db/migrate';
@@ -21,8 +22,14 @@ function checkedPath(file: string, store: Store): string {
 /** Copies the live database with SQLite's online backup API: consistent while clerks keep working. */
 export async function createBackup(store: Store, file: string): Promise<{ file: string; bytes: number }> {
   const path = checkedPath(file, store);
+  const folder = dirname(path);
+  // Only our own backup folder is created; a folder the clerk names must exist. (Never mkdir
+  // -p an arbitrary path: Node's recursive mkdir spins forever under /proc.)
+  if (folder === backupFolderOf(store) && !existsSync(folder)) mkdirSync(folder);
+  if (!existsSync(folder)) {
+    throw new StoreError('VALIDATION_FAILED', `The folder ${folder} does not exist`, [{ path: 'file', message: 'Choose a file in an existing folder' }]);
+  }
   try {
-    mkdirSync(dirname(path), { recursive: true });
     await store.db.backup(path);
   } catch (error) {
     throw new StoreError('VALIDATION_FAILED', `Could not write the backup to ${path}: ${(error as Error).message}`, [{ path: 'file', message: 'Not writable' }]);
@@ -30,15 +37,12 @@ export async function createBackup(store: Store, file: string): Promise<{ file: 
   return { file: path, bytes: statSync(path).size };
 }
 
-/**
- * Replaces the data with a backup's. The backup is checked first (a SQLite store this build can
- * read), the current data is saved to backups/before-restore-<time>.db, then the backup's pages are
- * copied into the live database (SQLite's backup API again) and migrated up if it is older.
- */
-export async function restoreBackup(store: Store, file: string): Promise<{ restoredFrom: string; safetyBackup: string }> {
-  const path = checkedPath(file, store);
-  if (!existsSync(path)) throw new StoreError('NOT_FOUND', `There is no file ${path}`);
-  let source: Database.Database;
+/** The shop's data, parents before children; tokens and the change log are not part of a restore. */
+const RESTORED_TABLES = ['categories', 'pets', 'inventory', 'orders', 'settings'] as const;
+
+/** Opens a candidate backup read-only and says why it cannot be restored, if it cannot. */
+function checkBackupFile(path: string): Database.Database {
+  let source: Database.Database | undefined;
   try {
     source = new Database(path, { readonly: true, fileMustExist: true });
     const version = schemaVersion(source);
@@ -46,17 +50,64 @@ export async function restoreBackup(store: Store, file: string): Promise<{ resto
     if (!hasPets || version < 1) throw new Error('not a Pet Store Clerk database');
     if (version > LATEST_SCHEMA_VERSION) throw new Error(`written by a newer version (schema ${version})`);
     if (source.pragma('quick_check', { simple: true }) !== 'ok') throw new Error('the file is damaged');
+    return source;
   } catch (error) {
+    source?.close();
     throw new StoreError('VALIDATION_FAILED', `${path} cannot be restored: ${(error as Error).message}`, [{ path: 'file', message: 'Not a usable backup' }]);
   }
+}
+
+/**
+ * Replaces the shop's data with a backup's. The backup is checked (a SQLite store this build can
+ * read), copied to a scratch file and migrated up there (the chosen file is never written), the
+ * current data is saved to backups/before-restore-<time>.db, and then the live database's tables
+ * are replaced from the scratch copy in one write transaction: a restore is all or nothing, and the
+ * open connection (with its prepared statements and caches) simply sees new rows.
+ *
+ * API tokens are kept as they are (restoring must not bring a revoked token back to life), and so is
+ * the change log, whose ids only grow so that event clients can resume.
+ */
+export async function restoreBackup(store: Store, file: string): Promise<{ restoredFrom: string; safetyBackup: string }> {
+  const path = checkedPath(file, store);
+  if (!existsSync(path)) throw new StoreError('NOT_FOUND', `There is no file ${path}`);
+  const source = checkBackupFile(path);
+  const scratch = join(mkdtempSync(join(tmpdir(), 'petstore-restore-')), 'restore.db');
   try {
+    await source.backup(scratch);
+    source.close();
+    const copy = new Database(scratch);
+    try {
+      migrate(copy);
+    } finally {
+      copy.close();
+    }
     const safety = await createBackup(store, join(backupFolderOf(store), `before-restore-${stamp()}.db`));
-    await source.backup(store.db.name);
-    migrate(store.db);
-    store.feed.reset();
+    replaceTablesFrom(store, scratch);
     return { restoredFrom: path, safetyBackup: safety.file };
   } finally {
-    source.close();
+    if (source.open) source.close();
+    rmSync(dirname(scratch), { recursive: true, force: true });
+  }
+}
+
+function replaceTablesFrom(store: Store, file: string): void {
+  const { db } = store;
+  db.prepare('ATTACH DATABASE ? AS restored').run(file);
+  try {
+    store.context.write(() => {
+      for (const table of [...RESTORED_TABLES].reverse()) db.exec(`DELETE FROM main.${table}`);
+      for (const table of RESTORED_TABLES) {
+        const columns = db.pragma(`main.table_info(${table})`) as { name: string }[];
+        const list = columns.map((column) => `"${column.name}"`).join(', ');
+        db.exec(`INSERT INTO main.${table} (${list}) SELECT ${list} FROM restored.${table}`);
+      }
+      // Ids continue after the backup's (AUTOINCREMENT keeps them in sqlite_sequence).
+      const names = RESTORED_TABLES.map((table) => `'${table}'`).join(', ');
+      db.exec(`DELETE FROM main.sqlite_sequence WHERE name IN (${names})`);
+      db.exec(`INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM restored.sqlite_sequence WHERE name IN (${names})`);
+    });
+  } finally {
+    db.exec('DETACH DATABASE restored');
   }
 }
 

@@ -61,10 +61,6 @@ export function createEventFeed(db: Db, events: EventsRepository, pollMs = 250) 
         }
       };
     },
-    /** After the log was replaced wholesale (a restore): continue from its current end. */
-    reset(): void {
-      delivered = events.latestId();
-    },
     stop(): void {
       listeners.clear();
       if (timer) clearInterval(timer);
