@@ -304,7 +304,7 @@ export const contract = {
     summary: 'Stream changes (Server-Sent Events)',
     description:
       'Each event carries `id`, `event` (the type) and `data` (a StoreEvent as JSON). Send `Last-Event-ID` to resume. A comment line is sent as a heartbeat.',
-    input: z.strictObject({}),
+    input: EventListQuery.pick({ after: true }),
     output: StoreEvent,
     stability: 'experimental',
     mutates: false,

@@ -7,6 +7,7 @@ import { z } from './zod-setup';
 export const ERROR_CATALOGUE = {
   VALIDATION_FAILED: { status: 400, when: 'The input breaks a schema: wrong type, out of bounds, unknown field, id beyond 2^53−1.' },
   MALFORMED_JSON: { status: 400, when: 'The request body is not valid JSON.' },
+  MALFORMED_REQUEST: { status: 400, when: 'The request is not valid HTTP/1.1 (a broken request line or header line).' },
   UNAUTHORIZED: { status: 401, when: 'No bearer token, or a token that is unknown or revoked.' },
   FORBIDDEN: { status: 403, when: 'A read-scoped token on a write operation, or a Host header that is not the bound address.' },
   NOT_FOUND: { status: 404, when: 'No such pet, category, order or inventory entry, or no such route.' },
@@ -17,11 +18,13 @@ export const ERROR_CATALOGUE = {
   CATEGORY_IN_USE: { status: 409, when: 'Deleting a category that pets still belong to.' },
   CATEGORY_NAME_TAKEN: { status: 409, when: 'Creating or renaming a category to a name another category has (case-insensitive).' },
   ORDER_COMPLETE: { status: 409, when: 'Cancelling or changing an order that is already complete.' },
+  REQUEST_TIMEOUT: { status: 408, when: 'The client did not finish sending its request in time.' },
   OPERATION_SUNSET: { status: 410, when: 'A deprecated operation called after its sunset date.' },
   PAYLOAD_TOO_LARGE: { status: 413, when: 'A request body over 64 KiB.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'A request body that is not application/json.' },
   REFERENCE_NOT_FOUND: { status: 422, when: 'A body names a pet or category that does not exist.' },
   RATE_LIMITED: { status: 429, when: 'A token went over its request budget; Retry-After says when to try again.' },
+  HEADERS_TOO_LARGE: { status: 431, when: 'The request line and headers exceed 16 KiB (e.g. a very long query string).' },
   INTERNAL: { status: 500, when: 'An unexpected fault; the message is generic and no stack trace is sent.' },
   SERVICE_BUSY: { status: 503, when: 'The database stayed locked by another process beyond the busy timeout; retry shortly.' },
 } as const satisfies Record<string, { status: number; when: string }>;

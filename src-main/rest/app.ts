@@ -10,7 +10,8 @@ import type { Store } from '../service/store';
 import { createTokenVerifier } from '../service/tokens';
 import { allowedHostnames, refuseForeignHost, refuseUnauthenticated } from './auth';
 import type { OpenStreams } from './events-stream';
-import { errorBodyFor, sendError } from './http-errors';
+import { answerUnparsableRequest, errorBodyFor, parseJsonBody, sendError } from './http-errors';
+import { deprecationHeaders } from './deprecation';
 import { API_PREFIX, mountOperations } from './operation-routes';
 import { renderDocsPage } from './openapi/docs-page';
 import { buildOpenApiDocument } from './openapi/document';
@@ -28,6 +29,8 @@ export interface RestAppOptions {
   presetToken?: string;
   /** Seconds between SSE heartbeats. */
   heartbeatMs?: number;
+  /** How long a client may take to send a whole request (408 REQUEST_TIMEOUT after). */
+  requestTimeoutMs?: number;
 }
 
 export interface RestApp {
@@ -50,18 +53,25 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   const streams: OpenStreams = new Set();
   const startupSettings: StoreSettings = settings();
 
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     bodyLimit: MAX_BODY_BYTES,
     logger: false,
-    onProtoPoisoning: 'error',
-    onConstructorPoisoning: 'error',
+    requestTimeout,
+    // Node checks request deadlines on this interval; a slow client is refused within it.
+    http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // What the router and Node's HTTP parser refuse is answered with Error objects too.
+    frameworkErrors: (error, _request, reply) => sendError(reply, errorBodyFor(error)),
+    clientErrorHandler: answerUnparsableRequest,
   });
 
-  // JSON only: drop Fastify's text/plain parser, so any other body type answers 415.
-  app.removeContentTypeParser('text/plain');
+  // JSON only: drop Fastify's text/plain parser, so any other body type answers 415; our JSON
+  // parser tells a forbidden field name (__proto__) from text that is not JSON.
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
 
   if (startupSettings.allowedOrigins.length) {
     await app.register(cors, {
@@ -73,8 +83,11 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   }
 
   app.addHook('onRequest', async (request, reply) => {
-    if (refuseForeignHost(request, reply, hosts)) return reply;
     const operation = request.routeOptions.config?.operation;
+    // A deprecated operation says so on every answer, refusals included.
+    const deprecated = operation && operationDef(operation).deprecated;
+    if (deprecated) reply.headers(deprecationHeaders(deprecated, request.params as Record<string, string>, settings().sunsetDate));
+    if (refuseForeignHost(request, reply, hosts)) return reply;
     const isPublic = operation ? operationDef(operation).http?.auth === 'none' : !request.url.startsWith(API_PREFIX + '/');
     if (isPublic || request.url.startsWith(`${API_PREFIX}/openapi.json`)) return;
     if (request.method === 'OPTIONS' && startupSettings.allowedOrigins.length) return;

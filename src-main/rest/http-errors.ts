@@ -1,4 +1,7 @@
-import type { FastifyError, FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import secureJson from 'secure-json-parse';
 import { StoreError, type ErrorBody } from '../../src-shared/errors';
 import { toErrorBody } from '../service/errors';
 
@@ -12,23 +15,62 @@ const FRAMEWORK_ERRORS: Record<string, () => StoreError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: () => new StoreError('PAYLOAD_TOO_LARGE', 'The request body is larger than 64 KiB'),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
     new StoreError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON, sent as Content-Type: application/json'),
-  FST_ERR_CTP_INVALID_JSON_BODY: () => new StoreError('MALFORMED_JSON', 'The request body is not valid JSON'),
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => new StoreError('MALFORMED_JSON', 'The request body is empty; send a JSON object'),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
     new StoreError('VALIDATION_FAILED', 'The Content-Length header does not match the body'),
+  FST_ERR_BAD_URL: () => new StoreError('VALIDATION_FAILED', 'The URL is not valid (broken percent-encoding)'),
+  FST_ERR_MAX_PARAM_LENGTH: () => new StoreError('VALIDATION_FAILED', 'A path parameter is too long to be an id'),
 };
+
+/**
+ * The JSON body parser: secure-json-parse refuses `__proto__` and `constructor.prototype` keys
+ * (prototype poisoning), which is a forbidden field (400 VALIDATION_FAILED), not broken JSON.
+ */
+export function parseJsonBody(_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: unknown) => void): void {
+  const text = body.toString();
+  if (text.trim() === '') return done(new StoreError('MALFORMED_JSON', 'The request body is empty; send a JSON object'));
+  try {
+    done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }));
+  } catch (error) {
+    if (/prototype property/i.test((error as Error).message)) {
+      const field = /"__proto__"\s*:/.test(text) ? '__proto__' : 'constructor';
+      return done(new StoreError('VALIDATION_FAILED', `Invalid input: the field name "${field}" is not allowed`, [{ path: field, message: 'Forbidden field name' }]));
+    }
+    done(new StoreError('MALFORMED_JSON', 'The request body is not valid JSON'));
+  }
+}
 
 /** Any error raised while handling a request, as an Error object (never a stack trace). */
 export function errorBodyFor(error: FastifyError | Error): ErrorBody {
+  if (error instanceof StoreError) return error.toBody();
   const code = (error as FastifyError).code;
-  if (code && FRAMEWORK_ERRORS[code]) return FRAMEWORK_ERRORS[code]().toBody();
-  if (error instanceof SyntaxError) return new StoreError('MALFORMED_JSON', 'The request body is not valid JSON').toBody();
-  if (/prototype property/i.test(error.message)) {
-    return new StoreError('VALIDATION_FAILED', 'The request body uses a forbidden field name (__proto__ or constructor)').toBody();
-  }
+  if (code && Object.hasOwn(FRAMEWORK_ERRORS, code)) return FRAMEWORK_ERRORS[code]().toBody();
+
   const status = (error as FastifyError).statusCode;
   if (status === 413) return FRAMEWORK_ERRORS.FST_ERR_CTP_BODY_TOO_LARGE().toBody();
   if (status === 415) return FRAMEWORK_ERRORS.FST_ERR_CTP_INVALID_MEDIA_TYPE().toBody();
   if (status && status >= 400 && status < 500) return new StoreError('VALIDATION_FAILED', 'The request is malformed').toBody();
   return toErrorBody(error);
+}
+
+/**
+ * Node's HTTP parser refused the request before Fastify saw it (a header line without a colon, a
+ * request line that is not HTTP, headers over 16 KiB, a client too slow to send its request):
+ * answer with an Error object on the raw socket, then close it.
+ */
+export function answerUnparsableRequest(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const refusal =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new StoreError('HEADERS_TOO_LARGE', 'The request line and headers are larger than 16 KiB; send long inputs in a body or in several requests')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new StoreError('REQUEST_TIMEOUT', 'The request did not arrive in time')
+        : new StoreError('MALFORMED_REQUEST', 'The request is not valid HTTP/1.1');
+  const body = JSON.stringify(refusal.toBody());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -1,16 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import type { Handlers } from '../service/handler-types';
-import type { Store } from '../service/store';
-import { buildRestApp } from './app';
+import { buildRestApp, type RestAppOptions } from './app';
 
-export interface ListenerOptions {
-  store: Store;
-  handlers?: Partial<Handlers>;
-  host: string;
+export interface ListenerOptions extends RestAppOptions {
   /** 0 picks a free port. */
   port: number;
-  presetToken?: string;
-  heartbeatMs?: number;
 }
 
 export interface RunningListener {
@@ -24,9 +17,19 @@ export interface RunningListener {
 
 const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
+/** How long a stop waits for requests in flight before cutting their connections. */
+const STOP_GRACE_MS = 10_000;
+const SWEEP_MS = 25;
+
 /** Starts the REST listener on host:port. */
 export async function startListener(options: ListenerOptions): Promise<RunningListener> {
   const { app, endStreams } = await buildRestApp(options);
+  // Requests between arrival and the end of their answer (finished or aborted).
+  let inFlight = 0;
+  app.server.on('request', (_request, response) => {
+    inFlight++;
+    response.once('close', () => inFlight--);
+  });
   await app.listen({ host: options.host, port: options.port });
   const { port } = app.server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
@@ -37,7 +40,20 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     close() {
       closing ??= (async () => {
         endStreams();
-        await app.close();
+        const closed = app.close(); // stops accepting; requests on open connections now get 503
+        // Connections do not end by themselves: kept-alive ones idle for seconds, and spare ones
+        // that never sent a request are never "idle" to Node. Once nothing is in flight, cut them.
+        const sweep = setInterval(() => {
+          if (inFlight === 0) app.server.closeAllConnections();
+          else app.server.closeIdleConnections();
+        }, SWEEP_MS);
+        const giveUp = setTimeout(() => app.server.closeAllConnections(), STOP_GRACE_MS);
+        try {
+          await closed;
+        } finally {
+          clearInterval(sweep);
+          clearTimeout(giveUp);
+        }
       })();
       return closing;
     },

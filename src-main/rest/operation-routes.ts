@@ -6,7 +6,7 @@ import type { StoreSettings } from '../../src-shared/schemas/settings';
 import type { Handlers } from '../service/handler-types';
 import { toErrorBody } from '../service/errors';
 import type { Store } from '../service/store';
-import { deprecationHeaders, sunsetInstant } from './deprecation';
+import { sunsetInstant } from './deprecation';
 import { streamEvents, type OpenStreams, type StreamOptions } from './events-stream';
 import { sendError } from './http-errors';
 import { rawInput } from './request-input';
@@ -63,15 +63,19 @@ async function answer(
   const http = def.http!;
   const params = request.params as Record<string, string>;
   if (def.deprecated) {
-    const settings = deps.settings();
-    reply.headers(deprecationHeaders(def.deprecated, params, settings.sunsetDate));
-    if (Date.now() >= sunsetInstant(settings.sunsetDate).getTime()) {
-      return sendError(reply, new StoreError('OPERATION_SUNSET', `This operation was retired on ${settings.sunsetDate}; use GET ${def.deprecated.successor.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '')}`));
+    // The Deprecation, Sunset and Link headers were set by the onRequest hook, for every answer.
+    const { sunsetDate } = deps.settings();
+    if (Date.now() >= sunsetInstant(sunsetDate).getTime()) {
+      return sendError(reply, new StoreError('OPERATION_SUNSET', `This operation was retired on ${sunsetDate}; use GET ${def.deprecated.successor.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '')}`));
     }
   }
-  const parsed = def.input.safeParse(
-    rawInput(def, { params, query: request.query as Record<string, string | string[]>, body: request.body }),
-  );
+  let raw: unknown;
+  try {
+    raw = rawInput(def, { params, query: request.query as Record<string, string | string[]>, body: request.body });
+  } catch (error) {
+    return sendError(reply, toErrorBody(error));
+  }
+  const parsed = def.input.safeParse(raw);
   if (!parsed.success) return sendError(reply, validationError(parsed.error));
 
   if (http.stream === 'sse') {

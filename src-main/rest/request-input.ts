@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { OperationDef } from '../../src-shared/contract-types';
+import { StoreError } from '../../src-shared/errors';
 
 type Kind = 'number' | 'boolean' | 'string' | 'other';
 
@@ -21,7 +22,9 @@ function kindOf(schema: z.ZodType): Kind {
 }
 
 function coerce(value: string, kind: Kind): unknown {
-  if (kind === 'number' && /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(value)) return Number(value);
+  // Numbers in paths and queries are whole (ids, limits): digits only, so that `1.0000000000000001`
+  // or `1e0` can never be read as another id. Beyond 2^53−1 the schema refuses the number.
+  if (kind === 'number' && /^-?\d{1,30}$/.test(value)) return Number(value);
   if (kind === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   return value; // left as text: the schema refuses it with a clear message
 }
@@ -35,24 +38,26 @@ export function coerceParameters(
   shape: Record<string, z.ZodType>,
   raw: Record<string, string | string[] | undefined>,
 ): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
+  // Built from entries (own data properties), so keys such as `__proto__` or `constructor` stay
+  // ordinary unknown fields that the strict schema names in its refusal.
+  const entries: [string, unknown][] = [];
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined) continue;
-    const field = shape[key];
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
     if (!field) {
-      result[key] = value; // unknown: the strict schema names it in its refusal
+      entries.push([key, value]);
       continue;
     }
     const inner = unwrap(field) as unknown as { _zod: { def: { type: string; element?: z.ZodType } } };
     if (inner._zod.def.type === 'array') {
       const kind = kindOf(inner._zod.def.element!);
       const items = (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(','));
-      result[key] = items.filter((item) => item !== '').map((item) => coerce(item, kind));
+      entries.push([key, items.filter((item) => item !== '').map((item) => coerce(item, kind))]);
     } else {
-      result[key] = Array.isArray(value) ? value.map((item) => coerce(item, kindOf(field))) : coerce(value, kindOf(field));
+      entries.push([key, Array.isArray(value) ? value.map((item) => coerce(item, kindOf(field))) : coerce(value, kindOf(field))]);
     }
   }
-  return result;
+  return Object.fromEntries(entries);
 }
 
 /** The names of `{param}` segments in a contract path. */
@@ -73,7 +78,16 @@ export function rawInput(
   parts: { params: Record<string, string>; query: Record<string, string | string[] | undefined>; body: unknown },
 ): unknown {
   const http = def.http!;
-  if (http.body === '*') return parts.body;
+  if (http.body === '*') {
+    // The whole input is the body: a query string has nowhere to go, and is refused, not ignored.
+    const stray = Object.keys(parts.query)[0];
+    if (stray !== undefined) {
+      throw new StoreError('VALIDATION_FAILED', `Invalid input: unknown query parameter "${stray.slice(0, 100)}"; this operation takes its input in the body`, [
+        { path: `query.${stray.slice(0, 100)}`, message: `Unknown field "${stray.slice(0, 100)}"` },
+      ]);
+    }
+    return parts.body;
+  }
   const shape = (def.input as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
   const input: Record<string, unknown> = {
     ...coerceParameters(shape, parts.query),

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../../src-shared/errors';
 import type { Pet } from '../../src-shared/schemas/pet';
@@ -283,6 +284,58 @@ describe('429 RATE_LIMITED (own server: the budget is a global setting)', () => 
     const answer = await r.call('GET', '/v1/pets', { token: fresh.secret });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-ratelimit-limit')).toBe('1200');
+  });
+});
+
+/** Writes raw bytes to a listener and reads the answer (status line, headers, JSON body) it closes with. */
+function rawExchange(port: number, chunks: string[], gapMs = 0): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', async () => {
+      for (const chunk of chunks) {
+        socket.write(chunk);
+        if (gapMs) await new Promise((done) => setTimeout(done, gapMs));
+      }
+    });
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head, body] = text.split('\r\n\r\n');
+      const [statusLine, ...lines] = head.split('\r\n');
+      const headers = new Headers(lines.map((line) => line.split(/:\s*/, 2) as [string, string]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) });
+    });
+  });
+}
+
+describe('requests refused by HTTP parsing itself', () => {
+  test('400 MALFORMED_REQUEST: a request line that is not HTTP, or a header line without a colon', async () => {
+    for (const bytes of ['GARBAGE\r\n\r\n', 'GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n\r\n']) {
+      const answer = await rawExchange(s.t.listener.port, [bytes]);
+      expectCode(answer, 'MALFORMED_REQUEST');
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+  });
+
+  test('431 HEADERS_TOO_LARGE: a query string of 100,000 characters', async () => {
+    const response = await s.t.request(`/v1/pets?q=${'x'.repeat(100_000)}`);
+    expectCode({ status: response.status, headers: response.headers, body: await response.json() }, 'HEADERS_TOO_LARGE');
+  });
+});
+
+describe('408 REQUEST_TIMEOUT (own server: a 500 ms request deadline)', () => {
+  const slow = useHttpSuite({ requestTimeoutMs: 500 });
+
+  test('a client that stops halfway through its headers is answered 408 and disconnected', async () => {
+    const started = Date.now();
+    const answer = await rawExchange(slow.t.listener.port, ['GET /v1/pets HTTP/1.1\r\n', 'Host: 127.0.0.1\r\n'], 100);
+    expectCode(answer, 'REQUEST_TIMEOUT');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  test('a client that sends its request in time is served', async () => {
+    expect((await slow.call('GET', '/v1/pets')).status).toBe(200);
   });
 });
 

@@ -24,7 +24,8 @@ export function errorStatuses(def: OperationDef): Map<number, ErrorCode[]> {
   const codes = new Set<ErrorCode>(http.errors);
   const transport = http.auth === 'none' ? (['VALIDATION_FAILED', 'INTERNAL', 'FORBIDDEN'] as ErrorCode[]) : TRANSPORT_ERRORS;
   transport.forEach((code) => codes.add(code));
-  if (http.body) BODY_ERRORS.forEach((code) => codes.add(code));
+  // Any request but a GET may carry a body, which is parsed and limited even where none is expected.
+  if (http.body || http.method !== 'GET') BODY_ERRORS.forEach((code) => codes.add(code));
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = ERROR_CATALOGUE[code].status;

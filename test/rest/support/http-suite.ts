@@ -66,7 +66,7 @@ export const unique = (prefix: string) => `${prefix} ${++counter}`;
  * One test server (fresh database, 127.0.0.1, random port) and its OpenAPI checker for the file,
  * started before its tests and closed after them.
  */
-export function useHttpSuite(options: { heartbeatMs?: number } = {}): HttpSuite {
+export function useHttpSuite(options: Parameters<typeof startTestServer>[0] = {}): HttpSuite {
   let t: TestServer | undefined;
   let api: Checker | undefined;
 
