@@ -1,0 +1,44 @@
+/**
+ * docs/states.md and test/service/transitions.test.ts describe the same table: every row T1..Tn
+ * (numbered without gaps) has a test whose name starts with its id, and no test names a row the
+ * document does not have.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+
+const read = (path: string) => readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8');
+const doc = read('docs/states.md');
+const tests = read('test/service/transitions.test.ts');
+
+/** Row ids of the transition table: lines of the form `| T12 | …`. */
+function rowIds(markdown: string): string[] {
+  return [...markdown.matchAll(/^\|\s*(T\d+)\s*\|/gm)].map((m) => m[1]);
+}
+
+/** Ids named by tests: `test('T12: …'` (any quote). */
+function testedIds(source: string): string[] {
+  return [...source.matchAll(/\btest\(\s*['"`](T\d+):/g)].map((m) => m[1]);
+}
+
+test('the state table is numbered T1..Tn without gaps or repeats', () => {
+  const ids = rowIds(doc);
+  expect(ids.length).toBeGreaterThan(30);
+  expect(ids).toEqual(ids.map((_, i) => `T${i + 1}`));
+});
+
+test('every row of docs/states.md has exactly one test in transitions.test.ts, and every test a row', () => {
+  const rows = rowIds(doc);
+  const tested = testedIds(tests);
+  expect(tested.filter((id, i) => tested.indexOf(id) !== i), 'rows tested twice').toEqual([]);
+  expect(rows.filter((id) => !tested.includes(id)), 'rows without a test').toEqual([]);
+  expect(tested.filter((id) => !rows.includes(id)), 'tests of rows the document does not have').toEqual([]);
+});
+
+test('the checks themselves notice a missing row and a missing test', () => {
+  const trimmedDoc = doc.replace(/^\|\s*T7\s*\|.*\n/m, '');
+  expect(rowIds(trimmedDoc)).not.toContain('T7');
+  const trimmedTests = tests.replace(/test\('T7:/, "test('seven:");
+  expect(testedIds(trimmedTests)).not.toContain('T7');
+  expect(testedIds(tests)).toContain('T7');
+});

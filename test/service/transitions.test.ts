@@ -1,0 +1,592 @@
+/**
+ * Every row of docs/states.md, on a real SQLite file, through the service as IPC calls it.
+ * Each test sets a pet in the row's from-state, takes the action, and checks the pet's status and
+ * stock, the orders, and the exact events the step appended; refusals check the code and that
+ * nothing at all changed. Test names start with the row id (test/docs/states.test.ts checks that).
+ */
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { openTestStore, type TestStore } from '../helpers/temp-store';
+import { appendedSince, expectRefused, lastEventId, shop as makeShop, standing } from './support/observe';
+
+let t: TestStore;
+let shop: ReturnType<typeof makeShop>;
+beforeEach(() => {
+  t = openTestStore();
+  shop = makeShop(t);
+});
+afterEach(() => t.close());
+
+const pet = (id: number) => t.ok('pets.get', { petId: id });
+const order = (id: number) => t.ok('orders.get', { orderId: id });
+const openOrders = (petId: number) => t.ok('orders.list', { petId, complete: false }).items.map((o) => o.id);
+const item = (petId: number, quantity: number, status: string) => ({ petId, quantity, status });
+const setThreshold = (lowStockThreshold: number) => t.ok('settings.update', { lowStockThreshold });
+
+describe('creating pets', () => {
+  test('T1: an available pet (status given or left out) starts with stock 1', () => {
+    const mark = lastEventId(t);
+    const given = t.ok('pets.create', { name: 'Rex', categoryId: shop.dogs.id, status: 'available' });
+    const defaulted = t.ok('pets.create', { name: 'Bella', categoryId: shop.dogs.id });
+    expect(defaulted.status).toBe('available');
+    expect(standing(t, given.id)).toEqual({ status: 'available', stock: 1 });
+    expect(standing(t, defaulted.id)).toEqual({ status: 'available', stock: 1 });
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'pet.created', data: given },
+      { type: 'pet.created', data: defaulted },
+    ]);
+  });
+
+  test('T2: a pending pet starts with stock 0', () => {
+    const mark = lastEventId(t);
+    const created = t.ok('pets.create', { name: 'Rex', categoryId: shop.dogs.id, status: 'pending' });
+    expect(standing(t, created.id)).toEqual({ status: 'pending', stock: 0 });
+    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.created', data: created }]);
+  });
+
+  test('T3: a sold pet starts with stock 0', () => {
+    const mark = lastEventId(t);
+    const created = t.ok('pets.create', { name: 'Rex', categoryId: shop.dogs.id, status: 'sold' });
+    expect(standing(t, created.id)).toEqual({ status: 'sold', stock: 0 });
+    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.created', data: created }]);
+  });
+
+  test('T4: a pet in a category that does not exist is refused: REFERENCE_NOT_FOUND, nothing created', () => {
+    const error = expectRefused(t, 'pets.create', { name: 'Rex', categoryId: shop.dogs.id + 1 }, 'REFERENCE_NOT_FOUND');
+    expect(error.details?.map((d) => d.path)).toEqual(['categoryId']);
+  });
+
+  test('T5: imported rows get their stock (default by status); inconsistent rows are skipped', () => {
+    const mark = lastEventId(t);
+    const csv = [
+      'name,category,status,stock',
+      'Ana,Dogs,available,',
+      'Ben,Dogs,available,4',
+      'Cid,Dogs,pending,',
+      'Dot,Dogs,pending,2',
+      'Eve,Dogs,sold,',
+      'Fay,Dogs,available,0', // available needs stock
+      'Gus,Dogs,sold,3', // sold has none
+      'Hal,Cats,available,', // no such category
+    ].join('\n');
+    expect(t.ok('data.import', { format: 'csv', content: csv })).toEqual({ imported: 5, skipped: 3 });
+    const pets = t.ok('pets.list', { limit: 500 }).items;
+    expect(pets.map((p) => [p.name, standing(t, p.id)])).toEqual([
+      ['Ana', { status: 'available', stock: 1 }],
+      ['Ben', { status: 'available', stock: 4 }],
+      ['Cid', { status: 'pending', stock: 0 }],
+      ['Dot', { status: 'pending', stock: 2 }],
+      ['Eve', { status: 'sold', stock: 0 }],
+    ]);
+    expect(appendedSince(t, mark)).toEqual(pets.map((p) => ({ type: 'pet.created', data: p })));
+  });
+});
+
+describe('placing orders', () => {
+  test('T6: an available pet with more stock than ordered stays available with the rest', () => {
+    const id = shop.available(5);
+    const mark = lastEventId(t);
+    const placed = t.ok('orders.place', { petId: id, quantity: 2 });
+    expect(placed).toEqual({ id: placed.id, petId: id, quantity: 2, complete: false });
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 3 });
+    expect(openOrders(id)).toEqual([placed.id]);
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'order.placed', data: placed },
+      { type: 'inventory.updated', data: item(id, 3, 'available') },
+    ]);
+  });
+
+  test('T7: ordering the last units makes the pet pending with stock 0', () => {
+    const id = shop.available(3);
+    const mark = lastEventId(t);
+    const placed = t.ok('orders.place', { petId: id, quantity: 3 });
+    expect(standing(t, id)).toEqual({ status: 'pending', stock: 0 });
+    expect(openOrders(id)).toEqual([placed.id]);
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'order.placed', data: placed },
+      { type: 'pet.updated', data: { ...pet(id), status: 'pending' } },
+      { type: 'inventory.updated', data: item(id, 0, 'pending') },
+      { type: 'inventory.low', data: { ...item(id, 0, 'pending'), threshold: 1 } },
+    ]);
+  });
+
+  test('T8: more than the stock is refused whatever the status: INSUFFICIENT_STOCK, nothing reserved', () => {
+    const available = shop.available(2);
+    const ranOut = shop.available(1);
+    shop.order(ranOut); // pending · 0
+    const held = shop.held(2);
+    expect(standing(t, ranOut)).toEqual({ status: 'pending', stock: 0 });
+    expect(expectRefused(t, 'orders.place', { petId: available, quantity: 3 }, 'INSUFFICIENT_STOCK').message).toMatch(/Only 2 .* 3 ordered/);
+    expectRefused(t, 'orders.place', { petId: ranOut }, 'INSUFFICIENT_STOCK');
+    expectRefused(t, 'orders.place', { petId: held, quantity: 3 }, 'INSUFFICIENT_STOCK');
+    expect(standing(t, available)).toEqual({ status: 'available', stock: 2 });
+  });
+
+  test('T9: a pet on hold (pending with stock) is refused: PET_NOT_AVAILABLE', () => {
+    const held = shop.held(3);
+    expect(expectRefused(t, 'orders.place', { petId: held, quantity: 3 }, 'PET_NOT_AVAILABLE').message).toMatch(/pending/);
+    expect(standing(t, held)).toEqual({ status: 'pending', stock: 3 });
+  });
+
+  test('T10: a sold pet is refused: PET_NOT_AVAILABLE', () => {
+    const sold = shop.created('sold');
+    expect(expectRefused(t, 'orders.place', { petId: sold }, 'PET_NOT_AVAILABLE').message).toMatch(/sold/);
+    // Also a pet sold through its orders, and one asked for more than it ever had.
+    const id = shop.available(1);
+    t.ok('orders.update', { orderId: shop.order(id), changes: { complete: true } });
+    expect(standing(t, id)).toEqual({ status: 'sold', stock: 0 });
+    expectRefused(t, 'orders.place', { petId: id, quantity: 5 }, 'PET_NOT_AVAILABLE');
+  });
+
+  test('T11: an order for a pet that does not exist is refused: REFERENCE_NOT_FOUND', () => {
+    const id = shop.available(1);
+    const error = expectRefused(t, 'orders.place', { petId: id + 1 }, 'REFERENCE_NOT_FOUND');
+    expect(error.details?.map((d) => d.path)).toEqual(['petId']);
+  });
+});
+
+describe('fulfilling orders', () => {
+  test('T12: fulfilling while the pet has stock changes only the order (available and held alike)', () => {
+    const id = shop.available(5);
+    const orderId = shop.order(id, 2);
+    const mark = lastEventId(t);
+    const done = t.ok('orders.update', { orderId, changes: { complete: true } });
+    expect(done).toEqual({ id: orderId, petId: id, quantity: 2, complete: true });
+    expect(order(orderId).complete).toBe(true);
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 3 });
+    expect(appendedSince(t, mark)).toEqual([{ type: 'order.completed', data: done }]);
+
+    const held = shop.available(4);
+    const heldOrder = shop.order(held, 1);
+    t.ok('pets.update', { petId: held, changes: { status: 'pending' } });
+    const mark2 = lastEventId(t);
+    const heldDone = t.ok('orders.update', { orderId: heldOrder, changes: { complete: true } });
+    expect(standing(t, held)).toEqual({ status: 'pending', stock: 3 });
+    expect(appendedSince(t, mark2)).toEqual([{ type: 'order.completed', data: heldDone }]);
+  });
+
+  test('T13: fulfilling one of several open orders of a pet with no stock leaves it pending', () => {
+    const id = shop.available(2);
+    const first = shop.order(id);
+    const second = shop.order(id);
+    expect(standing(t, id)).toEqual({ status: 'pending', stock: 0 });
+    const mark = lastEventId(t);
+    const done = t.ok('orders.update', { orderId: first, changes: { complete: true } });
+    expect(standing(t, id)).toEqual({ status: 'pending', stock: 0 });
+    expect(openOrders(id)).toEqual([second]);
+    expect(appendedSince(t, mark)).toEqual([{ type: 'order.completed', data: done }]);
+  });
+
+  test('T14: fulfilling the last open order of a pet with no stock sells it', () => {
+    const id = shop.available(2);
+    const first = shop.order(id);
+    const second = shop.order(id);
+    t.ok('orders.update', { orderId: first, changes: { complete: true } });
+    const mark = lastEventId(t);
+    const done = t.ok('orders.update', { orderId: second, changes: { complete: true } });
+    expect(standing(t, id)).toEqual({ status: 'sold', stock: 0 });
+    expect(openOrders(id)).toEqual([]);
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'order.completed', data: done },
+      { type: 'pet.updated', data: { ...pet(id), status: 'sold' } },
+    ]);
+  });
+
+  test('T15: fulfilling a complete order again (or sending its own ship date) is a harmless retry', () => {
+    const id = shop.available(3);
+    const orderId = t.ok('orders.place', { petId: id, shipDate: '2026-11-22T10:00:00Z' }).id!;
+    const done = t.ok('orders.update', { orderId, changes: { complete: true } });
+    const before = standing(t, id);
+    const mark = lastEventId(t);
+    expect(t.ok('orders.update', { orderId, changes: { complete: true } })).toEqual(done);
+    expect(t.ok('orders.update', { orderId, changes: { complete: true, shipDate: '2026-11-22T10:00:00Z' } })).toEqual(done);
+    // The same instant written with another offset is the same ship date.
+    expect(t.ok('orders.update', { orderId, changes: { shipDate: '2026-11-22T12:00:00+02:00' } })).toEqual(done);
+    expect(order(orderId)).toEqual(done);
+    expect(standing(t, id)).toEqual(before);
+    expect(appendedSince(t, mark)).toEqual([]);
+  });
+
+  test('T16: reopening a complete order or changing its ship date is refused: ORDER_COMPLETE', () => {
+    const id = shop.available(3);
+    const orderId = t.ok('orders.place', { petId: id, shipDate: '2026-11-22T10:00:00Z' }).id!;
+    t.ok('orders.update', { orderId, changes: { complete: true } });
+    expectRefused(t, 'orders.update', { orderId, changes: { complete: false } }, 'ORDER_COMPLETE');
+    expectRefused(t, 'orders.update', { orderId, changes: { shipDate: '2026-12-01T10:00:00Z' } }, 'ORDER_COMPLETE');
+    expectRefused(t, 'orders.update', { orderId, changes: { complete: true, shipDate: '2026-12-01T10:00:00Z' } }, 'ORDER_COMPLETE');
+    // A complete order without a ship date cannot get one either.
+    const bare = shop.order(id);
+    t.ok('orders.update', { orderId: bare, changes: { complete: true } });
+    expectRefused(t, 'orders.update', { orderId: bare, changes: { shipDate: '2026-12-01T10:00:00Z' } }, 'ORDER_COMPLETE');
+  });
+
+  test('T17: setting the ship date of an open order stores it in UTC and appends no event', () => {
+    const id = shop.available(3);
+    const orderId = shop.order(id);
+    const mark = lastEventId(t);
+    const changed = t.ok('orders.update', { orderId, changes: { shipDate: '2026-11-22T10:00:00+02:00' } });
+    expect(changed).toEqual({ id: orderId, petId: id, quantity: 1, complete: false, shipDate: '2026-11-22T08:00:00.000Z' });
+    expect(order(orderId)).toEqual(changed);
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 2 });
+    expect(appendedSince(t, mark)).toEqual([]);
+  });
+
+  test('T18: complete: false on an open order changes nothing', () => {
+    const id = shop.available(1);
+    const orderId = shop.order(id);
+    const before = order(orderId);
+    const mark = lastEventId(t);
+    expect(t.ok('orders.update', { orderId, changes: { complete: false } })).toEqual(before);
+    expect(order(orderId)).toEqual(before);
+    expect(standing(t, id)).toEqual({ status: 'pending', stock: 0 });
+    expect(appendedSince(t, mark)).toEqual([]);
+  });
+});
+
+describe('cancelling orders', () => {
+  test('T19: cancelling returns the stock to an available pet and deletes the order', () => {
+    const id = shop.available(5);
+    const placed = t.ok('orders.place', { petId: id, quantity: 2 });
+    const mark = lastEventId(t);
+    expect(t.ok('orders.cancel', { orderId: placed.id! })).toBeNull();
+    expect(t.fail('orders.get', { orderId: placed.id! }).code).toBe('NOT_FOUND');
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 5 });
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'order.cancelled', data: placed },
+      { type: 'inventory.updated', data: item(id, 5, 'available') },
+    ]);
+  });
+
+  test('T20: cancelling an order of a pet that ran out makes it available again', () => {
+    const id = shop.available(2);
+    const placed = t.ok('orders.place', { petId: id, quantity: 2 });
+    expect(standing(t, id)).toEqual({ status: 'pending', stock: 0 });
+    const mark = lastEventId(t);
+    t.ok('orders.cancel', { orderId: placed.id! });
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 2 });
+    expect(openOrders(id)).toEqual([]);
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'order.cancelled', data: placed },
+      { type: 'pet.updated', data: { ...pet(id), status: 'available' } },
+      { type: 'inventory.updated', data: item(id, 2, 'available') },
+    ]);
+  });
+
+  test('T21: cancelling an order of a held pet returns the stock and lifts the hold', () => {
+    const id = shop.available(5);
+    const placed = t.ok('orders.place', { petId: id, quantity: 2 });
+    t.ok('pets.update', { petId: id, changes: { status: 'pending' } });
+    expect(standing(t, id)).toEqual({ status: 'pending', stock: 3 });
+    const mark = lastEventId(t);
+    t.ok('orders.cancel', { orderId: placed.id! });
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 5 });
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'order.cancelled', data: placed },
+      { type: 'pet.updated', data: { ...pet(id), status: 'available' } },
+      { type: 'inventory.updated', data: item(id, 5, 'available') },
+    ]);
+  });
+
+  test('T22: stock returned past 1,000,000 stops at 1,000,000', () => {
+    const id = shop.available(10);
+    const placed = t.ok('orders.place', { petId: id, quantity: 5 });
+    t.ok('inventory.set', { petId: id, update: { quantity: 999_998 } });
+    const mark = lastEventId(t);
+    t.ok('orders.cancel', { orderId: placed.id! });
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 1_000_000 });
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'order.cancelled', data: placed },
+      { type: 'inventory.updated', data: item(id, 1_000_000, 'available') },
+    ]);
+  });
+
+  test('T23: cancelling at the maximum stock deletes the order and leaves the stock', () => {
+    const id = shop.available(10);
+    const placed = t.ok('orders.place', { petId: id, quantity: 5 });
+    t.ok('inventory.set', { petId: id, update: { quantity: 1_000_000 } });
+    const mark = lastEventId(t);
+    t.ok('orders.cancel', { orderId: placed.id! });
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 1_000_000 });
+    expect(openOrders(id)).toEqual([]);
+    expect(appendedSince(t, mark)).toEqual([{ type: 'order.cancelled', data: placed }]);
+  });
+
+  test('T24: cancelling a complete order is refused: ORDER_COMPLETE, the sale stays', () => {
+    const id = shop.available(1);
+    const orderId = shop.order(id);
+    t.ok('orders.update', { orderId, changes: { complete: true } });
+    expectRefused(t, 'orders.cancel', { orderId }, 'ORDER_COMPLETE');
+    expect(order(orderId).complete).toBe(true);
+    expect(standing(t, id)).toEqual({ status: 'sold', stock: 0 });
+  });
+});
+
+describe('setting the stock', () => {
+  test('T25: a new stock for an available pet', () => {
+    const id = shop.available(3);
+    const mark = lastEventId(t);
+    expect(t.ok('inventory.set', { petId: id, update: { quantity: 7 } })).toEqual(item(id, 7, 'available'));
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 7 });
+    expect(appendedSince(t, mark)).toEqual([{ type: 'inventory.updated', data: item(id, 7, 'available') }]);
+  });
+
+  test('T26: restocking a sold pet makes it available', () => {
+    const id = shop.created('sold');
+    const mark = lastEventId(t);
+    expect(t.ok('inventory.set', { petId: id, update: { quantity: 2 } })).toEqual(item(id, 2, 'available'));
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 2 });
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'pet.updated', data: { ...pet(id), status: 'available' } },
+      { type: 'inventory.updated', data: item(id, 2, 'available') },
+    ]);
+  });
+
+  test('T27: restocking a pet that ran out makes it available; its open orders stay open', () => {
+    const id = shop.available(1);
+    const orderId = shop.order(id);
+    const mark = lastEventId(t);
+    t.ok('inventory.set', { petId: id, update: { quantity: 4 } });
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 4 });
+    expect(openOrders(id)).toEqual([orderId]);
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'pet.updated', data: { ...pet(id), status: 'available' } },
+      { type: 'inventory.updated', data: item(id, 4, 'available') },
+    ]);
+  });
+
+  test('T28: setting a held pet\'s own stock makes it available without an inventory event', () => {
+    const id = shop.held(3);
+    const mark = lastEventId(t);
+    expect(t.ok('inventory.set', { petId: id, update: { quantity: 3 } })).toEqual(item(id, 3, 'available'));
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 3 });
+    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.updated', data: { ...pet(id), status: 'available' } }]);
+  });
+
+  test('T29: stock 0 for an available pet with open orders makes it pending', () => {
+    const id = shop.available(3);
+    const orderId = shop.order(id);
+    const mark = lastEventId(t);
+    expect(t.ok('inventory.set', { petId: id, update: { quantity: 0 } })).toEqual(item(id, 0, 'pending'));
+    expect(standing(t, id)).toEqual({ status: 'pending', stock: 0 });
+    expect(openOrders(id)).toEqual([orderId]);
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'pet.updated', data: { ...pet(id), status: 'pending' } },
+      { type: 'inventory.updated', data: item(id, 0, 'pending') },
+      { type: 'inventory.low', data: { ...item(id, 0, 'pending'), threshold: 1 } },
+    ]);
+  });
+
+  test('T30: stock 0 for an available pet without open orders sells it', () => {
+    const id = shop.available(3);
+    t.ok('orders.update', { orderId: shop.order(id), changes: { complete: true } }); // a complete order does not count
+    const mark = lastEventId(t);
+    expect(t.ok('inventory.set', { petId: id, update: { quantity: 0 } })).toEqual(item(id, 0, 'sold'));
+    expect(standing(t, id)).toEqual({ status: 'sold', stock: 0 });
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'pet.updated', data: { ...pet(id), status: 'sold' } },
+      { type: 'inventory.updated', data: item(id, 0, 'sold') },
+      { type: 'inventory.low', data: { ...item(id, 0, 'sold'), threshold: 1 } },
+    ]);
+  });
+
+  test('T31: stock 0 for a held pet keeps it pending', () => {
+    const id = shop.held(2);
+    const mark = lastEventId(t);
+    expect(t.ok('inventory.set', { petId: id, update: { quantity: 0 } })).toEqual(item(id, 0, 'pending'));
+    expect(standing(t, id)).toEqual({ status: 'pending', stock: 0 });
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'inventory.updated', data: item(id, 0, 'pending') },
+      { type: 'inventory.low', data: { ...item(id, 0, 'pending'), threshold: 1 } },
+    ]);
+  });
+
+  test('T32: setting the stock a pet already has changes nothing', () => {
+    const available = shop.available(3);
+    const sold = shop.created('sold');
+    const mark = lastEventId(t);
+    expect(t.ok('inventory.set', { petId: available, update: { quantity: 3 } })).toEqual(item(available, 3, 'available'));
+    expect(t.ok('inventory.set', { petId: sold, update: { quantity: 0 } })).toEqual(item(sold, 0, 'sold'));
+    expect(standing(t, available)).toEqual({ status: 'available', stock: 3 });
+    expect(standing(t, sold)).toEqual({ status: 'sold', stock: 0 });
+    expect(appendedSince(t, mark)).toEqual([]);
+  });
+});
+
+describe('status changes by hand', () => {
+  test('T33: marking a pet without stock available restocks one animal', () => {
+    const sold = shop.created('sold');
+    const pending = shop.created('pending');
+    const mark = lastEventId(t);
+    const soldNow = t.ok('pets.update', { petId: sold, changes: { status: 'available' } });
+    const pendingNow = t.ok('pets.replace', { petId: pending, pet: { name: 'Renamed', categoryId: shop.dogs.id, status: 'available' } });
+    expect(soldNow.status).toBe('available');
+    expect(pendingNow).toEqual({ id: pending, name: 'Renamed', categoryId: shop.dogs.id, status: 'available' });
+    expect(standing(t, sold)).toEqual({ status: 'available', stock: 1 });
+    expect(standing(t, pending)).toEqual({ status: 'available', stock: 1 });
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'pet.updated', data: soldNow },
+      { type: 'inventory.updated', data: item(sold, 1, 'available') },
+      { type: 'pet.updated', data: pendingNow },
+      { type: 'inventory.updated', data: item(pending, 1, 'available') },
+    ]);
+  });
+
+  test('T34: marking a held pet available keeps its stock', () => {
+    const id = shop.held(4);
+    const mark = lastEventId(t);
+    const now = t.ok('pets.update', { petId: id, changes: { status: 'available' } });
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 4 });
+    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.updated', data: now }]);
+  });
+
+  test('T35: marking an available pet pending is a hold that leaves the stock alone', () => {
+    const id = shop.available(4);
+    const orderId = shop.order(id);
+    const mark = lastEventId(t);
+    const now = t.ok('pets.update', { petId: id, changes: { status: 'pending' } });
+    expect(now.status).toBe('pending');
+    expect(standing(t, id)).toEqual({ status: 'pending', stock: 3 });
+    expect(openOrders(id)).toEqual([orderId]);
+    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.updated', data: now }]);
+  });
+
+  test('T36: marking a pet without open orders sold empties its stock', () => {
+    const available = shop.available(3);
+    const ranOut = shop.created('pending');
+    const mark = lastEventId(t);
+    const soldNow = t.ok('pets.update', { petId: available, changes: { status: 'sold' } });
+    const pendingNow = t.ok('pets.update', { petId: ranOut, changes: { status: 'sold' } });
+    expect(standing(t, available)).toEqual({ status: 'sold', stock: 0 });
+    expect(standing(t, ranOut)).toEqual({ status: 'sold', stock: 0 });
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'pet.updated', data: soldNow },
+      { type: 'inventory.updated', data: item(available, 0, 'sold') },
+      { type: 'inventory.low', data: { ...item(available, 0, 'sold'), threshold: 1 } },
+      // Stock was 0 already: the status changes, the stock does not.
+      { type: 'pet.updated', data: pendingNow },
+    ]);
+  });
+
+  test('T37: marking a pet with open orders sold is refused: PET_HAS_OPEN_ORDERS', () => {
+    const available = shop.available(3);
+    shop.order(available);
+    const ranOut = shop.available(1);
+    shop.order(ranOut);
+    expectRefused(t, 'pets.update', { petId: available, changes: { status: 'sold' } }, 'PET_HAS_OPEN_ORDERS');
+    expectRefused(t, 'pets.replace', { petId: ranOut, pet: { name: 'X', categoryId: shop.dogs.id, status: 'sold' } }, 'PET_HAS_OPEN_ORDERS');
+    expect(standing(t, available)).toEqual({ status: 'available', stock: 2 });
+    expect(standing(t, ranOut)).toEqual({ status: 'pending', stock: 0 });
+  });
+
+  test('T38: renaming or moving a pet (no status, or the same one) keeps status and stock', () => {
+    const cats = t.ok('categories.create', { name: 'Cats' });
+    const id = shop.held(2);
+    const mark = lastEventId(t);
+    const renamed = t.ok('pets.update', { petId: id, changes: { name: 'Tom', categoryId: cats.id } });
+    const same = t.ok('pets.replace', { petId: id, pet: { name: 'Tom', categoryId: cats.id, status: 'pending' } });
+    expect(renamed).toEqual({ id, name: 'Tom', categoryId: cats.id, status: 'pending' });
+    expect(same).toEqual(renamed);
+    expect(pet(id)).toEqual(renamed);
+    expect(standing(t, id)).toEqual({ status: 'pending', stock: 2 });
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'pet.updated', data: renamed },
+      { type: 'pet.updated', data: same },
+    ]);
+  });
+
+  test('T39: replacing a pet without a status makes it available (the default), restocking one if it had none', () => {
+    const id = shop.created('sold');
+    const mark = lastEventId(t);
+    const now = t.ok('pets.replace', { petId: id, pet: { name: 'Back', categoryId: shop.dogs.id } });
+    expect(now).toEqual({ id, name: 'Back', categoryId: shop.dogs.id, status: 'available' });
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 1 });
+    expect(appendedSince(t, mark)).toEqual([
+      { type: 'pet.updated', data: now },
+      { type: 'inventory.updated', data: item(id, 1, 'available') },
+    ]);
+  });
+
+  test('T40: moving a pet to a category that does not exist is refused: REFERENCE_NOT_FOUND', () => {
+    const id = shop.available(2);
+    const missing = shop.dogs.id + 100;
+    const viaPatch = expectRefused(t, 'pets.update', { petId: id, changes: { categoryId: missing, status: 'sold' } }, 'REFERENCE_NOT_FOUND');
+    expect(viaPatch.details?.map((d) => d.path)).toEqual(['categoryId']);
+    expectRefused(t, 'pets.replace', { petId: id, pet: { name: 'X', categoryId: missing } }, 'REFERENCE_NOT_FOUND');
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 2 });
+  });
+});
+
+describe('deleting pets', () => {
+  test('T41: a pet without open orders is deleted with its stock; complete orders stay as sales history', () => {
+    const id = shop.available(3);
+    const sale = shop.order(id);
+    const done = t.ok('orders.update', { orderId: sale, changes: { complete: true } });
+    const before = pet(id);
+    const mark = lastEventId(t);
+    expect(t.ok('pets.delete', { petId: id })).toBeNull();
+    expect(t.fail('pets.get', { petId: id }).code).toBe('NOT_FOUND');
+    expect(t.fail('inventory.get', { petId: id }).code).toBe('NOT_FOUND');
+    expect(t.ok('inventory.list', { petId: [id] }).items).toEqual([]);
+    expect(order(sale)).toEqual(done);
+    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.deleted', data: before }]);
+  });
+
+  test('T42: a pet with open orders is not deleted: PET_HAS_OPEN_ORDERS', () => {
+    const id = shop.available(3);
+    shop.order(id);
+    expectRefused(t, 'pets.delete', { petId: id }, 'PET_HAS_OPEN_ORDERS');
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 2 });
+  });
+});
+
+describe('low stock', () => {
+  const lowOf = (mark: number) => appendedSince(t, mark).filter((e) => e.type === 'inventory.low');
+
+  test('T43: inventory.low fires once when the stock falls from at-or-above the threshold to below it', () => {
+    setThreshold(3);
+    const byOrder = shop.available(5);
+    const bySet = shop.available(5);
+    const bySale = shop.available(5);
+    const mark = lastEventId(t);
+    t.ok('orders.place', { petId: byOrder, quantity: 2 }); // 5 → 3: not below
+    expect(appendedSince(t, mark).map((e) => e.type)).toEqual(['order.placed', 'inventory.updated']);
+    const mark2 = lastEventId(t);
+    t.ok('orders.place', { petId: byOrder, quantity: 1 }); // 3 → 2: crosses
+    t.ok('inventory.set', { petId: bySet, update: { quantity: 1 } }); // 5 → 1
+    t.ok('pets.update', { petId: bySale, changes: { status: 'sold' } }); // 5 → 0
+    const appended = appendedSince(t, mark2);
+    expect(appended.map((e) => e.type)).toEqual([
+      'order.placed', 'inventory.updated', 'inventory.low',
+      'inventory.updated', 'inventory.low',
+      'pet.updated', 'inventory.updated', 'inventory.low',
+    ]);
+    expect(lowOf(mark2).map((e) => e.data)).toEqual([
+      { ...item(byOrder, 2, 'available'), threshold: 3 },
+      { ...item(bySet, 1, 'available'), threshold: 3 },
+      { ...item(bySale, 0, 'sold'), threshold: 3 },
+    ]);
+  });
+
+  test('T44: no inventory.low while the stock stays below, stays at or above, or rises; it fires again after a restock', () => {
+    setThreshold(3);
+    const id = shop.available(2); // created at 1, set to 2: already below, rising
+    const mark = lastEventId(t);
+    t.ok('orders.place', { petId: id }); // 2 → 1: already below
+    t.ok('inventory.set', { petId: id, update: { quantity: 0 } }); // 1 → 0: still below
+    t.ok('inventory.set', { petId: id, update: { quantity: 10 } }); // rises
+    t.ok('orders.place', { petId: id, quantity: 7 }); // 10 → 3: at the threshold, not below
+    t.ok('orders.cancel', { orderId: shop.order(id, 1) }); // 3 → 2 → 3: crosses down, then rises back
+    expect(lowOf(mark).map((e) => e.data.quantity)).toEqual([2]);
+    expect(standing(t, id)).toEqual({ status: 'available', stock: 3 });
+  });
+
+  test('T45: with the threshold at 0, inventory.low never fires', () => {
+    setThreshold(0);
+    const id = shop.available(2);
+    const mark = lastEventId(t);
+    t.ok('orders.place', { petId: id, quantity: 2 });
+    t.ok('inventory.set', { petId: id, update: { quantity: 0 } });
+    expect(standing(t, id)).toEqual({ status: 'pending', stock: 0 });
+    expect(lowOf(mark)).toEqual([]);
+    expect(t.ok('inventory.list', { low: true }).items).toEqual([]);
+  });
+});
