@@ -10,6 +10,8 @@ import { nativeBindingForRuntime } from '../db/native-binding';
 import { registerStoreIpc, type IpcInvokeEventLike } from '../ipc/register';
 import { createHostHandlers } from '../host/shell-handlers';
 import { openStore, type Store } from '../service/store';
+import { desktopHandlers } from './desktop-handlers';
+import { installMenu } from './menu';
 import { hardenApp } from './security';
 import { createMainWindow } from './window';
 
@@ -41,13 +43,14 @@ function start(): void {
     return;
   }
   // The REST listener stays off until the owner turns it on (listener.start over IPC).
-  const { handlers, listener } = createHostHandlers(store, 'electron');
+  const { handlers, listener } = createHostHandlers(store, 'electron', desktopHandlers(store));
   void listener.resume();
   stopListener = () => listener.stop();
   registerStoreIpc(ipcMain, handlers, { isTrustedSender });
   store.feed.subscribe((event) => {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, event);
   });
+  installMenu(!!devUrl);
   createMainWindow(outDir, { devUrl, file: rendererFile });
 }
 

@@ -5,7 +5,8 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { ApiResult } from '../../src-shared/api-result';
-import { EVENT_CHANNEL, OPERATION_NAME_PATTERN, operationChannel, type PetstoreBridge } from '../../src-shared/bridge';
+import { COMMAND_CHANNEL, EVENT_CHANNEL, OPERATION_NAME_PATTERN, operationChannel, type PetstoreBridge } from '../../src-shared/bridge';
+import { isCommandName } from '../../src-shared/commands';
 import type { StoreEvent } from '../../src-shared/schemas/event';
 
 const notFound = (operation: string): ApiResult<never> => ({
@@ -33,6 +34,15 @@ const bridge: PetstoreBridge = {
     ipcRenderer.on(EVENT_CHANNEL, forward);
     return () => {
       ipcRenderer.removeListener(EVENT_CHANNEL, forward);
+    };
+  },
+  onCommand(listener) {
+    const forward = (_event: IpcRendererEvent, command: unknown) => {
+      if (isCommandName(command)) listener(command);
+    };
+    ipcRenderer.on(COMMAND_CHANNEL, forward);
+    return () => {
+      ipcRenderer.removeListener(COMMAND_CHANNEL, forward);
     };
   },
 };

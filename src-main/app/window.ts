@@ -1,5 +1,6 @@
-import { BrowserWindow } from 'electron';
+import { app, BrowserWindow } from 'electron';
 import { join } from 'node:path';
+import { loadWindowState, rememberWindowState } from './window-state';
 
 export interface RendererLocation {
   /** The dev server's URL under `electron-vite dev`, else undefined. */
@@ -8,11 +9,17 @@ export interface RendererLocation {
   file: string;
 }
 
-/** The clerk's window: hidden until its first paint, sandboxed, with only the preload's API. */
+/**
+ * The clerk's window: hidden until its first paint, sandboxed, with only the preload's API, where
+ * and as large as the clerk left it last time.
+ */
 export function createMainWindow(outDir: string, renderer: RendererLocation): BrowserWindow {
+  const userData = app.getPath('userData');
+  const state = loadWindowState(userData);
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
+    ...state.bounds,
     minWidth: 900,
     minHeight: 600,
     show: false,
@@ -30,7 +37,11 @@ export function createMainWindow(outDir: string, renderer: RendererLocation): Br
       spellcheck: false,
     },
   });
-  window.once('ready-to-show', () => window.show());
+  rememberWindowState(window, userData);
+  window.once('ready-to-show', () => {
+    if (state.maximized) window.maximize();
+    window.show();
+  });
   if (renderer.devUrl) void window.loadURL(renderer.devUrl);
   else void window.loadFile(renderer.file);
   return window;

@@ -31,6 +31,10 @@ export const BRIDGE_SCRIPT = `(() => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    // A browser has no native menus: every command comes from the keyboard, in the page.
+    onCommand() {
+      return () => {};
+    },
   };
   Object.defineProperty(window, 'petstore', { value: Object.freeze(bridge), enumerable: true });
 })();

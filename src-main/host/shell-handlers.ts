@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { StoreError } from '../../src-shared/errors';
 import type { AppInfo } from '../../src-shared/schemas/data';
 import { backupFolderOf, createBackup, restoreBackup } from '../service/backup';
 import type { Handlers, ShellHandlers } from '../service/handler-types';
@@ -8,11 +9,26 @@ import { createListenerControl } from './listener-control';
 
 /**
  * Everything a host (the Electron app, the browser host) serves: the store's handlers plus the
- * shell's (REST listener switch, backups, app info). Returns the table and the listener control.
+ * shell's (REST listener switch, backups, app info, and the desktop's dialogs where there is a
+ * desktop). Returns the table and the listener control.
  */
-export function createHostHandlers(store: Store, runtime: AppInfo['runtime']) {
+export type DesktopHandlers = Pick<ShellHandlers, 'app.chooseFile' | 'app.printToPdf' | 'app.showDataFolder'>;
+
+const desktopOnly = (what: string) => async (): Promise<never> => {
+  throw new StoreError('NOT_FOUND', `${what} is only available in the desktop app`);
+};
+
+/** Outside Electron there are no native dialogs, printing or file manager: the UI offers other ways. */
+const WITHOUT_DESKTOP: DesktopHandlers = {
+  'app.chooseFile': desktopOnly('Choosing a file in a dialog'),
+  'app.printToPdf': desktopOnly('Printing to PDF'),
+  'app.showDataFolder': desktopOnly('Opening the data folder'),
+};
+
+export function createHostHandlers(store: Store, runtime: AppInfo['runtime'], desktop: DesktopHandlers = WITHOUT_DESKTOP) {
   const listener = createListenerControl(store);
   const shell: ShellHandlers = {
+    ...desktop,
     ...listener.handlers,
     'backup.create': async ({ file }) => createBackup(store, file),
     'backup.restore': async ({ file }) => restoreBackup(store, file),

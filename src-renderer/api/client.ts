@@ -21,6 +21,7 @@ export interface ApiClient {
   /** Runs a contract operation; resolves with its output or rejects with an ApiError. */
   call<K extends CallableOperationName>(operation: K, input: OperationInput<K>): Promise<OperationOutput<K>>;
   onEvent: PetstoreBridge['onEvent'];
+  onCommand: PetstoreBridge['onCommand'];
 }
 
 /** The renderer's typed client: the contract's names and types over the preload's bridge. */
@@ -32,6 +33,7 @@ export function createApiClient(bridge: PetstoreBridge): ApiClient {
       return result.data as OperationOutput<typeof operation>;
     },
     onEvent: (listener) => bridge.onEvent(listener),
+    onCommand: (listener) => bridge.onCommand(listener),
   };
 }
 

@@ -1,11 +1,9 @@
-import { onBeforeUnmount, ref } from 'vue';
+import { ref } from 'vue';
 
-/** Follows the system's light/dark preference. */
+/** Follows the system's light/dark preference (for the life of the page). */
 export function usePreferredDark() {
   const query = window.matchMedia('(prefers-color-scheme: dark)');
   const dark = ref(query.matches);
-  const update = (event: MediaQueryListEvent) => (dark.value = event.matches);
-  query.addEventListener('change', update);
-  onBeforeUnmount(() => query.removeEventListener('change', update));
+  query.addEventListener('change', (event) => (dark.value = event.matches));
   return dark;
 }

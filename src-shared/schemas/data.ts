@@ -94,4 +94,19 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
+export const FileChoiceRequest = z.strictObject({
+  /** What the file is for: saving a backup, or picking one to restore. */
+  purpose: z.enum(['backup', 'restore']),
+  /** The name offered in a save dialog. */
+  suggestedName: z.string().trim().min(1).max(200).optional(),
+});
+/** The chosen file's absolute path, or null when the clerk cancelled. */
+export const FileChoice = z.object({ file: z.string().nullable() });
+export type FileChoice = z.infer<typeof FileChoice>;
+
+export const PrintRequest = z.strictObject({
+  /** The file name offered in the save dialog, e.g. "order-42.pdf". */
+  suggestedName: z.string().trim().min(1).max(200),
+});
+
 export { Category, Pet };

@@ -1,0 +1,39 @@
+/**
+ * The app's commands: what the clerk can do from the keyboard, the native menus and the help
+ * overlay, declared once. Accelerators use Electron's syntax (`CmdOrCtrl+N`); the renderer matches
+ * them against key presses and the main process puts them in its menus.
+ */
+export interface CommandDef {
+  label: string;
+  /** Electron accelerator syntax; the renderer handles the key press itself. */
+  accelerator: string;
+  /** The native menu it appears in. */
+  menu: 'File' | 'Store' | 'View' | 'Help';
+  /** The screen the command runs on (the app goes there first). */
+  screen?: ScreenName;
+}
+
+export const SCREENS = ['dashboard', 'pets', 'categories', 'orders', 'inventory', 'settings'] as const;
+export type ScreenName = (typeof SCREENS)[number];
+
+export const COMMANDS = {
+  'go.dashboard': { label: 'Dashboard', accelerator: 'CmdOrCtrl+1', menu: 'View', screen: 'dashboard' },
+  'go.pets': { label: 'Pets', accelerator: 'CmdOrCtrl+2', menu: 'View', screen: 'pets' },
+  'go.categories': { label: 'Categories', accelerator: 'CmdOrCtrl+3', menu: 'View', screen: 'categories' },
+  'go.orders': { label: 'Orders', accelerator: 'CmdOrCtrl+4', menu: 'View', screen: 'orders' },
+  'go.inventory': { label: 'Inventory', accelerator: 'CmdOrCtrl+5', menu: 'View', screen: 'inventory' },
+  'go.settings': { label: 'Settings', accelerator: 'CmdOrCtrl+6', menu: 'View', screen: 'settings' },
+  'pets.new': { label: 'New pet…', accelerator: 'CmdOrCtrl+N', menu: 'Store', screen: 'pets' },
+  'categories.new': { label: 'New category…', accelerator: 'CmdOrCtrl+Shift+N', menu: 'Store', screen: 'categories' },
+  'orders.new': { label: 'Place order…', accelerator: 'CmdOrCtrl+Shift+O', menu: 'Store', screen: 'orders' },
+  'search.focus': { label: 'Search', accelerator: 'CmdOrCtrl+F', menu: 'Store' },
+  'backup.now': { label: 'Back up now…', accelerator: 'CmdOrCtrl+Shift+B', menu: 'File', screen: 'settings' },
+  'help.shortcuts': { label: 'Keyboard shortcuts', accelerator: 'F1', menu: 'Help' },
+} as const satisfies Record<string, CommandDef>;
+
+export type CommandName = keyof typeof COMMANDS;
+export const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
+
+export function isCommandName(name: unknown): name is CommandName {
+  return typeof name === 'string' && Object.hasOwn(COMMANDS, name);
+}
