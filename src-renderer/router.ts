@@ -5,6 +5,7 @@ import DashboardView from './views/DashboardView.vue';
 import InventoryView from './views/InventoryView.vue';
 import OrdersView from './views/OrdersView.vue';
 import PetsView from './views/PetsView.vue';
+import ReceiptView from './views/ReceiptView.vue';
 import SettingsView from './views/SettingsView.vue';
 
 /** The screens, in the order of the navigation; the route name is the screen name. */
@@ -23,7 +24,13 @@ export const SCREEN_ROUTES: (RouteRecordRaw & { name: ScreenName; meta: { title:
  */
 export const router = createRouter({
   history: createWebHashHistory(),
-  routes: [{ path: '/', redirect: '/dashboard' }, ...SCREEN_ROUTES, { path: '/:unknown(.*)*', redirect: '/dashboard' }],
+  routes: [
+    { path: '/', redirect: '/dashboard' },
+    ...SCREEN_ROUTES,
+    // A printable receipt: a page of its own, so that the browser's print and Electron's PDF show only it.
+    { path: '/orders/:orderId(\\d+)/receipt', name: 'receipt', component: ReceiptView, props: (to) => ({ orderId: Number(to.params.orderId) }), meta: { title: 'Receipt' } },
+    { path: '/:unknown(.*)*', redirect: '/dashboard' },
+  ],
 });
 
 router.afterEach((to) => {

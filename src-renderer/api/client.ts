@@ -28,7 +28,10 @@ export interface ApiClient {
 export function createApiClient(bridge: PetstoreBridge): ApiClient {
   return {
     async call(operation, input) {
-      const result = await bridge.invoke(operation, input);
+      // IPC sends a structured clone, which Vue's reactive proxies (a filter's array, a form's
+      // model) cannot be: send plain JSON data, as every transport of the store takes anyway.
+      const plain = input === undefined ? undefined : (JSON.parse(JSON.stringify(input)) as unknown);
+      const result = await bridge.invoke(operation, plain);
       if (!result.ok) throw new ApiError(result.error);
       return result.data as OperationOutput<typeof operation>;
     },
