@@ -1,0 +1,481 @@
+/**
+ * Every store operation of the contract through the service alone (as IPC calls it): one happy
+ * path each, and one test per error code it can answer. The last block checks the tables
+ * against the contract, so a new operation or a newly declared error code without a test fails.
+ * (The shell's listener.*, backup.* and app.* are tested with their hosts: test/ipc, test/service/backup.)
+ */
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { contract, OPERATION_NAMES, type CallableOperationName, type OperationName } from '../../src-shared/contract';
+import type { ErrorCode } from '../../src-shared/errors';
+import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
+import { openTestStore, type TestStore } from '../helpers/temp-store';
+import { appendedSince, expectRefused, lastEventId, snapshot, standing } from './support/observe';
+
+/** A small shop: two categories (one empty), pets in each standing, an open and a complete order. */
+function seed(t: TestStore) {
+  const dogs = t.ok('categories.create', { name: 'Dogs', description: 'Good boys and girls' });
+  const cats = t.ok('categories.create', { name: 'Cats' });
+  const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+  const bella = t.ok('pets.create', { name: 'Bella', categoryId: dogs.id });
+  t.ok('inventory.set', { petId: bella.id, update: { quantity: 5 } });
+  const open = t.ok('orders.place', { petId: bella.id, quantity: 2 });
+  const done = t.ok('orders.place', { petId: bella.id, quantity: 1 });
+  t.ok('orders.update', { orderId: done.id!, changes: { complete: true } });
+  const held = t.ok('pets.create', { name: 'Milo', categoryId: dogs.id });
+  t.ok('inventory.set', { petId: held.id, update: { quantity: 2 } });
+  t.ok('pets.update', { petId: held.id, changes: { status: 'pending' } });
+  const sold = t.ok('pets.create', { name: 'Gone', categoryId: dogs.id, status: 'sold' });
+  return { dogs, cats, rex, bella, held, sold, open: { ...open, id: open.id! }, done: { ...done, id: done.id! } };
+}
+type Shop = ReturnType<typeof seed>;
+
+/** The output conforms to the operation's declared output schema. */
+function conforms<K extends CallableOperationName>(name: K, output: unknown) {
+  const parsed = contract[name].output.safeParse(output);
+  expect(parsed.success, `${name} output: ${parsed.success ? '' : parsed.error.message}`).toBe(true);
+  return output;
+}
+
+const STORE_OPERATIONS = OPERATION_NAMES.filter(
+  (name) => !/^(listener|backup|app)\./.test(name) && !(contract[name] as { http?: { stream?: string } }).http?.stream,
+) as CallableOperationName[];
+
+// ── Happy paths ─────────────────────────────────────────────────────────────────────────────
+
+const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => void>> = {
+  'pets.list': (t, s) => {
+    t.ok('pets.create', { name: 'Bärli', categoryId: s.cats.id });
+    const all = conforms('pets.list', t.ok('pets.list', {})) as ReturnType<typeof t.ok<'pets.list'>>;
+    expect(all.items.map((p) => p.name)).toEqual(['Rex', 'Bella', 'Milo', 'Gone', 'Bärli']);
+    expect(all).toMatchObject({ total: 5, nextCursor: null });
+    expect(t.ok('pets.list', { status: ['pending', 'sold'] }).items.map((p) => p.name)).toEqual(['Milo', 'Gone']);
+    expect(t.ok('pets.list', { categoryId: s.cats.id }).items.map((p) => p.name)).toEqual(['Bärli']);
+    expect(t.ok('pets.list', { q: 'BÄR' }).items.map((p) => p.name)).toEqual(['Bärli']);
+    expect(t.ok('pets.list', { id: [s.sold.id, s.rex.id] }).items.map((p) => p.name)).toEqual(['Rex', 'Gone']);
+    // (Sorting by name compares case-folded code points: an ASCII shop keeps to the alphabet.)
+    const dogs = { categoryId: s.dogs.id };
+    expect(t.ok('pets.list', { ...dogs, sort: '-name' }).items.map((p) => p.name)).toEqual(['Rex', 'Milo', 'Gone', 'Bella']);
+    expect(t.ok('pets.list', { ...dogs, sort: 'status' }).items.map((p) => p.name)).toEqual(['Rex', 'Bella', 'Milo', 'Gone']);
+    const page1 = t.ok('pets.list', { ...dogs, sort: 'name', limit: 3 });
+    const page2 = t.ok('pets.list', { ...dogs, sort: 'name', limit: 3, cursor: page1.nextCursor! });
+    expect([...page1.items, ...page2.items].map((p) => p.name)).toEqual(['Bella', 'Gone', 'Milo', 'Rex']);
+    expect(page2.nextCursor).toBeNull();
+    expect(page2.total).toBe(4);
+  },
+  'pets.create': (t, s) => {
+    const mark = lastEventId(t);
+    const pet = conforms('pets.create', t.ok('pets.create', { name: '  Max ', categoryId: s.cats.id, status: 'pending' }));
+    expect(pet).toEqual({ id: expect.any(Number), name: 'Max', categoryId: s.cats.id, status: 'pending' });
+    expect(t.ok('pets.get', { petId: (pet as { id: number }).id })).toEqual(pet);
+    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.created', data: pet }]);
+  },
+  'pets.get': (t, s) => {
+    expect(conforms('pets.get', t.ok('pets.get', { petId: s.bella.id }))).toEqual({ ...s.bella });
+  },
+  'pets.replace': (t, s) => {
+    const pet = t.ok('pets.replace', { petId: s.rex.id, pet: { name: 'Rexy', categoryId: s.cats.id, status: 'pending' } });
+    expect(conforms('pets.replace', pet)).toEqual({ id: s.rex.id, name: 'Rexy', categoryId: s.cats.id, status: 'pending' });
+    expect(t.ok('pets.get', { petId: s.rex.id })).toEqual(pet);
+  },
+  'pets.update': (t, s) => {
+    const pet = t.ok('pets.update', { petId: s.bella.id, changes: { name: 'Bella II' } });
+    expect(conforms('pets.update', pet)).toEqual({ ...s.bella, name: 'Bella II' });
+    expect(t.ok('pets.get', { petId: s.bella.id })).toEqual(pet);
+    expect(standing(t, s.bella.id)).toEqual({ status: 'available', stock: 2 });
+  },
+  'pets.delete': (t, s) => {
+    const mark = lastEventId(t);
+    expect(conforms('pets.delete', t.ok('pets.delete', { petId: s.rex.id }))).toBeNull();
+    expect(t.fail('pets.get', { petId: s.rex.id }).code).toBe('NOT_FOUND');
+    expect(t.ok('pets.list', {}).total).toBe(3);
+    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.deleted', data: s.rex }]);
+  },
+  'categories.list': (t, s) => {
+    const birds = t.ok('categories.create', { name: 'birds' });
+    const all = t.ok('categories.list', {});
+    conforms('categories.list', all);
+    // By name, case-insensitively; a description only where one was given.
+    expect(all.items).toEqual([birds, { ...s.cats }, { ...s.dogs }]);
+    expect(all.total).toBe(3);
+    expect(t.ok('categories.list', { q: 'OG' }).items).toEqual([s.dogs]);
+    const page1 = t.ok('categories.list', { limit: 2 });
+    expect(page1.items).toEqual([birds, s.cats]);
+    expect(t.ok('categories.list', { limit: 2, cursor: page1.nextCursor! })).toEqual({ items: [s.dogs], total: 3, nextCursor: null });
+  },
+  'categories.create': (t) => {
+    const mark = lastEventId(t);
+    const fish = conforms('categories.create', t.ok('categories.create', { name: ' Fish ', description: ' Wet ' }));
+    expect(fish).toEqual({ id: expect.any(Number), name: 'Fish', description: 'Wet' });
+    expect(appendedSince(t, mark)).toEqual([{ type: 'category.created', data: fish }]);
+  },
+  'categories.get': (t, s) => {
+    expect(conforms('categories.get', t.ok('categories.get', { categoryId: s.dogs.id }))).toEqual({
+      id: s.dogs.id,
+      name: 'Dogs',
+      description: 'Good boys and girls',
+    });
+  },
+  'categories.replace': (t, s) => {
+    const mark = lastEventId(t);
+    // A description left out of a replacement is cleared.
+    const dogs = t.ok('categories.replace', { categoryId: s.dogs.id, category: { name: 'Hounds' } });
+    expect(conforms('categories.replace', dogs)).toEqual({ id: s.dogs.id, name: 'Hounds' });
+    expect(t.ok('categories.get', { categoryId: s.dogs.id })).toEqual(dogs);
+    expect(appendedSince(t, mark)).toEqual([{ type: 'category.updated', data: dogs }]);
+  },
+  'categories.update': (t, s) => {
+    // Renaming a category to its own name in other letters is not a clash with itself.
+    const dogs = t.ok('categories.update', { categoryId: s.dogs.id, changes: { name: 'DOGS' } });
+    expect(conforms('categories.update', dogs)).toEqual({ id: s.dogs.id, name: 'DOGS', description: 'Good boys and girls' });
+    expect(t.ok('categories.update', { categoryId: s.dogs.id, changes: { description: 'Loyal' } })).toEqual({ ...dogs, description: 'Loyal' });
+  },
+  'categories.delete': (t, s) => {
+    const mark = lastEventId(t);
+    expect(conforms('categories.delete', t.ok('categories.delete', { categoryId: s.cats.id }))).toBeNull();
+    expect(t.fail('categories.get', { categoryId: s.cats.id }).code).toBe('NOT_FOUND');
+    expect(appendedSince(t, mark)).toEqual([{ type: 'category.deleted', data: s.cats }]);
+  },
+  'orders.list': (t, s) => {
+    const third = t.ok('orders.place', { petId: s.rex.id });
+    const all = t.ok('orders.list', {});
+    conforms('orders.list', all);
+    // Newest first.
+    expect(all.items.map((o) => o.id)).toEqual([third.id, s.done.id, s.open.id]);
+    expect(t.ok('orders.list', { complete: true }).items.map((o) => o.id)).toEqual([s.done.id]);
+    expect(t.ok('orders.list', { complete: false, petId: s.bella.id }).items.map((o) => o.id)).toEqual([s.open.id]);
+    const page1 = t.ok('orders.list', { limit: 2 });
+    expect(t.ok('orders.list', { limit: 2, cursor: page1.nextCursor! }).items.map((o) => o.id)).toEqual([s.open.id]);
+  },
+  'orders.place': (t, s) => {
+    const first = conforms('orders.place', t.ok('orders.place', { petId: s.bella.id, shipDate: '2026-12-01T09:00:00+01:00' })) as { id: number };
+    const second = t.ok('orders.place', { petId: s.rex.id });
+    expect(first).toEqual({ id: expect.any(Number), petId: s.bella.id, quantity: 1, complete: false, shipDate: '2026-12-01T08:00:00.000Z' });
+    // Ids are increasing integers assigned by the service.
+    expect(first.id).toBeGreaterThan(s.done.id);
+    expect(second.id).toBe(first.id + 1);
+    expect(standing(t, s.bella.id).stock).toBe(1);
+  },
+  'orders.get': (t, s) => {
+    expect(conforms('orders.get', t.ok('orders.get', { orderId: s.open.id }))).toEqual({ id: s.open.id, petId: s.bella.id, quantity: 2, complete: false });
+    expect(t.ok('orders.get', { orderId: s.done.id }).complete).toBe(true);
+  },
+  'orders.update': (t, s) => {
+    const done = t.ok('orders.update', { orderId: s.open.id, changes: { complete: true, shipDate: '2026-12-24T12:00:00Z' } });
+    expect(conforms('orders.update', done)).toEqual({ ...s.open, complete: true, shipDate: '2026-12-24T12:00:00.000Z' });
+    expect(t.ok('orders.get', { orderId: s.open.id })).toEqual(done);
+  },
+  'orders.cancel': (t, s) => {
+    expect(conforms('orders.cancel', t.ok('orders.cancel', { orderId: s.open.id }))).toBeNull();
+    expect(t.fail('orders.get', { orderId: s.open.id }).code).toBe('NOT_FOUND');
+    expect(standing(t, s.bella.id)).toEqual({ status: 'available', stock: 4 });
+  },
+  'inventory.list': (t, s) => {
+    const all = t.ok('inventory.list', {});
+    conforms('inventory.list', all);
+    expect(all.items).toEqual([
+      { petId: s.rex.id, quantity: 1, status: 'available' },
+      { petId: s.bella.id, quantity: 2, status: 'available' },
+      { petId: s.held.id, quantity: 2, status: 'pending' },
+      { petId: s.sold.id, quantity: 0, status: 'sold' },
+    ]);
+    expect(t.ok('inventory.list', { petId: [s.held.id] }).items.map((i) => i.petId)).toEqual([s.held.id]);
+    expect(t.ok('inventory.list', { low: true }).items.map((i) => i.petId)).toEqual([s.sold.id]);
+    t.ok('settings.update', { lowStockThreshold: 2 });
+    expect(t.ok('inventory.list', { low: true })).toMatchObject({ total: 2, items: [{ petId: s.rex.id }, { petId: s.sold.id }] });
+    const page1 = t.ok('inventory.list', { limit: 3 });
+    expect(t.ok('inventory.list', { limit: 3, cursor: page1.nextCursor! }).items.map((i) => i.petId)).toEqual([s.sold.id]);
+  },
+  'inventory.get': (t, s) => {
+    expect(conforms('inventory.get', t.ok('inventory.get', { petId: s.held.id }))).toEqual({ petId: s.held.id, quantity: 2, status: 'pending' });
+  },
+  'inventory.set': (t, s) => {
+    expect(conforms('inventory.set', t.ok('inventory.set', { petId: s.rex.id, update: { quantity: 12 } }))).toEqual({
+      petId: s.rex.id,
+      quantity: 12,
+      status: 'available',
+    });
+    expect(t.ok('inventory.get', { petId: s.rex.id }).quantity).toBe(12);
+  },
+  'events.list': (t) => {
+    const all = t.ok('events.list', {});
+    conforms('events.list', all);
+    expect(all.map((e) => e.type).slice(0, 4)).toEqual(['category.created', 'category.created', 'pet.created', 'pet.created']);
+    expect(all.map((e) => e.id)).toEqual(all.map((_, i) => all[0].id + i));
+    expect(t.ok('events.list', { after: all[1].id, limit: 2 }).map((e) => e.id)).toEqual([all[2].id, all[3].id]);
+    expect(t.ok('events.list', { after: all.at(-1)!.id })).toEqual([]);
+  },
+  'service.health': (t) => {
+    expect(conforms('service.health', t.ok('service.health', {}))).toEqual({ status: 'ok', version: expect.any(String), apiVersion: '1.0.0' });
+  },
+  'settings.get': (t) => {
+    expect(conforms('settings.get', t.ok('settings.get', {}))).toEqual(DEFAULT_SETTINGS);
+  },
+  'settings.update': (t) => {
+    const settings = t.ok('settings.update', { lowStockThreshold: 3, allowedOrigins: ['http://localhost:3000'] });
+    expect(conforms('settings.update', settings)).toEqual({ ...DEFAULT_SETTINGS, lowStockThreshold: 3, allowedOrigins: ['http://localhost:3000'] });
+    expect(t.ok('settings.get', {})).toEqual(settings);
+  },
+  'tokens.create': (t) => {
+    const created = t.ok('tokens.create', { label: 'Web shop', scope: 'write' });
+    conforms('tokens.create', created);
+    expect(created.secret).toMatch(/^psk_[A-Za-z0-9_-]{43}$/);
+    expect(created.token).toMatchObject({ label: 'Web shop', scope: 'write', prefix: created.secret.slice(0, 10), lastUsedAt: null, revokedAt: null });
+    // The secret is in this answer only.
+    expect(JSON.stringify(t.ok('tokens.list', {}))).not.toContain(created.secret);
+  },
+  'tokens.list': (t) => {
+    const a = t.ok('tokens.create', { label: 'A', scope: 'read' }).token;
+    const b = t.ok('tokens.create', { label: 'B', scope: 'write' }).token;
+    t.ok('tokens.revoke', { tokenId: a.id });
+    const active = t.ok('tokens.list', {});
+    conforms('tokens.list', active);
+    expect(active).toEqual([b]);
+    expect(t.ok('tokens.list', { includeRevoked: true }).map((token) => token.id)).toEqual([b.id, a.id]);
+    expect(Object.keys(active[0]).sort()).toEqual(['createdAt', 'id', 'label', 'lastUsedAt', 'prefix', 'revokedAt', 'scope']);
+  },
+  'tokens.revoke': (t) => {
+    const { token } = t.ok('tokens.create', { label: 'Printer', scope: 'read' });
+    const revoked = t.ok('tokens.revoke', { tokenId: token.id });
+    expect(conforms('tokens.revoke', revoked)).toEqual({ ...token, revokedAt: expect.any(String) });
+    // Revoking again keeps the first revocation time.
+    expect(t.ok('tokens.revoke', { tokenId: token.id })).toEqual(revoked);
+  },
+  'stats.overview': (t, s) => {
+    const overview = t.ok('stats.overview', {});
+    conforms('stats.overview', overview);
+    expect(overview).toMatchObject({
+      petsByStatus: { available: 2, pending: 1, sold: 1 },
+      stockByCategory: [
+        { categoryId: s.cats.id, name: 'Cats', pets: 0, stock: 0 },
+        { categoryId: s.dogs.id, name: 'Dogs', pets: 4, stock: 5 },
+      ],
+      openOrders: 1,
+      lowStock: 1,
+      lowStockThreshold: 1,
+    });
+    expect(overview.recentOrders.map((o) => o.id)).toEqual([s.done.id, s.open.id]);
+    expect(overview.recentEvents[0].id).toBe(lastEventId(t));
+  },
+  'data.export': (t) => {
+    const file = t.ok('data.export', { format: 'csv' });
+    conforms('data.export', file);
+    expect(file).toMatchObject({ mimeType: 'text/csv', rows: 4, filename: expect.stringMatching(/^petstore-pets-\d{4}-\d\d-\d\d\.csv$/) });
+    expect(file.content.split(/\r?\n/)[0]).toBe('id,name,category,categoryId,status,stock');
+    const json = JSON.parse(t.ok('data.export', { format: 'json' }).content);
+    expect(json.pets).toHaveLength(4);
+    expect(json.orders).toHaveLength(2);
+  },
+  'data.previewImport': (t) => {
+    const before = snapshot(t);
+    const preview = t.ok('data.previewImport', { format: 'csv', content: 'name,category\nMax,Dogs\n,Dogs' });
+    conforms('data.previewImport', preview);
+    expect(preview).toMatchObject({ valid: 1, invalid: 1, fileErrors: [] });
+    expect(preview.rows[1].errors.map((e) => e.path)).toEqual(['name']);
+    expect(snapshot(t)).toEqual(before);
+  },
+  'data.import': (t, s) => {
+    const result = t.ok('data.import', { format: 'json', content: JSON.stringify([{ name: 'Max', category: 'cats', stock: 3 }, { name: 'Bad' }]) });
+    expect(conforms('data.import', result)).toEqual({ imported: 1, skipped: 1 });
+    const max = t.ok('pets.list', { q: 'max' }).items[0];
+    expect(max).toMatchObject({ name: 'Max', categoryId: s.cats.id, status: 'available' });
+    expect(standing(t, max.id)).toEqual({ status: 'available', stock: 3 });
+  },
+};
+
+describe('each operation does its job', () => {
+  let t: TestStore;
+  let s: Shop;
+  beforeEach(() => {
+    t = openTestStore();
+    s = seed(t);
+  });
+  afterEach(() => t.close());
+
+  test.each(Object.keys(happy) as CallableOperationName[])('%s', (name) => happy[name]!(t, s));
+});
+
+// ── Refusals ────────────────────────────────────────────────────────────────────────────────
+
+type Refusal = [CallableOperationName, ErrorCode, (s: Shop) => Record<string, unknown>, RegExp];
+const MISSING = 424_242;
+
+const refusals: Refusal[] = [
+  // Every operation refuses input its schema does not allow.
+  ['pets.list', 'VALIDATION_FAILED', () => ({ sort: 'colour' }), /sort/],
+  ['pets.create', 'VALIDATION_FAILED', (s) => ({ name: '', categoryId: s.dogs.id }), /name/],
+  ['pets.get', 'VALIDATION_FAILED', () => ({ petId: 'one' }), /petId/],
+  ['pets.replace', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, pet: { name: 'Rex', categoryId: s.dogs.id, status: 'lost' } }), /pet\.status/],
+  ['pets.update', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, changes: {} }), /At least one field/],
+  ['pets.delete', 'VALIDATION_FAILED', () => ({}), /petId/],
+  ['categories.list', 'VALIDATION_FAILED', () => ({ q: 'x'.repeat(101) }), /q/],
+  ['categories.create', 'VALIDATION_FAILED', () => ({ name: 'Fish', description: 'x'.repeat(501) }), /description/],
+  ['categories.get', 'VALIDATION_FAILED', () => ({ categoryId: 0 }), /categoryId/],
+  ['categories.replace', 'VALIDATION_FAILED', (s) => ({ categoryId: s.cats.id, category: {} }), /category\.name/],
+  ['categories.update', 'VALIDATION_FAILED', (s) => ({ categoryId: s.cats.id, changes: { name: '\u0000' } }), /changes\.name/],
+  ['categories.delete', 'VALIDATION_FAILED', () => ({ categoryId: -1 }), /categoryId/],
+  ['orders.list', 'VALIDATION_FAILED', () => ({ complete: 'yes' }), /complete/],
+  ['orders.place', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, quantity: 1001 }), /quantity/],
+  ['orders.get', 'VALIDATION_FAILED', () => ({ orderId: 1.5 }), /orderId/],
+  ['orders.update', 'VALIDATION_FAILED', (s) => ({ orderId: s.open.id, changes: { shipDate: 'tomorrow' } }), /changes\.shipDate/],
+  ['orders.cancel', 'VALIDATION_FAILED', () => ({ orderId: 2 ** 53 }), /orderId/],
+  ['inventory.list', 'VALIDATION_FAILED', () => ({ low: 'true' }), /low/],
+  ['inventory.get', 'VALIDATION_FAILED', () => ({ petId: null }), /petId/],
+  ['inventory.set', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, update: { quantity: 1_000_001 } }), /update\.quantity/],
+  ['events.list', 'VALIDATION_FAILED', () => ({ after: -1 }), /after/],
+  ['service.health', 'VALIDATION_FAILED', () => ({ deep: true }), /deep/],
+  ['settings.get', 'VALIDATION_FAILED', () => ({ key: 'x' }), /key/],
+  ['settings.update', 'VALIDATION_FAILED', () => ({ listenerHost: 'example.com' }), /listenerHost/],
+  ['tokens.create', 'VALIDATION_FAILED', () => ({ label: 'Shop', scope: 'admin' }), /scope/],
+  ['tokens.list', 'VALIDATION_FAILED', () => ({ includeRevoked: 1 }), /includeRevoked/],
+  ['tokens.revoke', 'VALIDATION_FAILED', () => ({ tokenId: '1' }), /tokenId/],
+  ['stats.overview', 'VALIDATION_FAILED', () => ({ since: 1 }), /since/],
+  ['data.export', 'VALIDATION_FAILED', () => ({ format: 'xml' }), /format/],
+  ['data.previewImport', 'VALIDATION_FAILED', () => ({ format: 'csv', content: 'x'.repeat(5 * 1024 * 1024 + 1) }), /5 MiB/],
+  ['data.import', 'VALIDATION_FAILED', () => ({ format: 'csv', content: 'label,kind\nMax,Dogs' }), /Missing column/],
+
+  // Domain refusals.
+  ['pets.create', 'REFERENCE_NOT_FOUND', () => ({ name: 'Max', categoryId: MISSING }), /Category 424242/],
+  ['pets.get', 'NOT_FOUND', () => ({ petId: MISSING }), /Pet 424242/],
+  ['pets.replace', 'NOT_FOUND', (s) => ({ petId: MISSING, pet: { name: 'Max', categoryId: s.dogs.id } }), /Pet 424242/],
+  ['pets.replace', 'REFERENCE_NOT_FOUND', (s) => ({ petId: s.rex.id, pet: { name: 'Rex', categoryId: MISSING } }), /Category 424242/],
+  ['pets.replace', 'PET_HAS_OPEN_ORDERS', (s) => ({ petId: s.bella.id, pet: { name: 'Bella', categoryId: s.dogs.id, status: 'sold' } }), /open orders/],
+  ['pets.update', 'NOT_FOUND', () => ({ petId: MISSING, changes: { name: 'Max' } }), /Pet 424242/],
+  ['pets.update', 'REFERENCE_NOT_FOUND', (s) => ({ petId: s.rex.id, changes: { categoryId: MISSING } }), /Category 424242/],
+  ['pets.update', 'PET_HAS_OPEN_ORDERS', (s) => ({ petId: s.bella.id, changes: { status: 'sold' } }), /open orders/],
+  ['pets.delete', 'NOT_FOUND', () => ({ petId: MISSING }), /Pet 424242/],
+  ['pets.delete', 'PET_HAS_OPEN_ORDERS', (s) => ({ petId: s.bella.id }), /open orders/],
+  ['categories.create', 'CATEGORY_NAME_TAKEN', () => ({ name: ' dOGS ' }), /"Dogs" already exists/],
+  ['categories.get', 'NOT_FOUND', () => ({ categoryId: MISSING }), /Category 424242/],
+  ['categories.replace', 'NOT_FOUND', () => ({ categoryId: MISSING, category: { name: 'Fish' } }), /Category 424242/],
+  ['categories.replace', 'CATEGORY_NAME_TAKEN', (s) => ({ categoryId: s.cats.id, category: { name: 'DOGS' } }), /"Dogs" already exists/],
+  ['categories.update', 'NOT_FOUND', () => ({ categoryId: MISSING, changes: { name: 'Fish' } }), /Category 424242/],
+  ['categories.update', 'CATEGORY_NAME_TAKEN', (s) => ({ categoryId: s.cats.id, changes: { name: 'dogs' } }), /"Dogs" already exists/],
+  ['categories.delete', 'NOT_FOUND', () => ({ categoryId: MISSING }), /Category 424242/],
+  ['categories.delete', 'CATEGORY_IN_USE', (s) => ({ categoryId: s.dogs.id }), /"Dogs" still has 4 pets/],
+  ['orders.place', 'REFERENCE_NOT_FOUND', () => ({ petId: MISSING }), /Pet 424242/],
+  ['orders.place', 'PET_NOT_AVAILABLE', (s) => ({ petId: s.sold.id }), /sold/],
+  ['orders.place', 'INSUFFICIENT_STOCK', (s) => ({ petId: s.bella.id, quantity: 3 }), /Only 2 of Bella/],
+  ['orders.get', 'NOT_FOUND', () => ({ orderId: MISSING }), /Order 424242/],
+  ['orders.update', 'NOT_FOUND', () => ({ orderId: MISSING, changes: { complete: true } }), /Order 424242/],
+  ['orders.update', 'ORDER_COMPLETE', (s) => ({ orderId: s.done.id, changes: { complete: false } }), /already complete/],
+  ['orders.cancel', 'NOT_FOUND', () => ({ orderId: MISSING }), /Order 424242/],
+  ['orders.cancel', 'ORDER_COMPLETE', (s) => ({ orderId: s.done.id }), /already complete/],
+  ['inventory.get', 'NOT_FOUND', () => ({ petId: MISSING }), /Pet 424242/],
+  ['inventory.set', 'NOT_FOUND', () => ({ petId: MISSING, update: { quantity: 1 } }), /Pet 424242/],
+  ['tokens.revoke', 'NOT_FOUND', () => ({ tokenId: MISSING }), /Token 424242/],
+];
+
+/** The Error object's `details` for refusals that point at one field. */
+const DETAIL_PATHS: Partial<Record<ErrorCode, (op: CallableOperationName) => string[]>> = {
+  REFERENCE_NOT_FOUND: (op) => [op === 'orders.place' ? 'petId' : 'categoryId'],
+  CATEGORY_NAME_TAKEN: () => ['name'],
+};
+
+describe('each refusal answers its code and changes nothing', () => {
+  let t: TestStore;
+  let s: Shop;
+  // Refusals write nothing (each one checks that), so they can share one store.
+  beforeAll(() => {
+    t = openTestStore();
+    s = seed(t);
+  });
+  afterAll(() => t.close());
+
+  test.each(refusals)('%s → %s', (name, code, input, message) => {
+    const error = expectRefused(t, name, input(s), code);
+    expect(error.message).toMatch(message);
+    const paths = DETAIL_PATHS[code]?.(name);
+    if (code === 'VALIDATION_FAILED') {
+      if (name !== 'data.import') expect(error.details?.length).toBeGreaterThan(0);
+    } else if (paths) {
+      expect(error.details?.map((d) => d.path)).toEqual(paths);
+    } else {
+      expect(error.details).toBeUndefined();
+    }
+  });
+});
+
+describe('a database locked by another program: SERVICE_BUSY, nothing written, reads go on', () => {
+  const writes = STORE_OPERATIONS.filter((name) => contract[name].mutates);
+  const validWrite = (s: Shop): Partial<Record<CallableOperationName, Record<string, unknown>>> => ({
+    'pets.create': { name: 'Max', categoryId: s.dogs.id },
+    'pets.replace': { petId: s.rex.id, pet: { name: 'Rex', categoryId: s.dogs.id } },
+    'pets.update': { petId: s.rex.id, changes: { name: 'Rexy' } },
+    'pets.delete': { petId: s.rex.id },
+    'categories.create': { name: 'Fish' },
+    'categories.replace': { categoryId: s.cats.id, category: { name: 'Felines' } },
+    'categories.update': { categoryId: s.cats.id, changes: { description: 'Aloof' } },
+    'categories.delete': { categoryId: s.cats.id },
+    'orders.place': { petId: s.rex.id },
+    'orders.update': { orderId: s.open.id, changes: { complete: true } },
+    'orders.cancel': { orderId: s.open.id },
+    'inventory.set': { petId: s.rex.id, update: { quantity: 9 } },
+    'settings.update': { lowStockThreshold: 4 },
+    'tokens.create': { label: 'Shop', scope: 'read' },
+    'tokens.revoke': { tokenId: 1 },
+    'data.import': { format: 'csv', content: 'name,category\nMax,Dogs' },
+  });
+  let t: TestStore;
+  let s: Shop;
+  let holder: Database.Database;
+  beforeAll(() => {
+    t = openTestStore({ busyTimeoutMs: 20 });
+    s = seed(t);
+    t.ok('tokens.create', { label: 'Old', scope: 'read' });
+    // Another program (a second connection, as a CLI import would be) holds the write lock.
+    holder = new Database(t.file);
+    holder.exec('BEGIN IMMEDIATE');
+  });
+  afterAll(() => {
+    if (holder.inTransaction) holder.exec('ROLLBACK');
+    holder.close();
+    t.close();
+  });
+
+  test('the table has a valid input for every write operation', () => {
+    expect(Object.keys(validWrite(s)).sort()).toEqual([...writes].sort());
+  });
+
+  test.each(writes)('%s', (name) => {
+    const before = snapshot(t); // reads answer while the lock is held (WAL)
+    const started = Date.now();
+    const error = t.fail(name, validWrite(s)[name]!);
+    expect(error).toEqual({ code: 'SERVICE_BUSY', status: 503, message: 'The database is busy with another program; try again in a moment' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(15); // it waited for the busy timeout first
+    expect(snapshot(t)).toEqual(before);
+  });
+
+  test('once the other program lets go, the same call goes through', () => {
+    holder.exec('ROLLBACK');
+    expect(t.ok('pets.create', validWrite(s)['pets.create']!)).toMatchObject({ name: 'Max' });
+  });
+});
+
+// ── The tables against the contract ─────────────────────────────────────────────────────────
+
+/** Codes only a transport answers (the in-process service never does). */
+const TRANSPORT_ONLY: ErrorCode[] = ['OPERATION_SUNSET'];
+
+describe('coverage of the contract', () => {
+  test('every store operation has a happy-path test', () => {
+    expect(STORE_OPERATIONS.length).toBeGreaterThan(25);
+    expect(STORE_OPERATIONS.filter((name) => !happy[name])).toEqual([]);
+    expect(Object.keys(happy).filter((name) => !STORE_OPERATIONS.includes(name as CallableOperationName))).toEqual([]);
+  });
+
+  test('every store operation has a VALIDATION_FAILED test', () => {
+    const tested = refusals.filter(([, code]) => code === 'VALIDATION_FAILED').map(([name]) => name);
+    expect(STORE_OPERATIONS.filter((name) => !tested.includes(name))).toEqual([]);
+  });
+
+  test('every domain error an operation declares has a test, and no test answers an undeclared one', () => {
+    for (const name of STORE_OPERATIONS) {
+      const def = contract[name as OperationName] as { http?: { errors: ErrorCode[] } };
+      const tested = refusals.filter(([op, code]) => op === name && code !== 'VALIDATION_FAILED').map(([, code]) => code);
+      if (!def.http) continue; // in-process only: nothing declared to compare with
+      const declared = def.http.errors.filter((code) => !TRANSPORT_ONLY.includes(code));
+      expect([...new Set(tested)].sort(), name).toEqual([...declared].sort());
+    }
+  });
+});
