@@ -55,7 +55,12 @@ export function categoryHandlers(ctx: ServiceContext): HandlersFor<'categories'>
     'categories.update': ({ categoryId, changes }) =>
       ctx.write(() => {
         const before = categoryModel(mustFind(categoryId));
-        return save(categoryId, { ...before, ...changes });
+        // A field given as undefined (IPC's structured clone keeps such keys) is a field not given:
+        // spreading it would clear the description or leave the name undefined (a 500).
+        return save(categoryId, {
+          name: changes.name ?? before.name,
+          description: changes.description !== undefined ? changes.description : before.description,
+        });
       }),
 
     'categories.delete': ({ categoryId }) =>

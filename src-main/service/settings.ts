@@ -16,7 +16,8 @@ export function settingsHandlers(ctx: ServiceContext): HandlersFor<'settings'> {
     'settings.get': () => readSettings(ctx),
     'settings.update': (patch) =>
       ctx.write(() => {
-        for (const [key, value] of Object.entries(patch)) ctx.settings.set(key, value);
+        // A setting given as undefined (IPC's structured clone keeps such keys) is one not given.
+        for (const [key, value] of Object.entries(patch)) if (value !== undefined) ctx.settings.set(key, value);
         return readSettings(ctx);
       }),
   };

@@ -452,6 +452,47 @@ describe('a database locked by another program: SERVICE_BUSY, nothing written, r
   });
 });
 
+describe('patch fields set to undefined (IPC\'s structured clone keeps them) are left alone, as if absent', () => {
+  let t: TestStore;
+  let s: Shop;
+  beforeEach(() => {
+    t = openTestStore();
+    s = seed(t);
+  });
+  afterEach(() => t.close());
+
+  test('categories.update keeps the name or description it was not given', () => {
+    expect(t.ok('categories.update', { categoryId: s.dogs.id, changes: { name: undefined, description: 'Loyal' } })).toEqual({
+      id: s.dogs.id,
+      name: 'Dogs',
+      description: 'Loyal',
+    });
+    expect(t.ok('categories.update', { categoryId: s.dogs.id, changes: { name: 'Hounds', description: undefined } })).toEqual({
+      id: s.dogs.id,
+      name: 'Hounds',
+      description: 'Loyal',
+    });
+    expect(t.ok('categories.get', { categoryId: s.dogs.id })).toEqual({ id: s.dogs.id, name: 'Hounds', description: 'Loyal' });
+  });
+
+  test('settings.update changes only the settings it was given', () => {
+    const settings = t.ok('settings.update', { lowStockThreshold: undefined, sunsetDate: '2028-01-01' });
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, sunsetDate: '2028-01-01' });
+    expect(t.ok('settings.get', {})).toEqual(settings);
+  });
+
+  test('pets.update and orders.update keep the fields they were not given', () => {
+    expect(t.ok('pets.update', { petId: s.held.id, changes: { name: undefined, status: undefined, categoryId: s.cats.id } })).toEqual({
+      ...s.held,
+      categoryId: s.cats.id,
+      status: 'pending',
+    });
+    expect(standing(t, s.held.id)).toEqual({ status: 'pending', stock: 2 });
+    const dated = t.ok('orders.update', { orderId: s.open.id, changes: { shipDate: '2026-12-24T12:00:00Z' } });
+    expect(t.ok('orders.update', { orderId: s.open.id, changes: { complete: true, shipDate: undefined } })).toEqual({ ...dated, complete: true });
+  });
+});
+
 // ── The tables against the contract ─────────────────────────────────────────────────────────
 
 /** Codes only a transport answers (the in-process service never does). */
