@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { StoreError, detailsFromZod, type ErrorDetail } from '../../src-shared/errors';
+import { Name } from '../../src-shared/schemas/common';
 import { ImportRow, type DataFormat, type ImportPreview, type ImportPreviewRow } from '../../src-shared/schemas/data';
 import type { PetStatus } from '../../src-shared/schemas/pet';
 import type { ServiceContext } from './context';
@@ -80,8 +81,13 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     if (raw.__notAnObject) return { line, pet: null, errors: [{ path: '', message: 'Expected an object' }] };
     const parsed = ImportRow.safeParse(raw);
     if (!parsed.success) return { line, pet: null, errors: detailsFromZod(parsed.error) };
-    const { name, category, status } = parsed.data;
+    const { category, status } = parsed.data;
     const errors: ErrorDetail[] = [];
+    // An imported pet's name obeys the same rule as one typed in (ImportRow alone lets control
+    // characters through: a NUL, an escape sequence, a line break from a quoted CSV cell).
+    const named = Name.safeParse(parsed.data.name);
+    if (!named.success) errors.push(...detailsFromZod(named.error, 'name'));
+    const name = named.success ? named.data : parsed.data.name;
     const found =
       typeof category === 'number' || /^\d+$/.test(category)
         ? ctx.categories.find(Number(category))

@@ -111,6 +111,40 @@ describe('names: 1–100 characters after trimming, no control characters', () =
   }
 });
 
+describe('names through an import follow the same bounds', () => {
+  test('rows whose names are empty, too long or hold control characters are reported and skipped; the rest are trimmed', () => {
+    const rows = [
+      { name: '  Ana  ', category: 'Dogs' },
+      { name: x(100), category: 'Dogs' },
+      { name: '   ', category: 'Dogs' },
+      { name: x(101), category: 'Dogs' },
+      { name: 'Re\u0000x', category: 'Dogs' },
+      { name: 'Two\nlines', category: 'Dogs' },
+      { name: '\u001b[31mRed', category: 'Dogs' },
+    ];
+    const content = JSON.stringify(rows);
+    const preview = t.ok('data.previewImport', { format: 'json', content });
+    expect(preview.rows.map((row) => row.pet?.name ?? row.errors.map((e) => e.path).join())).toEqual([
+      'Ana',
+      x(100),
+      'name',
+      'name',
+      'name',
+      'name',
+      'name',
+    ]);
+    const before = t.ok('pets.list', { limit: 500 }).total;
+    expect(t.ok('data.import', { format: 'json', content })).toEqual({ imported: 2, skipped: 5 });
+    const imported = t.ok('pets.list', { limit: 500 }).items.slice(before);
+    expect(imported.map((pet) => pet.name)).toEqual(['Ana', x(100)]);
+    // A CSV cell may hold a line break inside quotes: still not a name.
+    expect(t.ok('data.previewImport', { format: 'csv', content: 'name,category\n"Multi\nLine",Dogs\n' }).rows[0].errors).toEqual([
+      { path: 'name', message: 'Must not contain control characters' },
+    ]);
+    for (const pet of imported) t.ok('pets.delete', { petId: pet.id });
+  });
+});
+
 describe('category description: at most 500 characters after trimming', () => {
   test('500 characters, 500 once trimmed, empty and left out are accepted', () => {
     const made = t.ok('categories.create', { name: 'Birds', description: x(500) });
