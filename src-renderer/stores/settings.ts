@@ -1,0 +1,30 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
+import { api } from '../api/client';
+
+/**
+ * The owner's settings as the store keeps them (`settings.get`), for every screen that depends on
+ * one (the Inventory's and the Dashboard's low-stock threshold). Until `load()` has answered, the
+ * shared defaults stand in. The Settings screen is meant to extend this store (updates, tokens,
+ * listener) rather than keep a second copy of the settings.
+ *
+ * No event announces a settings change, so screens call `load()` when they open and when they
+ * refresh after a stock change.
+ */
+export const useSettingsStore = defineStore('settings', () => {
+  const settings = ref<StoreSettings>({ ...DEFAULT_SETTINGS });
+  /** Whether `settings` holds what the store answered (rather than the defaults). */
+  const loaded = ref(false);
+
+  /** Stock strictly below this is "low" (the `inventory.low` event's threshold). */
+  const lowStockThreshold = computed(() => settings.value.lowStockThreshold);
+
+  /** Reads the settings from the store; rejects with its ApiError when refused. */
+  async function load(): Promise<void> {
+    settings.value = await api().call('settings.get', {});
+    loaded.value = true;
+  }
+
+  return { settings, loaded, lowStockThreshold, load };
+});
