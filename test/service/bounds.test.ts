@@ -5,15 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CallableOperationName } from '../../src-shared/contract';
-import { openTestStore, type TestStore } from '../helpers/temp-store';
-import { expectRefused, standing } from './support/observe';
+import type { TestStore } from '../helpers/temp-store';
+import { expectRefused, openStoreForRules, standing } from './support/observe';
 
 let t: TestStore;
 let dogs: number;
 let cats: number;
 let rex: number;
 beforeAll(() => {
-  t = openTestStore();
+  t = openStoreForRules();
   dogs = t.ok('categories.create', { name: 'Dogs' }).id;
   cats = t.ok('categories.create', { name: 'Cats' }).id;
   rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs }).id;
@@ -246,7 +246,7 @@ describe('page limit: 1–500, default 50', () => {
     // 501 of everything a list shows. Pets come through the service (one import); the extra
     // categories and orders are written straight into the file to keep this fast: only the
     // paging of the lists is under test here.
-    s = openTestStore();
+    s = openStoreForRules();
     const csv = ['name,category', ...Array.from({ length: 501 }, (_, i) => `Pet ${i},1`)].join('\n');
     s.ok('categories.create', { name: 'Category 0' });
     s.ok('data.import', { format: 'csv', content: csv });

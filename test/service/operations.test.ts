@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { contract, OPERATION_NAMES, type CallableOperationName, type OperationName } from '../../src-shared/contract';
 import type { ErrorCode } from '../../src-shared/errors';
 import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
-import { openTestStore, type TestStore } from '../helpers/temp-store';
-import { appendedSince, expectRefused, lastEventId, snapshot, standing } from './support/observe';
+import type { TestStore } from '../helpers/temp-store';
+import { appendedSince, expectRefused, lastEventId, snapshot, openStoreForRules, standing } from './support/observe';
 
 /** A small shop: two categories (one empty), pets in each standing, an open and a complete order. */
 function seed(t: TestStore) {
@@ -287,7 +287,7 @@ describe('each operation does its job', () => {
   let t: TestStore;
   let s: Shop;
   beforeEach(() => {
-    t = openTestStore();
+    t = openStoreForRules();
     s = seed(t);
   });
   afterEach(() => t.close());
@@ -377,7 +377,7 @@ describe('each refusal answers its code and changes nothing', () => {
   let s: Shop;
   // Refusals write nothing (each one checks that), so they can share one store.
   beforeAll(() => {
-    t = openTestStore();
+    t = openStoreForRules();
     s = seed(t);
   });
   afterAll(() => t.close());
@@ -420,7 +420,7 @@ describe('a database locked by another program: SERVICE_BUSY, nothing written, r
   let s: Shop;
   let holder: Database.Database;
   beforeAll(() => {
-    t = openTestStore({ busyTimeoutMs: 20 });
+    t = openStoreForRules({ busyTimeoutMs: 20 });
     s = seed(t);
     t.ok('tokens.create', { label: 'Old', scope: 'read' });
     // Another program (a second connection, as a CLI import would be) holds the write lock.
@@ -456,7 +456,7 @@ describe('patch fields set to undefined (IPC\'s structured clone keeps them) are
   let t: TestStore;
   let s: Shop;
   beforeEach(() => {
-    t = openTestStore();
+    t = openStoreForRules();
     s = seed(t);
   });
   afterEach(() => t.close());

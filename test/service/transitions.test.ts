@@ -5,13 +5,13 @@
  * nothing at all changed. Test names start with the row id (test/docs/states.test.ts checks that).
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { openTestStore, type TestStore } from '../helpers/temp-store';
-import { appendedSince, expectRefused, lastEventId, shop as makeShop, standing } from './support/observe';
+import type { TestStore } from '../helpers/temp-store';
+import { appendedSince, expectRefused, lastEventId, shop as makeShop, openStoreForRules, standing } from './support/observe';
 
 let t: TestStore;
 let shop: ReturnType<typeof makeShop>;
 beforeEach(() => {
-  t = openTestStore();
+  t = openStoreForRules();
   shop = makeShop(t);
 });
 afterEach(() => t.close());

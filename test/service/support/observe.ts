@@ -8,7 +8,20 @@ import type { CallableOperationName, OperationInput } from '../../../src-shared/
 import { ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from '../../../src-shared/errors';
 import type { StoreEvent } from '../../../src-shared/schemas/event';
 import type { PetStatus } from '../../../src-shared/schemas/pet';
-import type { TestStore } from '../../helpers/temp-store';
+import type { OpenOptions } from '../../../src-main/db/connection';
+import { openTestStore, type TestStore } from '../../helpers/temp-store';
+
+/**
+ * A real store on a real SQLite file (openTestStore), with commits that skip fsync
+ * (`synchronous = NORMAL` on this connection). These tests are about rules, not durability
+ * (test/concurrency kills processes mid-write for that); an fsync per commit would make them
+ * forty times slower.
+ */
+export function openStoreForRules(options: OpenOptions = {}): TestStore {
+  const t = openTestStore(options);
+  t.store.db.pragma('synchronous = NORMAL');
+  return t;
+}
 
 type Input<K extends CallableOperationName> = OperationInput<K> | Record<string, unknown>;
 
