@@ -1,6 +1,7 @@
 /**
  * `npm run host -- [--db FILE] [--port N]`: the real service under Node with the renderer served
- * to a browser on 127.0.0.1 (build the renderer first: `npm run build`).
+ * to a browser on 127.0.0.1 (build the renderer first: `npm run build`; PETSTORE_RENDERER_DIR
+ * serves another build).
  */
 import { parseArgs } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
@@ -20,7 +21,9 @@ const { values } = parseArgs({
 const store = openStore(resolve(values.db!));
 const { handlers, listener } = createHostHandlers(store, 'browser-host');
 await listener.resume();
-const host = await startBrowserHost({ store, handlers, rendererDir: join(root, 'out', 'renderer'), port: Number(values.port) });
+// PETSTORE_RENDERER_DIR serves another build of the renderer (e.g. a copy that a rebuild cannot change under a test run).
+const rendererDir = resolve(process.env.PETSTORE_RENDERER_DIR ?? join(root, 'out', 'renderer'));
+const host = await startBrowserHost({ store, handlers, rendererDir, port: Number(values.port) });
 console.log(`Pet Store Clerk (browser host) on ${host.url}  database: ${resolve(values.db!)}`);
 
 const stop = () => {
