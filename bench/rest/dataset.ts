@@ -1,0 +1,69 @@
+import Database from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { invokeOperation } from '../../src-main/service/invoke';
+import { openStore } from '../../src-main/service/store';
+
+export interface Dataset {
+  /** The store's database, for the headless server. */
+  petstoreDb: string;
+  /** A byte-identical copy, for the bare node:http + better-sqlite3 server. */
+  bareSqliteDb: string;
+  /** The same pets (and categories) as a json-server database. */
+  jsonServerDb: string;
+  pets: number;
+  /** Pets restocked to 1,000,000 so that orders never run out during the benchmark. */
+  orderPetIds: number[];
+}
+
+/** The most a token may send per minute (the setting's maximum). */
+const RATE_LIMIT_MAX = 1_000_000;
+const STOCK_MAX = 1_000_000;
+
+/**
+ * Seeds a database with `pets` pets through the CLI (`petstore seed`), then, through the store's
+ * own operations: raises the per-token rate limit to its maximum (the default, 1,200 a minute,
+ * would refuse a benchmark within a second) and restocks the pets the order scenario buys.
+ * Copies it for the bare server and exports it as JSON for json-server.
+ */
+export function prepareDataset(root: string, dir: string, pets: number, orderPets: number): Dataset {
+  const master = join(dir, 'master.db');
+  const seeded = spawnSync(process.execPath, [join(root, 'bin/petstore.mjs'), 'seed', '--db', master, '--pets', String(pets)], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (seeded.status !== 0) throw new Error(`petstore seed failed:\n${seeded.stdout}${seeded.stderr}`);
+
+  const orderPetIds = Array.from({ length: orderPets }, (_, i) => 1 + i);
+  const store = openStore(master);
+  try {
+    const call = (name: string, input: unknown) => {
+      const result = invokeOperation(store.handlers, name, input);
+      if (!result.ok) throw new Error(`${name} failed: ${result.error.message}`);
+    };
+    call('settings.update', { rateLimitPerMinute: RATE_LIMIT_MAX });
+    for (const petId of orderPetIds) call('inventory.set', { petId, update: { quantity: STOCK_MAX } });
+  } finally {
+    store.close(); // checkpoints the WAL: the file alone is the whole database
+  }
+
+  const petstoreDb = join(dir, 'petstore.db');
+  const bareSqliteDb = join(dir, 'bare-sqlite.db');
+  copyFileSync(master, petstoreDb);
+  copyFileSync(master, bareSqliteDb);
+
+  const jsonServerDb = join(dir, 'json-server.json');
+  const db = new Database(master, { readonly: true });
+  try {
+    const data = {
+      pets: db.prepare('SELECT id, name, category_id AS categoryId, status FROM pets ORDER BY id').all(),
+      categories: db.prepare('SELECT id, name, description FROM categories ORDER BY id').all(),
+      orders: [],
+    };
+    writeFileSync(jsonServerDb, JSON.stringify(data));
+  } finally {
+    db.close();
+  }
+  return { petstoreDb, bareSqliteDb, jsonServerDb, pets, orderPetIds };
+}

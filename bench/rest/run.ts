@@ -1,0 +1,222 @@
+/**
+ * The REST benchmark: the headless server beside a bare node:http ceiling (a), a bare
+ * node:http + better-sqlite3 practical limit (b) and json-server (c), on 100,000 pets.
+ *
+ *   npm run bench:rest [-- --runs 5 --duration 3 --warmup 3 --connections 10 --pets 100000]
+ *                      [--servers petstore,bare-sqlite] [--scenarios pet-by-id] [--profile DIR] [--json FILE]
+ *
+ * Servers run on core 0, this process (autocannon) on core 1 (taskset). Each (scenario, server)
+ * is warmed up once, then measured `runs` times in interleaved rounds (so drift on the machine
+ * spreads over every server alike); the table shows medians. Everything it starts, it stops.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { detectPinning, onServerCore, pinSelf } from './cpu-pinning';
+import { prepareDataset } from './dataset';
+import { runLoad } from './load';
+import { freePort, killAllStarted, startServer, type ServerProcess } from './processes';
+import { coreBusyShares, coreSeconds, cpuAccounting, processCpuSeconds } from './cpu-usage';
+import { judgeGoals, renderTable, summarize, type Cell, type MeasuredRun } from './report';
+import { checkAnswer, loadRequest, SCENARIOS, type ScenarioId } from './scenarios';
+import { SERVERS, type ServerId } from './servers/catalog';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** Whatever happens, the benchmark stops by itself (and stops its servers) after this long. */
+const HARD_LIMIT_MS = 9 * 60_000;
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    pets: { type: 'string', default: '100000' },
+    'order-pets': { type: 'string', default: '100' },
+    servers: { type: 'string' },
+    scenarios: { type: 'string' },
+    profile: { type: 'string' },
+    json: { type: 'string' },
+    markdown: { type: 'boolean', default: false },
+    'server-core': { type: 'string', default: '0' },
+    'load-core': { type: 'string', default: '1' },
+  },
+});
+const runs = Number(values.runs);
+const seconds = Number(values.duration);
+const warmupSeconds = Number(values.warmup);
+const connections = Number(values.connections);
+const pets = Number(values.pets);
+const pick = <T extends { id: string }>(all: T[], list: string | undefined): T[] => {
+  if (!list) return all;
+  const wanted = list.split(',');
+  const unknown = wanted.filter((id) => !all.some((item) => item.id === id));
+  if (unknown.length) throw new Error(`Unknown: ${unknown.join(', ')} (known: ${all.map((item) => item.id).join(', ')})`);
+  return all.filter((item) => wanted.includes(item.id));
+};
+const servers = pick(SERVERS, values.servers);
+const scenarios = pick(SCENARIOS, values.scenarios);
+
+const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+const running: ServerProcess[] = [];
+let backgroundLoad: number[] = [];
+let workDir: string | undefined;
+
+async function cleanup(): Promise<void> {
+  await Promise.all(running.splice(0).map((server) => server.stop().catch(() => undefined)));
+  killAllStarted();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+  workDir = undefined;
+}
+
+process.on('exit', killAllStarted);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping the servers`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+const hardLimit = setTimeout(() => {
+  log(`still running after ${HARD_LIMIT_MS / 60_000} min: giving up`);
+  void cleanup().finally(() => process.exit(1));
+}, HARD_LIMIT_MS);
+hardLimit.unref();
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const cores = availableParallelism();
+  const pinning = detectPinning(cores, Number(values['server-core']), Number(values['load-core']));
+  pinSelf(pinning);
+  const machine = `${cores} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}, ${process.platform}`;
+  log(machine);
+  log(
+    pinning.available
+      ? `servers pinned to core ${pinning.serverCore}, load generator to core ${pinning.loadCore} (taskset)`
+      : `NOT PINNED: ${pinning.reason}; servers and load generator share the cores`,
+  );
+
+  workDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
+  log(`seeding ${pets.toLocaleString('en-US')} pets in ${workDir}`);
+  const data = prepareDataset(ROOT, workDir, pets, Number(values['order-pets']));
+  const token = `bench_${randomBytes(24).toString('base64url')}`;
+  const nodeFlags: string[] = [];
+  if (values.profile) {
+    mkdirSync(resolve(values.profile), { recursive: true });
+    nodeFlags.push('--cpu-prof', '--cpu-prof-dir', resolve(values.profile));
+  }
+
+  if (cpuAccounting) {
+    const shares = await coreBusyShares(cores, 1000);
+    backgroundLoad = shares;
+    log(`background load before starting, per core: ${shares.map((share) => `${Math.round(share * 100)}%`).join(', ')}`);
+    if (shares.some((share) => share > 0.1)) log('WARNING: something else is using the CPU; figures will be lower and noisier than on an idle machine');
+  }
+
+  const origins = new Map<ServerId, string>();
+  const pids = new Map<ServerId, number>();
+  for (const server of servers) {
+    const port = await freePort();
+    const { args, env } = server.command({ root: ROOT, port, data, token, nodeFlags });
+    const [command, commandArgs] = onServerCore(pinning, process.execPath, args);
+    const process_ = await startServer({ name: server.id, command, args: commandArgs, env, port, cwd: ROOT, readyPath: server.readyPath });
+    running.push(process_);
+    origins.set(server.id, process_.origin);
+    pids.set(server.id, process_.pid);
+    log(`${server.id} ready on ${process_.origin} (pid ${process_.pid})`);
+  }
+
+  const context = { pets, orderPetIds: data.orderPetIds, token };
+  for (const scenario of scenarios) {
+    for (const server of servers) {
+      await checkAnswer(origins.get(server.id)!, loadRequest(scenario.id, server.dialect, context), scenario.id, server.exact);
+    }
+  }
+  log('every server answers every scenario correctly');
+
+  const measure = async (serverId: ServerId, scenario: ScenarioId, duration: number): Promise<MeasuredRun> => {
+    const server = servers.find((s) => s.id === serverId)!;
+    const pid = pids.get(serverId)!;
+    const cpuBefore = processCpuSeconds(pid);
+    const coreBefore = coreSeconds(pinning.serverCore);
+    const figures = await runLoad(origins.get(serverId)!, loadRequest(scenario, server.dialect, context), duration, connections);
+    const cpu = processCpuSeconds(pid) - cpuBefore;
+    const coreAfter = coreSeconds(pinning.serverCore);
+    const wall = coreAfter.total - coreBefore.total;
+    if (figures.failures > 0) {
+      throw new Error(`${serverId} / ${scenario}: ${figures.failures} failed requests (status codes ${JSON.stringify(figures.statusCodes)})`);
+    }
+    await sleep(200); // let the connections close before the next run
+    return {
+      ...figures,
+      cpuMicrosPerRequest: (cpu / (figures.requestsPerSecond * figures.durationSeconds)) * 1e6,
+      serverCpuShare: cpu / wall,
+      // Only meaningful when the server is pinned: then its core is known.
+      neighbourShare: pinning.available ? Math.max(0, (coreAfter.busy - coreBefore.busy - cpu) / wall) : Number.NaN,
+    };
+  };
+
+  log(`warm-up: ${warmupSeconds} s per scenario and server`);
+  for (const scenario of scenarios) for (const server of servers) await measure(server.id, scenario.id, warmupSeconds);
+
+  const results = new Map<string, MeasuredRun[]>();
+  for (let round = 1; round <= runs; round++) {
+    log(`round ${round} of ${runs}: ${seconds} s per scenario and server, ${connections} connections`);
+    for (const scenario of scenarios) {
+      for (const server of servers) {
+        const figures = await measure(server.id, scenario.id, seconds);
+        const key = `${server.id}/${scenario.id}`;
+        results.set(key, [...(results.get(key) ?? []), figures]);
+        log(
+          `  ${key.padEnd(26)} ${Math.round(figures.requestsPerSecond).toString().padStart(6)} req/s  p50 ${figures.p50.toFixed(2)} ms  p99 ${figures.p99.toFixed(2).padStart(6)} ms  ` +
+            `CPU ${Math.round(figures.cpuMicrosPerRequest)} µs/req, server ${Math.round(figures.serverCpuShare * 100)}% of its core, neighbours ${Math.round(figures.neighbourShare * 100)}%`,
+        );
+      }
+    }
+  }
+
+  await cleanup();
+  const cells: Cell[] = [];
+  for (const scenario of scenarios) {
+    for (const server of servers) cells.push(summarize(server.id, scenario.id, results.get(`${server.id}/${scenario.id}`)!));
+  }
+  const goals = judgeGoals(cells);
+  const elapsed = Math.round((Date.now() - started) / 1000);
+
+  console.log(`\nREST benchmark: ${pets.toLocaleString('en-US')} pets, ${connections} connections, medians of ${runs} runs of ${seconds} s (after ${warmupSeconds} s warm-up)`);
+  console.log(`${machine}; ${pinning.available ? `servers on core ${pinning.serverCore}, autocannon on core ${pinning.loadCore}` : `not pinned (${pinning.reason})`}\n`);
+  if (backgroundLoad.length) console.log(`Background load before the run, per core: ${backgroundLoad.map((share) => `${Math.round(share * 100)}%`).join(', ')}`);
+  console.log(renderTable(cells, servers, values.markdown));
+  console.log('CPU µs/req: server CPU time per answer (all threads). neighbours: share of the server core used by other processes meanwhile.');
+  if (goals.length) {
+    console.log('\nGoals (petstore serve):');
+    for (const goal of goals) console.log(`  ${goal.met ? 'met    ' : 'NOT MET'}  ${goal.text.padEnd(28)} ${goal.measured}`);
+  }
+  console.log(`\n${elapsed} s in all.`);
+
+  if (values.json) {
+    const file = resolve(values.json);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { date: new Date().toISOString(), machine, pinned: pinning.available, serverCore: pinning.serverCore, loadCore: pinning.loadCore, backgroundLoad, pets, connections, runs, seconds, warmupSeconds, cells, goals },
+        null,
+        2,
+      ) + '\n',
+    );
+    log(`figures of every run written to ${file}`);
+  }
+}
+
+main()
+  .catch(async (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+    await cleanup();
+  })
+  .finally(() => clearTimeout(hardLimit));

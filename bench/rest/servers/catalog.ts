@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import type { Dataset } from '../dataset';
+import type { Dialect } from '../scenarios';
+
+export type ServerId = 'bare-http' | 'bare-sqlite' | 'petstore' | 'json-server';
+
+export interface ServerDef {
+  id: ServerId;
+  /** The column heading. */
+  label: string;
+  /** Why it is in the comparison. */
+  role: string;
+  dialect: Dialect;
+  /** Whether its answers carry real data (false: fixed bodies, checked for shape only). */
+  exact: boolean;
+  readyPath: string;
+  /** The command line, given the port, the data and extra node flags (profiling). */
+  command(context: { root: string; port: number; data: Dataset; token: string; nodeFlags: string[] }): { args: string[]; env?: NodeJS.ProcessEnv };
+}
+
+const TSX = ['--import', 'tsx'];
+
+/** The four servers, in the table's order. Every one binds 127.0.0.1 only. */
+export const SERVERS: ServerDef[] = [
+  {
+    id: 'bare-http',
+    label: '(a) bare node:http',
+    role: 'the ceiling: fixed JSON bodies, no work',
+    dialect: 'v1',
+    exact: false,
+    readyPath: '/',
+    command: ({ root, port }) => ({ args: [...TSX, join(root, 'bench/rest/servers/bare-http.ts'), '--port', String(port)] }),
+  },
+  {
+    id: 'bare-sqlite',
+    label: '(b) node:http + better-sqlite3',
+    role: 'the practical limit: the same SQL, nothing else',
+    dialect: 'v1',
+    exact: true,
+    readyPath: '/',
+    command: ({ root, port, data }) => ({
+      args: [...TSX, join(root, 'bench/rest/servers/bare-sqlite.ts'), '--port', String(port), '--db', data.bareSqliteDb],
+    }),
+  },
+  {
+    id: 'petstore',
+    label: 'petstore serve',
+    role: 'the product: the headless server (Fastify, auth, validation, rate limit)',
+    dialect: 'v1',
+    exact: true,
+    readyPath: '/health',
+    command: ({ root, port, data, token, nodeFlags }) => ({
+      args: [...nodeFlags, join(root, 'bin/petstore.mjs'), 'serve', '--db', data.petstoreDb, '--port', String(port), '--host', '127.0.0.1'],
+      env: { PETSTORE_API_TOKEN: token },
+    }),
+  },
+  {
+    id: 'json-server',
+    label: '(c) json-server 0.17',
+    role: 'the peer: a quick local REST store from a JSON file',
+    dialect: 'json-server',
+    exact: true,
+    readyPath: '/categories',
+    command: ({ root, port, data }) => ({
+      // --quiet: no request log on stdout (the store logs none either).
+      args: [join(root, 'node_modules/json-server/lib/cli/bin.js'), '--quiet', '--host', '127.0.0.1', '--port', String(port), data.jsonServerDb],
+    }),
+  },
+];
