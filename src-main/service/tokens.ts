@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { StoreError } from '../../src-shared/errors';
 import type { ApiToken, TokenScope } from '../../src-shared/schemas/token';
 import type { TokenRow } from '../db/repositories/tokens';
@@ -8,7 +8,8 @@ import { cacheUntilChange } from './change-cache';
 
 const SECRET_PREFIX = 'psk_';
 
-export const hashSecret = (secret: string): Buffer => createHash('sha256').update(secret, 'utf8').digest();
+/** SHA-256 of the secret's UTF-8 bytes (the one-shot `crypto.hash`: no Hash object per request). */
+export const hashSecret = (secret: string): Buffer => hash('sha256', secret, 'buffer');
 
 const toModel = ({ hash: _hash, ...token }: TokenRow): ApiToken => token;
 
@@ -64,17 +65,20 @@ export function createTokenVerifier(ctx: ServiceContext, preset?: string) {
     }
   }
 
+  /** The token whose hash is `presented` (the SHA-256 of a presented secret), if it is active. */
+  function verifyHash(presented: Buffer): VerifiedToken | undefined {
+    let found: VerifiedToken | undefined;
+    if (presetHash && timingSafeEqual(presented, presetHash)) found = { id: 0, scope: 'write' };
+    for (const token of activeTokens()) {
+      if (timingSafeEqual(presented, token.hash) && !found) found = { id: token.id, scope: token.scope };
+    }
+    if (found && found.id > 0) touch(found.id);
+    return found;
+  }
+
   return {
-    verify(secret: string): VerifiedToken | undefined {
-      const presented = hashSecret(secret);
-      let found: VerifiedToken | undefined;
-      if (presetHash && timingSafeEqual(presented, presetHash)) found = { id: 0, scope: 'write' };
-      for (const token of activeTokens()) {
-        if (timingSafeEqual(presented, token.hash) && !found) found = { id: token.id, scope: token.scope };
-      }
-      if (found && found.id > 0) touch(found.id);
-      return found;
-    },
+    verify: (secret: string): VerifiedToken | undefined => verifyHash(hashSecret(secret)),
+    verifyHash,
   };
 }
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
