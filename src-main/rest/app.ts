@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { StoreError } from '../../src-shared/errors';
 import { OPERATION_NAMES, operationDef } from '../../src-shared/contract';
 import type { StoreSettings } from '../../src-shared/schemas/settings';
@@ -82,19 +82,32 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     });
   }
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks: they finish synchronously, so no promise or microtask per request.
+  // A hook that answered (refused) the request does not call `done`, which ends the chain.
+  const guard = (request: FastifyRequest, reply: FastifyReply): boolean => {
     const operation = request.routeOptions.config?.operation;
+    const def = operation ? operationDef(operation) : undefined;
     // A deprecated operation says so on every answer, refusals included.
-    const deprecated = operation && operationDef(operation).deprecated;
-    if (deprecated) reply.headers(deprecationHeaders(deprecated, request.params as Record<string, string>, settings().sunsetDate));
-    if (refuseForeignHost(request, reply, hosts)) return reply;
-    const isPublic = operation ? operationDef(operation).http?.auth === 'none' : !request.url.startsWith(API_PREFIX + '/');
-    if (isPublic || request.url.startsWith(`${API_PREFIX}/openapi.json`)) return;
-    if (request.method === 'OPTIONS' && startupSettings.allowedOrigins.length) return;
-    if (refuseUnauthenticated(request, reply, verifier, limiter)) return reply;
-    if (operation && operationDef(operation).mutates && request.token!.scope !== 'write') {
-      return sendError(reply, new StoreError('FORBIDDEN', 'This token may only read (scope "read"); this operation writes'));
+    if (def?.deprecated) reply.headers(deprecationHeaders(def.deprecated, request.params as Record<string, string>, settings().sunsetDate));
+    if (refuseForeignHost(request, reply, hosts)) return true;
+    const isPublic = def ? def.http?.auth === 'none' : !request.url.startsWith(API_PREFIX + '/');
+    if (isPublic || request.url.startsWith(`${API_PREFIX}/openapi.json`)) return false;
+    if (request.method === 'OPTIONS' && startupSettings.allowedOrigins.length) return false;
+    if (refuseUnauthenticated(request, reply, verifier, limiter)) return true;
+    if (def?.mutates && request.token!.scope !== 'write') {
+      sendError(reply, new StoreError('FORBIDDEN', 'This token may only read (scope "read"); this operation writes'));
+      return true;
     }
+    return false;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    let answered: boolean;
+    try {
+      answered = guard(request, reply);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!answered) done();
   });
 
   mountOperations(app, {
@@ -138,10 +151,10 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
 
   app.setErrorHandler((error, _request, reply) => sendError(reply, errorBodyFor(error as Error)));
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Cache-Control', reply.getHeader('Cache-Control') ?? 'no-store');
-    return payload;
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 
   return {

@@ -53,49 +53,82 @@ declare module 'fastify' {
   }
 }
 
-async function answer(
+/**
+ * Answers one request. Synchronous when the handler is (the store's are): no promise and no
+ * microtask hop per request; a handler that answers later (the listener's own) is awaited.
+ */
+function answer(
   name: OperationName,
   def: OperationDef,
   request: FastifyRequest,
   reply: FastifyReply,
   deps: MountDeps,
-): Promise<FastifyReply | void> {
-  const http = def.http!;
+): Promise<void> | void {
   const params = request.params as Record<string, string>;
   if (def.deprecated) {
     // The Deprecation, Sunset and Link headers were set by the onRequest hook, for every answer.
     const { sunsetDate } = deps.settings();
     if (Date.now() >= sunsetInstant(sunsetDate).getTime()) {
-      return sendError(reply, new StoreError('OPERATION_SUNSET', `This operation was retired on ${sunsetDate}; use GET ${def.deprecated.successor.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '')}`));
+      sendError(reply, new StoreError('OPERATION_SUNSET', `This operation was retired on ${sunsetDate}; use GET ${def.deprecated.successor.replace(/\{(\w+)\}/g, (_, key: string) => params[key] ?? '')}`));
+      return;
     }
   }
   let raw: unknown;
   try {
     raw = rawInput(def, { params, query: request.query as Record<string, string | string[]>, body: request.body });
   } catch (error) {
-    return sendError(reply, toErrorBody(error));
+    sendError(reply, toErrorBody(error));
+    return;
   }
   const parsed = def.input.safeParse(raw);
-  if (!parsed.success) return sendError(reply, validationError(parsed.error));
+  if (!parsed.success) {
+    sendError(reply, validationError(parsed.error));
+    return;
+  }
 
-  if (http.stream === 'sse') {
+  if (def.http!.stream === 'sse') {
     const { after = 0 } = parsed.data as { after?: number };
     return streamEvents(deps.store, request, reply, after, deps.streams, deps.stream);
   }
 
   const handler = deps.handlers[name as keyof Handlers] as ((input: unknown) => unknown) | undefined;
-  if (!handler) return sendError(reply, new StoreError('NOT_FOUND', 'No such operation'));
+  if (!handler) {
+    sendError(reply, new StoreError('NOT_FOUND', 'No such operation'));
+    return;
+  }
   let data: unknown;
   try {
-    data = await handler(parsed.data);
+    data = handler(parsed.data);
   } catch (error) {
-    const body = toErrorBody(error);
-    if (body.status === 503) reply.header('Retry-After', 1);
-    return sendError(reply, body);
+    return refuse(reply, error);
   }
+  if (isThenable(data)) {
+    return Promise.resolve(data).then(
+      (settled: unknown) => succeed(def, request, reply, settled),
+      (error: unknown) => refuse(reply, error),
+    );
+  }
+  succeed(def, request, reply, data);
+}
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/** A handler's failure as an Error object; a busy database asks the client to retry. */
+function refuse(reply: FastifyReply, error: unknown): void {
+  const body = toErrorBody(error);
+  if (body.status === 503) reply.header('Retry-After', 1);
+  sendError(reply, body);
+}
+
+/** The handler's result with the status and headers the binding declares. */
+function succeed(def: OperationDef, request: FastifyRequest, reply: FastifyReply, data: unknown): void {
+  const http = def.http!;
   reply.code(http.success);
-  if (http.success === 204) return reply.send();
+  if (http.success === 204) {
+    reply.send();
+    return;
+  }
   if (http.success === 201) reply.header('Location', `${API_PREFIX}${http.path}/${(data as { id: number }).id}`);
   if (http.paged) {
     const page = data as { items: unknown[]; nextCursor: string | null; total: number };
@@ -105,7 +138,7 @@ async function answer(
   }
   // Our own service built the answer: it needs no validation on the way out.
   reply.header('Content-Type', 'application/json; charset=utf-8');
-  return reply.send(JSON.stringify(data));
+  reply.send(JSON.stringify(data));
 }
 
 /** The same request with the next cursor: filters and limit are kept. */

@@ -21,6 +21,18 @@ function kindOf(schema: z.ZodType): Kind {
   return 'other';
 }
 
+/** What a field's schema says about its text: an array or not, and of which kind (worked out once per schema). */
+const fieldKinds = new WeakMap<z.ZodType, { array: boolean; kind: Kind }>();
+function fieldKind(field: z.ZodType): { array: boolean; kind: Kind } {
+  let known = fieldKinds.get(field);
+  if (!known) {
+    const inner = unwrap(field) as unknown as { _zod: { def: { type: string; element?: z.ZodType } } };
+    known = inner._zod.def.type === 'array' ? { array: true, kind: kindOf(inner._zod.def.element!) } : { array: false, kind: kindOf(field) };
+    fieldKinds.set(field, known);
+  }
+  return known;
+}
+
 function coerce(value: string, kind: Kind): unknown {
   // Numbers in paths and queries are whole (ids, limits): digits only, so that `1.0000000000000001`
   // or `1e0` can never be read as another id. Beyond 2^53−1 the schema refuses the number.
@@ -48,13 +60,15 @@ export function coerceParameters(
       entries.push([key, value]);
       continue;
     }
-    const inner = unwrap(field) as unknown as { _zod: { def: { type: string; element?: z.ZodType } } };
-    if (inner._zod.def.type === 'array') {
-      const kind = kindOf(inner._zod.def.element!);
-      const items = (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(','));
-      entries.push([key, items.filter((item) => item !== '').map((item) => coerce(item, kind))]);
+    const { array, kind } = fieldKind(field);
+    if (array) {
+      const items: unknown[] = [];
+      for (const text of Array.isArray(value) ? value : [value]) {
+        for (const item of text.split(',')) if (item !== '') items.push(coerce(item, kind));
+      }
+      entries.push([key, items]);
     } else {
-      entries.push([key, Array.isArray(value) ? value.map((item) => coerce(item, kindOf(field))) : coerce(value, kindOf(field))]);
+      entries.push([key, Array.isArray(value) ? value.map((item) => coerce(item, kind)) : coerce(value, kind)]);
     }
   }
   return Object.fromEntries(entries);
