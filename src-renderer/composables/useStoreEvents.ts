@@ -2,20 +2,28 @@ import { onBeforeUnmount } from 'vue';
 import type { EventType, StoreEvent } from '../../src-shared/schemas/event';
 import { api } from '../api/client';
 
+export interface StoreEventsOptions {
+  /** Call `refresh` for every event, in order, rather than once for the last of a burst. */
+  every?: boolean;
+}
+
 /**
  * Calls `refresh` when the store reports a change of one of `types` (made here, over REST or by
- * another program), at most once per animation frame however many events arrive together.
+ * another program). Events arriving together are handled once per animation frame: by default
+ * `refresh` runs once, with the last of them; with `every`, once per event, in order.
  */
-export function useStoreEvents(types: readonly EventType[], refresh: (event: StoreEvent) => void): void {
-  let scheduled: StoreEvent | undefined;
+export function useStoreEvents(types: readonly EventType[], refresh: (event: StoreEvent) => void, options: StoreEventsOptions = {}): void {
+  let queued: StoreEvent[] = [];
   const unsubscribe = api().onEvent((event) => {
     if (!types.includes(event.type)) return;
-    if (!scheduled) requestAnimationFrame(() => {
-      const last = scheduled!;
-      scheduled = undefined;
-      refresh(last);
-    });
-    scheduled = event;
+    if (queued.length === 0) {
+      requestAnimationFrame(() => {
+        const batch = queued;
+        queued = [];
+        for (const item of options.every ? batch : batch.slice(-1)) refresh(item);
+      });
+    }
+    queued.push(event);
   });
   onBeforeUnmount(unsubscribe);
 }

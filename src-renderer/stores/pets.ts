@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { OperationInput } from '../../src-shared/contract';
-import type { NewPet, Pet, PetSort, PetStatus } from '../../src-shared/schemas/pet';
+import type { StoreEvent } from '../../src-shared/schemas/event';
+import { Pet, type NewPet, type PetSort, type PetStatus } from '../../src-shared/schemas/pet';
 import { api } from '../api/client';
 
 export interface PetRow extends Pet {
@@ -89,5 +90,53 @@ export const usePetsStore = defineStore('pets', () => {
     return created;
   }
 
-  return { rows, total, loading, filters, reload, loadMore, create };
+  /** Replaces a pet's name, category and status; rejects with the store's ApiError when refused. */
+  async function replace(petId: number, pet: NewPet): Promise<Pet> {
+    const saved = await api().call('pets.replace', { petId, pet });
+    await reload();
+    return saved;
+  }
+
+  /** Deletes a pet; refused (PET_HAS_OPEN_ORDERS) while it has open orders. */
+  async function remove(petId: number): Promise<void> {
+    await api().call('pets.delete', { petId });
+    await reload();
+  }
+
+  /** One pet by id, with its stock, or undefined (the list's `id` filter: the supported way). */
+  async function find(petId: number): Promise<PetRow | undefined> {
+    const page = await api().call('pets.list', { id: [petId], limit: 1 });
+    const [row] = await withStock(page.items);
+    return row;
+  }
+
+  let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+  /** One reload for a burst of additions (an import adds thousands of pets in one commit). */
+  function reloadSoon(): void {
+    clearTimeout(reloadTimer);
+    reloadTimer = setTimeout(() => void reload(), 50);
+  }
+
+  /**
+   * Keeps the loaded rows in step with a change made anywhere (this window, REST, another program):
+   * edits and stock changes are patched in place, so the clerk's scroll position survives them;
+   * additions and deletions reload the list (the total and the order change).
+   */
+  function applyEvent(event: StoreEvent): void {
+    if (event.type === 'pet.created' || event.type === 'pet.deleted') {
+      reloadSoon();
+      return;
+    }
+    const index = rows.value.findIndex((row) => row.id === (event.type === 'pet.updated' ? event.data.id : event.data.petId));
+    if (index < 0) return;
+    const row = rows.value[index];
+    if (event.type === 'pet.updated') {
+      const pet = Pet.safeParse(event.data);
+      if (pet.success) rows.value[index] = { ...row, ...pet.data };
+    } else if (event.type === 'inventory.updated' && typeof event.data.quantity === 'number') {
+      rows.value[index] = { ...row, stock: event.data.quantity };
+    }
+  }
+
+  return { rows, total, loading, filters, reload, loadMore, create, replace, remove, find, applyEvent };
 });

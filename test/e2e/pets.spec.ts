@@ -1,29 +1,71 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { must, startHost, type RunningHost } from './support/browser-host';
+import { expectAccessible, saveScreenshot } from './support/screens';
 
 let host: RunningHost;
 let dogsId: number;
+let catsId: number;
 
 test.beforeAll(async () => {
   host = await startHost();
   dogsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }))).id;
-  await must(host.call('categories.create', { name: 'Cats' }));
+  catsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Cats' }))).id;
   await must(host.call('pets.create', { name: 'Rex', categoryId: dogsId }));
+  await must(host.call('pets.create', { name: 'Tom', categoryId: catsId, status: 'pending' }));
+  await must(host.call('pets.create', { name: 'Zelda', categoryId: catsId, status: 'sold' }));
 });
 test.afterAll(async () => host?.stop());
 
+async function openPets(page: Page) {
+  await page.goto(`${host.url}#/pets`);
+  await expect(page.getByRole('heading', { name: 'Pets', level: 2 })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Rex/ })).toBeVisible();
+}
+
+/** The names in the table, top to bottom. */
+const names = (page: Page) => page.locator('.pets__table td[data-col-key="name"]').allInnerTexts();
+
 test('the pets list shows name, category, status and stock from the real service', async ({ page }) => {
-  await page.goto(host.url);
-  const table = page.getByRole('table').last();
+  await openPets(page);
   const rex = page.getByRole('row', { name: /Rex/ });
   await expect(rex).toContainText('Dogs');
   await expect(rex).toContainText('available');
-  await expect(rex).toContainText('1');
-  await expect(table).toBeVisible();
+  await expect(rex.getByRole('cell').nth(4)).toHaveText('1');
+  await expect(page.getByRole('row', { name: /Tom/ }).getByRole('cell').nth(4)).toHaveText('0');
+  await expectAccessible(page, 'pets');
+  await saveScreenshot(page, 'pets');
+});
+
+test('search, filters and sorting narrow and order the list on the server', async ({ page }) => {
+  await openPets(page);
+  await page.getByLabel('Search pets by name or id').fill('re');
+  await expect.poll(() => names(page)).toEqual(['Rex']);
+  await page.getByLabel('Search pets by name or id').fill('');
+  await expect.poll(() => names(page)).toEqual(['Rex', 'Tom', 'Zelda']);
+
+  await page.getByLabel('Filter by category').fill('Cats');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => names(page)).toEqual(['Tom', 'Zelda']);
+  await expect(page.getByText('2 pets')).toBeVisible();
+
+  await page.locator('.n-base-selection', { hasText: 'Any status' }).click();
+  await page.keyboard.type('sold');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => names(page)).toEqual(['Zelda']);
+
+  // Clearing the filters, then sorting by name: the first click sorts descending, the next ascending.
+  await page.reload();
+  await expect.poll(() => names(page)).toEqual(['Rex', 'Tom', 'Zelda']);
+  const nameHeader = page.getByRole('columnheader', { name: 'Name' });
+  await nameHeader.click();
+  await expect.poll(() => names(page)).toEqual(['Zelda', 'Tom', 'Rex']);
+  await nameHeader.click();
+  await expect.poll(() => names(page)).toEqual(['Rex', 'Tom', 'Zelda']);
 });
 
 test('a clerk creates a pet after fixing what the shared schema flags', async ({ page }) => {
-  await page.goto(host.url);
+  await openPets(page);
   await page.getByRole('button', { name: 'New pet' }).click();
   const dialog = page.getByRole('dialog', { name: 'New pet' });
 
@@ -35,6 +77,7 @@ test('a clerk creates a pet after fixing what the shared schema flags', async ({
   // A name over 100 characters is flagged as it is typed.
   await dialog.getByLabel('Name').fill('x'.repeat(101));
   await expect(dialog.getByText('Must be at most 100 characters')).toBeVisible();
+  await expectAccessible(page, 'the new pet dialog');
 
   await dialog.getByLabel('Name').fill('Biscuit');
   await expect(dialog.getByText('Must be at most 100 characters')).toBeHidden();
@@ -55,7 +98,7 @@ test('a clerk creates a pet after fixing what the shared schema flags', async ({
 
 test('a refusal from the service is shown as a toast with its message', async ({ page }) => {
   const doomed = await must(host.call<{ id: number }>('categories.create', { name: 'Ferrets' }));
-  await page.goto(host.url);
+  await openPets(page);
   await page.getByRole('button', { name: 'New pet' }).click();
   const dialog = page.getByRole('dialog', { name: 'New pet' });
   await dialog.getByLabel('Name').fill('Slinky');
@@ -70,4 +113,107 @@ test('a refusal from the service is shown as a toast with its message', async ({
   await expect(dialog).toBeVisible();
   const listed = await must(host.call<{ items: unknown[] }>('pets.list', { q: 'slinky' }));
   expect(listed.items).toEqual([]);
+});
+
+test('editing a pet: a validation error on the way, then the change is saved', async ({ page }) => {
+  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Pip', categoryId: dogsId }));
+  await openPets(page);
+  await page.getByRole('row', { name: /Pip/ }).getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Pip' });
+  await expect(dialog.getByLabel('Name')).toHaveValue('Pip');
+  await dialog.getByLabel('Name').fill('   ');
+  await expect(dialog.getByText('Must not be empty')).toBeVisible();
+  await dialog.getByLabel('Name').fill('Pippa');
+  await dialog.getByLabel('Status').fill('sold');
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = page.getByRole('row', { name: /Pippa/ });
+  await expect(row).toContainText('sold');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('0'); // sold empties the stock
+  const stored = await must(host.call<{ items: { name: string; status: string }[] }>('pets.list', { id: [pet.id] }));
+  expect(stored.items).toEqual([expect.objectContaining({ name: 'Pippa', status: 'sold' })]);
+});
+
+test('deleting asks first; a pet with an open order is refused with the reason', async ({ page }) => {
+  const kept = await must(host.call<{ id: number }>('pets.create', { name: 'Ordered', categoryId: dogsId }));
+  await must(host.call('orders.place', { petId: kept.id }));
+  const gone = await must(host.call<{ id: number }>('pets.create', { name: 'Leaving', categoryId: dogsId }));
+  await openPets(page);
+
+  await page.getByRole('row', { name: /Leaving/ }).getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Delete Leaving?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Keep' }).click();
+  await expect(page.getByRole('row', { name: /Leaving/ })).toBeVisible();
+  expect((await host.call('pets.list', { id: [gone.id] })).ok).toBe(true);
+
+  await page.getByRole('row', { name: /Leaving/ }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').filter({ hasText: 'Delete Leaving?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(/Deleted Leaving/)).toBeVisible();
+  await expect(page.getByRole('row', { name: /Leaving/ })).toBeHidden();
+  expect(await must(host.call<{ total: number }>('pets.list', { id: [gone.id] }))).toMatchObject({ total: 0 });
+
+  await page.getByRole('row', { name: /Ordered/ }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').filter({ hasText: 'Delete Ordered?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(/open orders/i).first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /Ordered/ })).toBeVisible();
+});
+
+test('a scanned id and Enter opens that pet; an unknown id says so', async ({ page }) => {
+  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Scanned', categoryId: catsId }));
+  await openPets(page);
+  await page.getByLabel('Search pets by name or id').fill(String(pet.id));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Edit Scanned' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Search pets by name or id').fill('987654');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('There is no pet with id 987654')).toBeVisible();
+});
+
+test('changes made by others (the service, REST) appear without a reload', async ({ page }) => {
+  await openPets(page);
+  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Arrived', categoryId: dogsId }));
+  const row = page.getByRole('row', { name: /Arrived/ });
+  await expect(row).toBeVisible();
+  await must(host.call('inventory.set', { petId: pet.id, update: { quantity: 12 } }));
+  await expect(row.getByRole('cell').nth(4)).toHaveText('12');
+  await must(host.call('pets.update', { petId: pet.id, changes: { name: 'Arrived today' } }));
+  await expect(page.getByRole('row', { name: /Arrived today/ })).toBeVisible();
+});
+
+test('keyboard only: go to Pets, add a pet, find it, open it', async ({ page }) => {
+  await page.goto(host.url);
+  await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+  await page.keyboard.press('Control+2');
+  await expect(page.getByRole('heading', { name: 'Pets', level: 2 })).toBeVisible();
+
+  await page.keyboard.press('Control+n');
+  const dialog = page.getByRole('dialog', { name: 'New pet' });
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type('Keyboarded');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Dogs');
+  await page.keyboard.press('Enter'); // picks the category
+  await page.keyboard.press('Control+Enter'); // saves the form
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/Added Keyboarded \(pet (\d+)\)/)).toBeVisible();
+  const id = /pet (\d+)/.exec((await page.getByText(/Added Keyboarded/).innerText()) ?? '')![1];
+
+  await page.keyboard.press('Control+f');
+  await expect(page.getByLabel('Search pets by name or id')).toBeFocused();
+  await page.keyboard.type(id);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Edit Keyboarded' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.keyboard.press('F1');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toContainText('New pet');
+  await expect(help).toContainText('Ctrl+N');
+  await expectAccessible(page, 'the shortcuts overlay');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
 });
