@@ -1,0 +1,306 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { InventoryItem } from '../../src-shared/schemas/inventory';
+import type { Pet, PetStatus } from '../../src-shared/schemas/pet';
+import { api } from '../api/client';
+import { useSettingsStore } from './settings';
+
+/** One line of the stock table: a pet's inventory entry with the pet's name and category. */
+export interface StockRow {
+  petId: number;
+  name: string;
+  categoryId: number;
+  status: PetStatus;
+  quantity: number;
+}
+
+export interface InventoryFilters {
+  /** Pet name contains this (case-insensitive, as `pets.list` q). */
+  q: string;
+  /** Only entries below the low-stock threshold (`inventory.list` low). */
+  lowOnly: boolean;
+}
+
+/** Rows fetched per page as the clerk scrolls. */
+export const INVENTORY_PAGE_SIZE = 200;
+/** Pets checked per request when a search is combined with "low stock only" (the server's maximum). */
+const SCAN_PAGE_SIZE = 500;
+/** How many pages one "load more" may read looking for matches before it stops and lets the clerk ask again. */
+const MAX_PAGES_PER_LOAD = 10;
+
+interface FetchedPage {
+  rows: StockRow[];
+  nextCursor: string | null;
+  /** Entries matching the filters, when the server can count them. */
+  total: number | null;
+  /** Pets matching the search (search mode only). */
+  searchMatches: number | null;
+  /** Pets looked at on this page (search mode: pets of the search, whether low or not). */
+  scanned: number;
+  /** The largest pet id this page covered: both lists are ordered by pet id. */
+  lastId: number;
+}
+
+/**
+ * The stock table. Never loads everything: without a search it pages through `inventory.list`
+ * (cursor paging, optionally `low`) and fetches the names of each page's pets by id; with a
+ * search it pages through `pets.list` q and fetches those pets' stock by id. Rows are ordered by
+ * pet id either way, so a live refresh re-reads the same window without the table jumping.
+ */
+export const useInventoryStore = defineStore('inventory', () => {
+  const settings = useSettingsStore();
+
+  const rows = ref<StockRow[]>([]);
+  /** Entries matching the filters; null when it cannot be counted (a search with "low stock only"). */
+  const total = ref<number | null>(0);
+  /** With a search: how many pets match it, and how many of them have been checked so far. */
+  const searchMatches = ref<number | null>(null);
+  const scanned = ref(0);
+  const reloadBusy = ref(false);
+  const moreBusy = ref(false);
+  /** Whether rows are being loaded for the clerk (a reload or "load more"; refreshes are quiet). */
+  const loading = computed(() => reloadBusy.value || moreBusy.value);
+  /** Whether the first load has answered (to tell "empty" from "not yet"). */
+  const loaded = ref(false);
+  /** The filters as the clerk sets them; a reload applies them. */
+  const filters = ref<InventoryFilters>({ q: '', lowOnly: false });
+  /** The filters the rows on screen were loaded with (the text above the table describes these). */
+  const applied = ref<InventoryFilters>({ q: '', lowOnly: false });
+  /** Pets whose stock is being saved. */
+  const saving = ref<number[]>([]);
+  const nextCursor = ref<string | null>(null);
+  let lastId = 0;
+  /** Bumped by each reload: answers to an older generation's requests are dropped. */
+  let generation = 0;
+
+  const hasMore = computed(() => nextCursor.value !== null);
+  const lowStockThreshold = computed(() => settings.lowStockThreshold);
+
+  /** Whether a stock count is low: strictly below the threshold, as for the `inventory.low` event. */
+  function isLow(quantity: number): boolean {
+    return quantity < settings.lowStockThreshold;
+  }
+
+  async function petsById(ids: number[]): Promise<Map<number, Pet>> {
+    if (ids.length === 0) return new Map();
+    const page = await api().call('pets.list', { id: ids, limit: ids.length });
+    return new Map(page.items.map((pet) => [pet.id, pet]));
+  }
+
+  function toRow(item: InventoryItem, pet: Pet): StockRow {
+    return { petId: item.petId, name: pet.name, categoryId: pet.categoryId, status: item.status, quantity: item.quantity };
+  }
+
+  async function fetchPage(f: InventoryFilters, cursor: string | undefined, limit: number): Promise<FetchedPage> {
+    const q = f.q.trim();
+    const low = f.lowOnly || undefined;
+    if (!q) {
+      const stock = await api().call('inventory.list', { low, limit, cursor });
+      const pets = await petsById(stock.items.map((item) => item.petId));
+      return {
+        // A pet deleted between the two calls has no name to show: it is gone, so is its row.
+        rows: stock.items.flatMap((item) => {
+          const pet = pets.get(item.petId);
+          return pet ? [toRow(item, pet)] : [];
+        }),
+        nextCursor: stock.nextCursor,
+        total: stock.total,
+        searchMatches: null,
+        scanned: stock.items.length,
+        lastId: stock.items.at(-1)?.petId ?? 0,
+      };
+    }
+    const pets = await api().call('pets.list', { q, sort: 'id', limit, cursor });
+    const ids = pets.items.map((pet) => pet.id);
+    const stock = ids.length ? await api().call('inventory.list', { petId: ids, low, limit: ids.length }) : { items: [] };
+    const byPet = new Map(stock.items.map((item) => [item.petId, item]));
+    return {
+      rows: pets.items.flatMap((pet) => {
+        const item = byPet.get(pet.id);
+        return item ? [toRow(item, pet)] : [];
+      }),
+      nextCursor: pets.nextCursor,
+      // Every pet has one inventory entry, so without "low" the search's count is the table's.
+      total: f.lowOnly ? null : pets.total,
+      searchMatches: pets.total,
+      scanned: pets.items.length,
+      lastId: ids.at(-1) ?? 0,
+    };
+  }
+
+  function pageSize(f: InventoryFilters): number {
+    return f.q.trim() && f.lowOnly ? SCAN_PAGE_SIZE : INVENTORY_PAGE_SIZE;
+  }
+
+  /**
+   * Reads pages from `cursor` until at least one row turns up, the list ends, or the page budget is
+   * spent (only a search with "low stock only" can come back empty-handed from a page).
+   */
+  async function fill(f: InventoryFilters, cursor: string | undefined) {
+    const found: StockRow[] = [];
+    let page: FetchedPage;
+    let pages = 0;
+    let checked = 0;
+    do {
+      page = await fetchPage(f, cursor, pageSize(f));
+      found.push(...page.rows);
+      checked += page.scanned;
+      cursor = page.nextCursor ?? undefined;
+      pages++;
+    } while (found.length === 0 && cursor && pages < MAX_PAGES_PER_LOAD);
+    return { found, page, checked };
+  }
+
+  function apply(f: InventoryFilters, page: FetchedPage): void {
+    applied.value = f;
+    nextCursor.value = page.nextCursor;
+    total.value = page.total;
+    searchMatches.value = page.searchMatches;
+    lastId = page.lastId;
+  }
+
+  /**
+   * Runs "load more" and refreshes one after another: both continue from the rows on screen, so
+   * neither may work from a window the other is replacing. A reload (new filters) does not queue:
+   * it starts at once, and whatever was running from the old filters discards its answer.
+   */
+  let chain: Promise<unknown> = Promise.resolve();
+  function serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = chain.then(task, task);
+    chain = run.catch(() => undefined);
+    return run;
+  }
+  let reloading: Promise<void> | null = null;
+  const settled = (promise: Promise<void> | null) => promise?.catch(() => undefined);
+
+  /** Reloads from the first page with the current filters (and the threshold); a newer reload wins. */
+  function reload(): Promise<void> {
+    const mine = ++generation;
+    const f = { ...filters.value };
+    reloadBusy.value = true;
+    const run = (async () => {
+      try {
+        const [{ found, page, checked }] = await Promise.all([fill(f, undefined), settings.load()]);
+        if (mine !== generation) return;
+        rows.value = found;
+        scanned.value = checked;
+        apply(f, page);
+        loaded.value = true;
+      } finally {
+        if (mine === generation) {
+          reloadBusy.value = false;
+          reloading = null;
+        }
+      }
+    })();
+    reloading = run;
+    return run;
+  }
+
+  /** Appends the next page(s) of what is shown, if any (as the table nears its end, or "Load more"). */
+  function loadMore(): Promise<void> {
+    if (nextCursor.value === null || moreBusy.value) return Promise.resolve();
+    moreBusy.value = true;
+    return serial(async () => {
+      try {
+        await settled(reloading);
+        const mine = generation;
+        const cursor = nextCursor.value;
+        if (cursor === null) return;
+        const f = applied.value;
+        const { found, page, checked } = await fill(f, cursor);
+        if (mine !== generation) return;
+        const known = new Set(rows.value.map((row) => row.petId));
+        rows.value = rows.value.concat(found.filter((row) => !known.has(row.petId)));
+        scanned.value += checked;
+        apply(f, page);
+      } finally {
+        moreBusy.value = false;
+      }
+    });
+  }
+
+  /**
+   * Re-reads the rows already on screen (after a change made here, over REST or in another window):
+   * the same filters, from the first page up to the last pet id shown, so rows that changed,
+   * appeared or stopped matching are right and the table keeps its place. Quiet: no spinner.
+   */
+  async function refreshOnce(): Promise<void> {
+    await settled(reloading);
+    if (!loaded.value) return reload();
+    const mine = generation;
+    const f = applied.value;
+    const upTo = nextCursor.value === null ? Number.POSITIVE_INFINITY : lastId;
+    const collected: StockRow[] = [];
+    let cursor: string | undefined;
+    let page: FetchedPage;
+    let checked = 0;
+    const threshold = settings.load();
+    do {
+      page = await fetchPage(f, cursor, SCAN_PAGE_SIZE);
+      collected.push(...page.rows);
+      checked += page.scanned;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor && page.lastId < upTo);
+    await threshold;
+    if (mine !== generation) return;
+    rows.value = collected;
+    scanned.value = checked;
+    apply(f, page);
+  }
+
+  let queuedRefresh: Promise<void> | null = null;
+
+  /**
+   * Refreshes the rows on screen. Calls while a refresh waits its turn share it; a call while one
+   * runs queues one more (the running one may have read before the change it was called for).
+   */
+  function refresh(): Promise<void> {
+    queuedRefresh ??= serial(() => {
+      queuedRefresh = null;
+      return refreshOnce();
+    });
+    return queuedRefresh;
+  }
+
+  /**
+   * Sets a pet's stock (`inventory.set`) and shows the stored result at once: quantity and the
+   * status it implies (restocking makes a pet available; emptying an available pet retires it).
+   * Rejects with the store's ApiError when refused.
+   */
+  async function setQuantity(petId: number, quantity: number): Promise<InventoryItem> {
+    saving.value = saving.value.concat(petId);
+    try {
+      const item = await api().call('inventory.set', { petId, update: { quantity } });
+      const index = rows.value.findIndex((row) => row.petId === petId);
+      if (index >= 0) rows.value[index] = { ...rows.value[index], quantity: item.quantity, status: item.status };
+      return item;
+    } finally {
+      saving.value = saving.value.filter((id) => id !== petId);
+    }
+  }
+
+  /** Whether the pet's stock is being saved. */
+  function isSaving(petId: number): boolean {
+    return saving.value.includes(petId);
+  }
+
+  return {
+    rows,
+    total,
+    searchMatches,
+    scanned,
+    loading,
+    loaded,
+    filters,
+    applied,
+    hasMore,
+    lowStockThreshold,
+    isLow,
+    isSaving,
+    reload,
+    loadMore,
+    refresh,
+    setQuantity,
+  };
+});

@@ -1,0 +1,281 @@
+import { expect, test, type Page } from '@playwright/test';
+import { must, startHost, type RunningHost } from './support/browser-host';
+import { expectAccessible, saveScreenshot } from './support/screens';
+
+interface Item {
+  petId: number;
+  quantity: number;
+  status: string;
+}
+
+let host: RunningHost;
+let dogsId: number;
+let catsId: number;
+
+test.beforeAll(async () => {
+  host = await startHost();
+  dogsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }))).id;
+  catsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Cats' }))).id;
+});
+test.afterAll(async () => host?.stop());
+
+/** A pet through the real service, with the stock given. */
+async function addPet(name: string, stock: number, categoryId = dogsId): Promise<number> {
+  const pet = await must(host.call<{ id: number }>('pets.create', { name, categoryId }));
+  if (stock !== 1) await must(host.call('inventory.set', { petId: pet.id, update: { quantity: stock } }));
+  return pet.id;
+}
+
+const stored = (petId: number) => must(host.call<Item>('inventory.get', { petId }));
+
+async function openInventory(page: Page): Promise<void> {
+  await page.goto(`${host.url}#/inventory`);
+  await expect(page.getByRole('heading', { name: 'Inventory', level: 2 })).toBeVisible();
+}
+
+/**
+ * Turns off CSS transitions: naive-ui fades colours for 0.3 s when the theme changes, and axe must
+ * judge the contrast of the colours the clerk ends up with, not of a frame halfway between themes.
+ */
+async function withoutTransitions(page: Page): Promise<void> {
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+}
+
+/** The table row of a pet (found by its name, exactly). */
+const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+test('each pet’s stock is listed with its name, category and status chip', async ({ page }) => {
+  await addPet('Biscuit', 4);
+  await addPet('Whiskers', 0, catsId);
+  await openInventory(page);
+  const biscuit = rowOf(page, 'Biscuit');
+  await expect(biscuit).toContainText('Dogs');
+  await expect(biscuit).toContainText('available');
+  await expect(biscuit.getByRole('textbox', { name: 'Stock of Biscuit', exact: true })).toHaveValue('4');
+  const whiskers = rowOf(page, 'Whiskers');
+  await expect(whiskers).toContainText('Cats');
+  await expect(whiskers).toContainText('sold');
+  await expect(whiskers.getByRole('textbox', { name: 'Stock of Whiskers', exact: true })).toHaveValue('0');
+  await expect(page.getByRole('region', { name: 'Stock levels' })).toBeVisible();
+});
+
+test('quick adjust with the buttons and the number input stores the stock, and the status chip follows', async ({ page }) => {
+  const id = await addPet('Rex', 1);
+  await openInventory(page);
+  const rex = rowOf(page, 'Rex');
+  const input = rex.getByRole('textbox', { name: 'Stock of Rex', exact: true });
+
+  await rex.getByRole('button', { name: 'Increase stock of Rex' }).click();
+  await expect(input).toHaveValue('2');
+  await expect.poll(() => stored(id)).toEqual({ petId: id, quantity: 2, status: 'available' });
+
+  // Typing 0 and Enter retires the pet: no open orders, so it is sold.
+  await input.fill('0');
+  await input.press('Enter');
+  await expect(rex).toContainText('sold');
+  await expect(rex).not.toContainText('available');
+  await expect.poll(() => stored(id)).toEqual({ petId: id, quantity: 0, status: 'sold' });
+  await expect(rex.getByRole('button', { name: 'Decrease stock of Rex' })).toBeDisabled();
+
+  // Restocking makes it available again.
+  await input.fill('12');
+  await input.press('Enter');
+  await expect(rex).toContainText('available');
+  await expect.poll(() => stored(id)).toEqual({ petId: id, quantity: 12, status: 'available' });
+
+  await rex.getByRole('button', { name: 'Decrease stock of Rex' }).click();
+  await expect(input).toHaveValue('11');
+  await expect.poll(async () => (await stored(id)).quantity).toBe(11);
+});
+
+test('quick adjust works from the keyboard alone', async ({ page }) => {
+  const id = await addPet('Pepper', 3);
+  await openInventory(page);
+  const pepper = rowOf(page, 'Pepper');
+  const input = pepper.getByRole('textbox', { name: 'Stock of Pepper', exact: true });
+
+  await pepper.getByRole('button', { name: 'Decrease stock of Pepper' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(input).toHaveValue('2');
+  await expect.poll(async () => (await stored(id)).quantity).toBe(2);
+
+  await page.keyboard.press('Tab'); // into the number input
+  await expect(input).toBeFocused();
+  await page.keyboard.press('ArrowUp'); // one more unit
+  await expect(input).toHaveValue('3');
+  await expect.poll(async () => (await stored(id)).quantity).toBe(3);
+
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('25');
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await stored(id)).quantity).toBe(25);
+
+  await page.keyboard.press('Tab'); // to the + button
+  await expect(pepper.getByRole('button', { name: 'Increase stock of Pepper' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(input).toHaveValue('26');
+  await expect.poll(async () => (await stored(id)).quantity).toBe(26);
+  // The change is announced to screen readers.
+  await expect(page.getByRole('status').filter({ hasText: 'Pepper: stock 26, available' })).toBeAttached();
+});
+
+test('stock outside 0–1,000,000 or not whole is flagged as it is typed and never saved', async ({ page }) => {
+  const id = await addPet('Nibbles', 5);
+  await openInventory(page);
+  const row = rowOf(page, 'Nibbles');
+  const input = row.getByRole('textbox', { name: 'Stock of Nibbles', exact: true });
+
+  await input.fill('1000001');
+  await expect(row.getByRole('alert')).toHaveText('Must be at most 1,000,000');
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(input).toHaveAccessibleDescription('Must be at most 1,000,000');
+  await input.press('Enter');
+  await expect(row.getByRole('alert')).toBeVisible();
+
+  await input.fill('-1');
+  await expect(row.getByRole('alert')).toHaveText('Must be at least 0');
+  await input.fill('2.5');
+  await expect(row.getByRole('alert')).toHaveText('Must be a whole number');
+  await input.fill('');
+  await expect(row.getByRole('alert')).toHaveText('Enter a stock count');
+
+  // Escape puts the stored count back.
+  await input.press('Escape');
+  await expect(row.getByRole('alert')).toBeHidden();
+  await expect(input).toHaveValue('5');
+  await expect(input).toHaveAttribute('aria-invalid', 'false');
+
+  // Leaving the field with a bad number does not clamp it to a bound: the stored count comes back.
+  await input.fill('5000000');
+  await row.getByRole('cell', { name: 'Nibbles', exact: true }).click();
+  await expect(input).toHaveValue('5');
+  expect(await stored(id)).toEqual({ petId: id, quantity: 5, status: 'available' });
+
+  // The largest count is accepted.
+  await input.fill('1000000');
+  await expect(row.getByRole('alert')).toBeHidden();
+  await input.press('Enter');
+  await expect.poll(async () => (await stored(id)).quantity).toBe(1_000_000);
+  await expect(row.getByRole('button', { name: 'Increase stock of Nibbles' })).toBeDisabled();
+});
+
+test('stock below the low-stock threshold is labelled "Low stock"; "Low stock only" lists just those', async ({ page }) => {
+  await must(host.call('settings.update', { lowStockThreshold: 3 }));
+  try {
+    await addPet('Lowly', 2);
+    await addPet('Plenty', 3);
+    await openInventory(page);
+    await expect(page.getByText('Low stock means fewer than 3 in stock')).toBeVisible();
+    await expect(rowOf(page, 'Lowly')).toContainText('Low stock');
+    await expect(rowOf(page, 'Plenty')).not.toContainText('Low stock');
+    await expect(rowOf(page, 'Plenty')).toContainText('OK');
+
+    await page.getByRole('checkbox', { name: 'Low stock only' }).check();
+    await expect(rowOf(page, 'Plenty')).toHaveCount(0);
+    await expect(rowOf(page, 'Lowly')).toBeVisible();
+    await expect(page.getByText(/\d+ pets? low on stock/)).toBeVisible();
+
+    // Stock falls below the threshold with a click: the label appears at once.
+    await rowOf(page, 'Lowly').getByRole('button', { name: 'Increase stock of Lowly' }).click();
+    await expect(rowOf(page, 'Lowly')).toHaveCount(0); // restocked to 3: no longer low, off the list
+    await page.getByRole('checkbox', { name: 'Low stock only' }).uncheck();
+    const plenty = rowOf(page, 'Plenty');
+    await plenty.getByRole('button', { name: 'Decrease stock of Plenty' }).click();
+    await expect(plenty).toContainText('Low stock');
+  } finally {
+    await must(host.call('settings.update', { lowStockThreshold: 1 }));
+  }
+});
+
+test('changes made through the service show without a reload', async ({ page }) => {
+  const id = await addPet('Shadow', 2);
+  await openInventory(page);
+  const input = rowOf(page, 'Shadow').getByRole('textbox', { name: 'Stock of Shadow', exact: true });
+  await expect(input).toHaveValue('2');
+
+  await must(host.call('inventory.set', { petId: id, update: { quantity: 9 } }));
+  await expect(input).toHaveValue('9');
+  await must(host.call('inventory.set', { petId: id, update: { quantity: 0 } }));
+  await expect(rowOf(page, 'Shadow')).toContainText('sold');
+  await expect(rowOf(page, 'Shadow')).toContainText('Low stock');
+
+  await must(host.call('pets.replace', { petId: id, pet: { name: 'Shadowfax', categoryId: catsId, status: 'available' } }));
+  await expect(rowOf(page, 'Shadowfax')).toContainText('Cats');
+  await expect(rowOf(page, 'Shadowfax')).toContainText('available');
+
+  await addPet('Newcomer', 6);
+  await expect(rowOf(page, 'Newcomer').getByRole('textbox', { name: 'Stock of Newcomer', exact: true })).toHaveValue('6');
+
+  await must(host.call('pets.delete', { petId: id }));
+  await expect(rowOf(page, 'Shadowfax')).toHaveCount(0);
+});
+
+test('the search finds pets by name and Ctrl+F focuses it', async ({ page }) => {
+  await addPet('Mildred', 4);
+  await addPet('Milo', 2, catsId);
+  await openInventory(page);
+  await page.getByRole('heading', { name: 'Inventory', level: 2 }).click();
+  await page.keyboard.press('Control+F');
+  const search = page.getByLabel('Search stock by pet name');
+  await expect(search).toBeFocused();
+  await page.keyboard.type('MIL');
+  await expect(page.getByText('2 pets whose name contains “MIL”')).toBeVisible();
+  await expect(rowOf(page, 'Mildred')).toBeVisible();
+  await expect(rowOf(page, 'Milo')).toBeVisible();
+  await expect(rowOf(page, 'Rex')).toHaveCount(0);
+
+  await search.fill('no such pet');
+  await expect(page.getByText('No pets whose name contains “no such pet”')).toBeVisible();
+});
+
+test('a refusal from the service shows its message in a toast and the stored count stays', async ({ page }) => {
+  const id = await addPet('Ghost', 4);
+  // Cut the live event stream, so this page does not hear that the pet is deleted before the clerk acts.
+  await page.route('**/__petstore/events', (route) => route.abort());
+  await openInventory(page);
+  const input = rowOf(page, 'Ghost').getByRole('textbox', { name: 'Stock of Ghost', exact: true });
+  await expect(input).toHaveValue('4');
+  await must(host.call('pets.delete', { petId: id }));
+
+  await rowOf(page, 'Ghost').getByRole('button', { name: 'Increase stock of Ghost' }).click();
+  await expect(page.getByText(`Pet ${id} does not exist`)).toBeVisible();
+  await input.fill('7');
+  await input.press('Enter');
+  await expect(input).toHaveValue('4');
+});
+
+test('a long inventory loads a page at a time', async ({ page }) => {
+  const fish = (await must(host.call<{ id: number }>('categories.create', { name: 'Fish' }))).id;
+  const content = ['name,category', ...Array.from({ length: 450 }, (_, i) => `Goldie ${i + 1},${fish}`)].join('\n');
+  await must(host.call('data.import', { format: 'csv', content }));
+  const total = (await must(host.call<{ total: number }>('inventory.list', { limit: 1 }))).total;
+
+  await openInventory(page);
+  await expect(page.getByText(`${total} pets · showing 200`)).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByText(`${total} pets · showing 400`)).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByText(`${total} pets`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+});
+
+test('the inventory screen passes axe in light and dark, and a screenshot is kept', async ({ page }) => {
+  await must(host.call('settings.update', { lowStockThreshold: 3 }));
+  try {
+    await openInventory(page);
+    await expect(page.getByText('Low stock', { exact: true }).first()).toBeVisible();
+    await withoutTransitions(page);
+    await expectAccessible(page, 'inventory');
+    // Once more with an inline validation message showing.
+    const first = page.getByRole('textbox', { name: /^Stock of / }).first();
+    await first.fill('-3');
+    await expect(page.getByRole('alert').first()).toHaveText('Must be at least 0');
+    await expectAccessible(page, 'inventory with a validation message');
+    await first.press('Escape');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await first.blur();
+    await saveScreenshot(page, 'inventory');
+  } finally {
+    await must(host.call('settings.update', { lowStockThreshold: 1 }));
+  }
+});
