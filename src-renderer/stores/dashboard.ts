@@ -1,0 +1,141 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { Overview } from '../../src-shared/schemas/data';
+import type { StoreEvent } from '../../src-shared/schemas/event';
+import type { PetStatus } from '../../src-shared/schemas/pet';
+import { api } from '../api/client';
+
+const STATUSES: PetStatus[] = ['available', 'pending', 'sold'];
+
+/** What a change-log entry's data may hold (the resource after the change, or before a deletion). */
+interface EventData {
+  id?: unknown;
+  name?: unknown;
+  petId?: unknown;
+  quantity?: unknown;
+  status?: unknown;
+  threshold?: unknown;
+}
+
+const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The pet ids an event is about (orders and stock name a pet; pet events are the pet). */
+function petIdOf(event: StoreEvent): number | undefined {
+  const data = event.data as EventData;
+  if (event.type.startsWith('pet.')) return num(data.id);
+  return num(data.petId);
+}
+
+/**
+ * A change-log entry in a clerk's words, e.g. "Stock of Rex set to 4 (available)".
+ * `petName` names a pet by id when it is known.
+ */
+export function describeEvent(event: StoreEvent, petName: (id: number) => string): string {
+  const data = event.data as EventData;
+  const petId = petIdOf(event);
+  const pet = petId === undefined ? 'a pet' : petName(petId);
+  const units = (n: number | undefined) => (n === undefined ? '' : ` × ${n}`);
+  switch (event.type) {
+    case 'pet.created':
+      return `Pet ${text(data.name) ?? pet} added (${text(data.status) ?? 'status unknown'})`;
+    case 'pet.updated':
+      return `Pet ${text(data.name) ?? pet} updated (${text(data.status) ?? 'status unknown'})`;
+    case 'pet.deleted':
+      return `Pet ${text(data.name) ?? pet} deleted`;
+    case 'category.created':
+      return `Category ${text(data.name) ?? ''} added`;
+    case 'category.updated':
+      return `Category ${text(data.name) ?? ''} updated`;
+    case 'category.deleted':
+      return `Category ${text(data.name) ?? ''} deleted`;
+    case 'order.placed':
+      return `Order ${num(data.id) ?? ''} placed for ${pet}${units(num(data.quantity))}`;
+    case 'order.completed':
+      return `Order ${num(data.id) ?? ''} fulfilled (${pet}${units(num(data.quantity))})`;
+    case 'order.cancelled':
+      return `Order ${num(data.id) ?? ''} cancelled (${pet}${units(num(data.quantity))})`;
+    case 'inventory.updated':
+      return `Stock of ${pet} set to ${num(data.quantity) ?? '?'}${data.status ? ` (${text(data.status)})` : ''}`;
+    case 'inventory.low':
+      return `Low stock: ${pet} has ${num(data.quantity) ?? '?'} (below ${num(data.threshold) ?? '?'})`;
+  }
+}
+
+/**
+ * The Dashboard: the shop's overview (`stats.overview`: counts by status, stock by category, open
+ * orders, low stock, recent orders and changes) and the names of the pets those recent entries
+ * mention. Loads coalesce: a burst of changes costs one more load, not one each.
+ */
+export const useDashboardStore = defineStore('dashboard', () => {
+  const overview = ref<Overview | null>(null);
+  const petNames = ref<Record<number, string>>({});
+  const loading = ref(false);
+
+  /** Pets by status, in the order the clerk reads them. */
+  const statusCounts = computed(() =>
+    STATUSES.map((status) => ({ status, count: overview.value?.petsByStatus[status] ?? 0 })),
+  );
+  const totalPets = computed(() => statusCounts.value.reduce((sum, entry) => sum + entry.count, 0));
+  const stockByCategory = computed(() => overview.value?.stockByCategory ?? []);
+  /** The chart's text alternative, e.g. "Stock by category: Cats 2 units (1 pet); Dogs 5 units (3 pets)". */
+  const stockSummary = computed(() => {
+    const parts = stockByCategory.value.map(
+      (entry) => `${entry.name} ${entry.stock} ${entry.stock === 1 ? 'unit' : 'units'} (${entry.pets} ${entry.pets === 1 ? 'pet' : 'pets'})`,
+    );
+    return parts.length ? `Stock by category: ${parts.join('; ')}` : 'Stock by category: no categories yet';
+  });
+
+  /** The pet's name when known, else "pet 12". */
+  function petName(id: number): string {
+    const name = petNames.value[id];
+    return name === undefined ? `pet ${id}` : name;
+  }
+
+  /** A recent change in words. */
+  function describe(event: StoreEvent): string {
+    return describeEvent(event, petName);
+  }
+
+  async function loadOnce(): Promise<void> {
+    const next = await api().call('stats.overview', {});
+    const ids = new Set<number>();
+    for (const order of next.recentOrders) if (order.petId !== undefined) ids.add(order.petId);
+    for (const event of next.recentEvents) {
+      const id = petIdOf(event);
+      if (id !== undefined && !event.type.startsWith('pet.')) ids.add(id);
+    }
+    const names: Record<number, string> = {};
+    if (ids.size) {
+      // Deleted pets are simply not found: they stay "pet 12".
+      const pets = await api().call('pets.list', { id: [...ids], limit: ids.size });
+      for (const pet of pets.items) names[pet.id] = pet.name;
+    }
+    overview.value = next;
+    petNames.value = names;
+  }
+
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  /** Loads the overview; a call while one is running makes one more run after it. Rejects with the ApiError. */
+  function load(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    loading.value = true;
+    running = (async () => {
+      do {
+        again = false;
+        await loadOnce();
+      } while (again);
+    })().finally(() => {
+      running = null;
+      loading.value = false;
+    });
+    return running;
+  }
+
+  return { overview, loading, statusCounts, totalPets, stockByCategory, stockSummary, petName, describe, load };
+});

@@ -1,0 +1,133 @@
+import { expect, test, type Page } from '@playwright/test';
+import { must, startHost, type RunningHost } from './support/browser-host';
+import { expectAccessible, saveScreenshot } from './support/screens';
+
+let host: RunningHost;
+let rexId: number;
+let bellaId: number;
+let firstOrderId: number;
+
+test.beforeAll(async () => {
+  host = await startHost();
+  const dogs = (await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }))).id;
+  const cats = (await must(host.call<{ id: number }>('categories.create', { name: 'Cats' }))).id;
+  await must(host.call('categories.create', { name: 'Fish' }));
+  rexId = (await must(host.call<{ id: number }>('pets.create', { name: 'Rex', categoryId: dogs }))).id;
+  bellaId = (await must(host.call<{ id: number }>('pets.create', { name: 'Bella', categoryId: dogs }))).id;
+  await must(host.call('pets.create', { name: 'Tom', categoryId: cats, status: 'sold' }));
+  await must(host.call('pets.create', { name: 'Kitty', categoryId: cats }));
+  await must(host.call('inventory.set', { petId: rexId, update: { quantity: 5 } }));
+  await must(host.call('settings.update', { lowStockThreshold: 2 }));
+  // Bella's only unit is ordered: she turns pending.
+  firstOrderId = (await must(host.call<{ id: number }>('orders.place', { petId: bellaId }))).id;
+});
+test.afterAll(async () => host?.stop());
+
+/** Records Content-Security-Policy violations in the page (the chart must not need eval or inline scripts). */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective}: ${event.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+}
+
+async function openDashboard(page: Page): Promise<void> {
+  await page.goto(`${host.url}#/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'At a glance' })).toBeVisible();
+}
+
+/**
+ * Turns off CSS transitions: naive-ui fades colours for 0.3 s when the theme changes, and axe must
+ * judge the contrast of the colours the clerk ends up with, not of a frame halfway between themes.
+ */
+async function withoutTransitions(page: Page): Promise<void> {
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+}
+
+const tile = (page: Page, label: string | RegExp) => page.getByRole('listitem').filter({ hasText: label });
+
+test('the dashboard shows pets by status, open orders and low stock from the service', async ({ page }) => {
+  await openDashboard(page);
+  await expect(tile(page, 'available pets')).toContainText('2'); // Rex, Kitty
+  await expect(tile(page, 'pending pets')).toContainText('1'); // Bella
+  await expect(tile(page, 'sold pets')).toContainText('1'); // Tom
+  await expect(tile(page, 'Open orders')).toContainText('1');
+  // Below 2: Bella (0), Tom (0), Kitty (1).
+  await expect(tile(page, 'Low stock (below 2)')).toContainText('3');
+});
+
+test('stock by category is drawn as a chart with a text alternative listing every category', async ({ page }) => {
+  const cspViolations = await watchCsp(page);
+  await openDashboard(page);
+  const chart = page.getByRole('img', { name: /^Stock by category:/ });
+  await expect(chart).toHaveAttribute('aria-label', 'Stock by category: Cats 1 unit (2 pets); Dogs 5 units (2 pets); Fish 0 units (0 pets)');
+  // ECharts drew it: an SVG with the category names on its axis and a bar for each category with stock.
+  const svg = chart.locator('svg');
+  await expect(svg).toBeVisible();
+  await expect(svg.locator('text', { hasText: 'Dogs' })).toHaveCount(1);
+  await expect(svg.locator('text', { hasText: 'Fish' })).toHaveCount(1);
+  const box = await svg.boundingBox();
+  expect(box!.width).toBeGreaterThan(200);
+  expect(box!.height).toBeGreaterThan(150);
+  // One bar per category, drawn in the series colour (Fish's has no height).
+  await expect(svg.locator('path[fill="#18a058"]')).toHaveCount(3);
+
+  const data = page.getByRole('table', { name: 'Stock by category (data)' });
+  await expect(data.getByRole('row', { name: /Dogs/ })).toContainText('5');
+  await expect(data.getByRole('row', { name: /Cats/ })).toContainText('1');
+  await expect(data.getByRole('row', { name: /Fish/ })).toContainText('0');
+  expect(await cspViolations()).toEqual([]);
+});
+
+test('recent orders name their pets; recent changes say what happened', async ({ page }) => {
+  await openDashboard(page);
+  const orders = page.getByRole('region', { name: 'Recent orders, newest first' });
+  const order = orders.getByRole('row').filter({ hasText: 'Bella' });
+  await expect(order).toContainText(String(firstOrderId));
+  await expect(order).toContainText('open');
+  const changes = page.getByRole('region', { name: 'Recent changes, newest first' });
+  await expect(changes).toContainText(`Order ${firstOrderId} placed for Bella × 1`);
+  await expect(changes).toContainText('Stock of Rex set to 5 (available)');
+});
+
+test('an order placed through the service updates the dashboard without a reload', async ({ page }) => {
+  await openDashboard(page);
+  await expect(tile(page, 'Open orders')).toContainText('1');
+  const chart = page.getByRole('img', { name: /^Stock by category:/ });
+  await expect(chart).toHaveAttribute('aria-label', /Dogs 5 units/);
+
+  const placed = await must(host.call<{ id: number }>('orders.place', { petId: rexId, quantity: 2 }));
+  await expect(tile(page, 'Open orders')).toContainText('2');
+  await expect(chart).toHaveAttribute('aria-label', /Dogs 3 units/);
+  const orders = page.getByRole('region', { name: 'Recent orders, newest first' });
+  await expect(orders.getByRole('row').nth(1)).toContainText(String(placed.id)); // newest first
+  await expect(orders.getByRole('row').nth(1)).toContainText('Rex');
+  await expect(page.getByRole('region', { name: 'Recent changes, newest first' })).toContainText(`Order ${placed.id} placed for Rex × 2`);
+
+  // Fulfilling and cancelling show too.
+  await must(host.call('orders.update', { orderId: placed.id, changes: { complete: true } }));
+  await expect(tile(page, 'Open orders')).toContainText('1');
+  await expect(orders.getByRole('row').nth(1)).toContainText('fulfilled');
+  await must(host.call('orders.cancel', { orderId: firstOrderId }));
+  await expect(tile(page, 'Open orders')).toContainText('0');
+  await expect(tile(page, 'pending pets')).toContainText('0'); // Bella is available again
+});
+
+test('the low-stock tile leads to the Inventory filtered to low stock', async ({ page }) => {
+  await openDashboard(page);
+  await tile(page, 'Low stock').getByRole('button', { name: 'Show in Inventory' }).click();
+  await expect(page.getByRole('heading', { name: 'Inventory', level: 2 })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Low stock only' })).toBeChecked();
+  await expect(page.getByText(/pets? low on stock/)).toBeVisible();
+});
+
+test('the dashboard passes axe in light and dark, and a screenshot is kept', async ({ page }) => {
+  await openDashboard(page);
+  await expect(page.getByRole('img', { name: /^Stock by category:/ }).locator('svg')).toBeVisible();
+  await withoutTransitions(page);
+  await expectAccessible(page, 'dashboard');
+  await saveScreenshot(page, 'dashboard');
+});

@@ -1,0 +1,89 @@
+import { afterEach, expect, test } from 'vitest';
+import type { StoreEvent } from '../../../src-shared/schemas/event';
+import { describeEvent, useDashboardStore } from '../../../src-renderer/stores/dashboard';
+import { useRealApi, type RendererHarness } from '../support/real-api';
+
+let h: RendererHarness;
+afterEach(() => h?.close());
+
+test('load shows counts by status, stock by category, open orders and low stock from the service', async () => {
+  h = useRealApi();
+  const dogs = h.ok('categories.create', { name: 'Dogs' });
+  const cats = h.ok('categories.create', { name: 'Cats' });
+  h.ok('categories.create', { name: 'Fish' });
+  const rex = h.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+  const bella = h.ok('pets.create', { name: 'Bella', categoryId: dogs.id });
+  h.ok('pets.create', { name: 'Tom', categoryId: cats.id, status: 'sold' });
+  h.ok('inventory.set', { petId: rex.id, update: { quantity: 5 } });
+  h.ok('settings.update', { lowStockThreshold: 2 });
+  h.ok('orders.place', { petId: bella.id, quantity: 1 }); // Bella's last unit: she turns pending
+
+  const dashboard = useDashboardStore();
+  await dashboard.load();
+  expect(dashboard.statusCounts).toEqual([
+    { status: 'available', count: 1 },
+    { status: 'pending', count: 1 },
+    { status: 'sold', count: 1 },
+  ]);
+  expect(dashboard.totalPets).toBe(3);
+  expect(dashboard.overview).toMatchObject({ openOrders: 1, lowStock: 2, lowStockThreshold: 2 });
+  expect(dashboard.stockByCategory.map((entry) => [entry.name, entry.pets, entry.stock])).toEqual([
+    ['Cats', 1, 0],
+    ['Dogs', 2, 5],
+    ['Fish', 0, 0],
+  ]);
+  expect(dashboard.stockSummary).toBe('Stock by category: Cats 0 units (1 pet); Dogs 5 units (2 pets); Fish 0 units (0 pets)');
+  expect(dashboard.loading).toBe(false);
+});
+
+test('recent orders and changes name their pets, newest first; a deleted pet is named by its id', async () => {
+  h = useRealApi();
+  const dogs = h.ok('categories.create', { name: 'Dogs' });
+  const rex = h.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+  const gone = h.ok('pets.create', { name: 'Ghost', categoryId: dogs.id });
+  h.ok('inventory.set', { petId: rex.id, update: { quantity: 3 } });
+  const first = h.ok('orders.place', { petId: rex.id, quantity: 2 });
+  const second = h.ok('orders.place', { petId: gone.id });
+  h.ok('orders.update', { orderId: second.id!, changes: { complete: true } });
+  h.ok('pets.delete', { petId: gone.id });
+
+  const dashboard = useDashboardStore();
+  await dashboard.load();
+  expect(dashboard.overview!.recentOrders.map((order) => [order.id, order.complete])).toEqual([
+    [second.id, true],
+    [first.id, false],
+  ]);
+  expect(dashboard.petName(rex.id)).toBe('Rex');
+  expect(dashboard.petName(gone.id)).toBe(`pet ${gone.id}`);
+  const changes = dashboard.overview!.recentEvents.map((event) => dashboard.describe(event));
+  expect(changes[0]).toBe('Pet Ghost deleted');
+  expect(changes).toContain(`Order ${first.id} placed for Rex × 2`);
+  expect(changes).toContain(`Order ${second.id} fulfilled (pet ${gone.id} × 1)`);
+  expect(changes).toContain('Stock of Rex set to 3 (available)');
+});
+
+test('a change made elsewhere shows at the next load; loads during a load fold into one more', async () => {
+  h = useRealApi();
+  const dogs = h.ok('categories.create', { name: 'Dogs' });
+  const rex = h.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+  const dashboard = useDashboardStore();
+  await dashboard.load();
+  expect(dashboard.overview!.openOrders).toBe(0);
+
+  h.ok('orders.place', { petId: rex.id });
+  await Promise.all([dashboard.load(), dashboard.load(), dashboard.load()]);
+  expect(dashboard.overview!.openOrders).toBe(1);
+  expect(dashboard.statusCounts.find((entry) => entry.status === 'pending')!.count).toBe(1);
+  expect(dashboard.overview!.recentOrders[0]).toMatchObject({ petId: rex.id, quantity: 1, complete: false });
+});
+
+test('describeEvent puts every event type in words', () => {
+  const event = (type: StoreEvent['type'], data: Record<string, unknown>): StoreEvent => ({ id: 1, type, at: '2026-01-01T00:00:00Z', data });
+  const name = (id: number) => (id === 7 ? 'Rex' : `pet ${id}`);
+  expect(describeEvent(event('pet.created', { id: 7, name: 'Rex', status: 'available' }), name)).toBe('Pet Rex added (available)');
+  expect(describeEvent(event('category.updated', { id: 2, name: 'Dogs' }), name)).toBe('Category Dogs updated');
+  expect(describeEvent(event('order.cancelled', { id: 4, petId: 7, quantity: 1 }), name)).toBe('Order 4 cancelled (Rex × 1)');
+  expect(describeEvent(event('inventory.low', { petId: 9, quantity: 0, status: 'sold', threshold: 1 }), name)).toBe(
+    'Low stock: pet 9 has 0 (below 1)',
+  );
+});
