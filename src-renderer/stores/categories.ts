@@ -1,17 +1,21 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { Category } from '../../src-shared/schemas/category';
+import type { Category, NewCategory } from '../../src-shared/schemas/category';
 import { api } from '../api/client';
 
 /** Categories, all of them (a shop has tens, not thousands). */
 export const useCategoriesStore = defineStore('categories', () => {
   const items = ref<Category[]>([]);
   const loading = ref(false);
+  /** Pets per category id, filled by `loadPetCounts` (the Categories screen shows them). */
+  const petCounts = ref<Record<number, number>>({});
+  let generation = 0;
 
   const byId = computed(() => new Map(items.value.map((category) => [category.id, category])));
 
-  /** Loads every category, page by page. */
+  /** Loads every category, page by page; a newer load wins over an older one still under way. */
   async function load(): Promise<void> {
+    const mine = ++generation;
     loading.value = true;
     try {
       const all: Category[] = [];
@@ -21,10 +25,41 @@ export const useCategoriesStore = defineStore('categories', () => {
         all.push(...page.items);
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
-      items.value = all;
+      if (mine === generation) items.value = all;
     } finally {
-      loading.value = false;
+      if (mine === generation) loading.value = false;
     }
+  }
+
+  /** Counts the pets of each loaded category (one small query each: a shop has tens of categories). */
+  async function loadPetCounts(): Promise<void> {
+    const counted = await Promise.all(
+      items.value.map(async (category) => {
+        const page = await api().call('pets.list', { categoryId: category.id, limit: 1 });
+        return [category.id, page.total] as const;
+      }),
+    );
+    petCounts.value = Object.fromEntries(counted);
+  }
+
+  /** Adds a category; rejects with the store's ApiError (e.g. CATEGORY_NAME_TAKEN) when refused. */
+  async function create(category: NewCategory): Promise<Category> {
+    const created = await api().call('categories.create', category);
+    await load();
+    return created;
+  }
+
+  /** Replaces a category's name and description (a description left out is cleared). */
+  async function save(categoryId: number, category: NewCategory): Promise<Category> {
+    const saved = await api().call('categories.replace', { categoryId, category });
+    await load();
+    return saved;
+  }
+
+  /** Deletes a category; rejects with CATEGORY_IN_USE while pets belong to it. */
+  async function remove(categoryId: number): Promise<void> {
+    await api().call('categories.delete', { categoryId });
+    await load();
   }
 
   /** The category's name, or its id when it is not (yet) loaded. */
@@ -32,5 +67,5 @@ export const useCategoriesStore = defineStore('categories', () => {
     return byId.value.get(id)?.name ?? `#${id}`;
   }
 
-  return { items, loading, byId, load, nameOf };
+  return { items, loading, petCounts, byId, load, loadPetCounts, create, save, remove, nameOf };
 });

@@ -1,0 +1,165 @@
+import { afterEach, expect, test } from 'vitest';
+import { ApiError } from '../../../src-renderer/api/client';
+import { useOrdersStore } from '../../../src-renderer/stores/orders';
+import { useRealApi, type RendererHarness } from '../support/real-api';
+
+let h: RendererHarness;
+afterEach(() => h?.close());
+
+/** Dogs, with Rex (stock 5), Bella (stock 2) and Ghost (pending, no stock). */
+function shop(harness: RendererHarness) {
+  const dogs = harness.ok('categories.create', { name: 'Dogs' });
+  const rex = harness.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+  harness.ok('inventory.set', { petId: rex.id, update: { quantity: 5 } });
+  const bella = harness.ok('pets.create', { name: 'Bella', categoryId: dogs.id });
+  harness.ok('inventory.set', { petId: bella.id, update: { quantity: 2 } });
+  const ghost = harness.ok('pets.create', { name: 'Ghost', categoryId: dogs.id, status: 'pending' });
+  return { dogs, rex, bella, ghost };
+}
+
+test('place reserves the stock and lists the order, newest first, with its pet', async () => {
+  h = useRealApi();
+  const { rex, bella } = shop(h);
+  const orders = useOrdersStore();
+  const first = await orders.place({ petId: rex.id, quantity: 2, shipDate: '2030-01-15T10:00:00+02:00' });
+  expect(first).toMatchObject({ petId: rex.id, quantity: 2, complete: false, shipDate: '2030-01-15T08:00:00.000Z' });
+  const second = await orders.place({ petId: bella.id });
+  expect(second.quantity).toBe(1);
+  expect(h.ok('inventory.get', { petId: rex.id }).quantity).toBe(3);
+  expect(orders.rows.map((row) => [row.id, row.pet?.name, row.quantity, row.complete])).toEqual([
+    [second.id, 'Bella', 1, false],
+    [first.id, 'Rex', 2, false],
+  ]);
+  expect(orders.total).toBe(2);
+  expect(orders.hasMore).toBe(false);
+});
+
+test('place is refused by the service with INSUFFICIENT_STOCK or PET_NOT_AVAILABLE, and nothing is placed', async () => {
+  h = useRealApi();
+  const { bella } = shop(h);
+  const orders = useOrdersStore();
+  const short = await orders.place({ petId: bella.id, quantity: 3 }).catch((error: unknown) => error);
+  expect(short).toBeInstanceOf(ApiError);
+  expect(short).toMatchObject({ code: 'INSUFFICIENT_STOCK', status: 409, message: `Only 2 of Bella (pet ${bella.id}) in stock; 3 ordered` });
+  h.ok('pets.update', { petId: bella.id, changes: { status: 'pending' } });
+  const held = await orders.place({ petId: bella.id, quantity: 1 }).catch((error: unknown) => error);
+  expect(held).toMatchObject({ code: 'PET_NOT_AVAILABLE', message: `Bella (pet ${bella.id}) is pending, not available` });
+  expect(h.ok('orders.list', {}).total).toBe(0);
+  expect(h.ok('inventory.get', { petId: bella.id }).quantity).toBe(2);
+});
+
+test('complete fulfils an order; cancel deletes an open one and returns its stock', async () => {
+  h = useRealApi();
+  const { rex, bella } = shop(h);
+  const orders = useOrdersStore();
+  const kept = await orders.place({ petId: rex.id, quantity: 1 });
+  const dropped = await orders.place({ petId: bella.id, quantity: 2 });
+  expect(h.ok('inventory.get', { petId: bella.id })).toMatchObject({ quantity: 0, status: 'pending' });
+
+  const done = await orders.complete(kept.id);
+  expect(done.complete).toBe(true);
+  expect(orders.rows.find((row) => row.id === kept.id)?.complete).toBe(true);
+
+  await orders.cancel(dropped.id);
+  expect(orders.rows.map((row) => row.id)).toEqual([kept.id]);
+  expect(h.ok('inventory.get', { petId: bella.id })).toMatchObject({ quantity: 2, status: 'available' });
+
+  const again = await orders.cancel(kept.id).catch((error: unknown) => error);
+  expect(again).toMatchObject({ code: 'ORDER_COMPLETE' });
+});
+
+test('filters: open, complete, one pet; a deleted pet’s complete order stays, without its pet', async () => {
+  h = useRealApi();
+  const { dogs, rex, bella } = shop(h);
+  const a = h.ok('orders.place', { petId: rex.id, quantity: 1 });
+  const b = h.ok('orders.place', { petId: bella.id, quantity: 1 });
+  h.ok('orders.update', { orderId: b.id!, changes: { complete: true } });
+  const c = h.ok('orders.place', { petId: bella.id, quantity: 1 });
+  const orders = useOrdersStore();
+
+  orders.filters.status = 'open';
+  await orders.reload();
+  expect(orders.rows.map((row) => row.id)).toEqual([c.id, a.id]);
+  orders.filters.status = 'complete';
+  await orders.reload();
+  expect(orders.rows.map((row) => row.id)).toEqual([b.id]);
+  orders.filters.status = 'all';
+  orders.filters.petId = bella.id;
+  await orders.reload();
+  expect(orders.rows.map((row) => row.id)).toEqual([c.id, b.id]);
+  expect(orders.total).toBe(2);
+
+  // Sold and gone: the sale stays in the list.
+  const solo = h.ok('pets.create', { name: 'Solo', categoryId: dogs.id });
+  const sale = h.ok('orders.place', { petId: solo.id });
+  h.ok('orders.update', { orderId: sale.id!, changes: { complete: true } });
+  h.ok('pets.delete', { petId: solo.id });
+  orders.filters.petId = null;
+  await orders.reload();
+  expect(orders.rows[0]).toMatchObject({ id: sale.id, petId: solo.id, pet: null });
+});
+
+test('loadMore appends the next page until every order is listed', async () => {
+  h = useRealApi();
+  const { dogs } = shop(h);
+  const big = h.ok('pets.create', { name: 'Herd', categoryId: dogs.id });
+  h.ok('inventory.set', { petId: big.id, update: { quantity: 1000 } });
+  for (let i = 0; i < 130; i++) h.ok('orders.place', { petId: big.id });
+  const orders = useOrdersStore();
+  await orders.reload();
+  expect(orders.rows).toHaveLength(100);
+  expect(orders.hasMore).toBe(true);
+  expect(orders.total).toBe(130);
+  await orders.loadMore();
+  expect(orders.rows).toHaveLength(130);
+  expect(orders.hasMore).toBe(false);
+  expect(new Set(orders.rows.map((row) => row.id)).size).toBe(130);
+  expect(orders.rows.every((row) => row.pet?.name === 'Herd')).toBe(true);
+});
+
+test('searchPets finds by name or id with stock; availableOnly leaves out pets that cannot be ordered', async () => {
+  h = useRealApi();
+  const { rex, bella, ghost } = shop(h);
+  const orders = useOrdersStore();
+  expect((await orders.searchPets('', { availableOnly: true })).map(({ pet, stock }) => [pet.name, stock])).toEqual([
+    ['Bella', 2],
+    ['Rex', 5],
+  ]);
+  expect((await orders.searchPets('GHO', { availableOnly: true }))).toEqual([]);
+  expect((await orders.searchPets('gho')).map(({ pet, stock }) => [pet.id, stock])).toEqual([[ghost.id, 0]]);
+  expect((await orders.searchPets(String(rex.id))).map(({ pet }) => pet.id)[0]).toBe(rex.id);
+  expect((await orders.searchPets('ell')).map(({ pet }) => pet.id)).toEqual([bella.id]);
+});
+
+test('stockOf and findPet read one pet; an unknown pet is null', async () => {
+  h = useRealApi();
+  const { rex } = shop(h);
+  const orders = useOrdersStore();
+  expect(await orders.stockOf(rex.id)).toEqual({ petId: rex.id, quantity: 5, status: 'available' });
+  expect((await orders.findPet(rex.id))?.name).toBe('Rex');
+  expect(await orders.findPet(999)).toBeNull();
+  expect(await orders.stockOf(999).catch((error: unknown) => error)).toMatchObject({ code: 'NOT_FOUND' });
+});
+
+test('receipt gathers the order, its pet and category; a cancelled order is NOT_FOUND', async () => {
+  h = useRealApi();
+  const { rex } = shop(h);
+  const orders = useOrdersStore();
+  const order = await orders.place({ petId: rex.id, quantity: 2, shipDate: '2030-03-01T09:30:00Z' });
+  expect(await orders.receipt(order.id)).toEqual({
+    order: { id: order.id, petId: rex.id, quantity: 2, shipDate: '2030-03-01T09:30:00.000Z', complete: false },
+    pet: expect.objectContaining({ id: rex.id, name: 'Rex' }),
+    categoryName: 'Dogs',
+  });
+  await orders.cancel(order.id);
+  expect(await orders.receipt(order.id).catch((error: unknown) => error)).toMatchObject({ code: 'NOT_FOUND' });
+});
+
+test('runtime says where the app runs; printing to PDF is the desktop’s alone', async () => {
+  h = useRealApi();
+  const orders = useOrdersStore();
+  expect(await orders.runtime()).toBe('browser-host');
+  const refusal = await orders.printToPdf('order-1.pdf').catch((error: unknown) => error);
+  expect(refusal).toBeInstanceOf(ApiError);
+  expect(refusal).toMatchObject({ message: 'Printing to PDF is only available in the desktop app' });
+});
