@@ -1,0 +1,196 @@
+import { expect, test, type Page } from '@playwright/test';
+import { must, startHost, type RunningHost } from './support/browser-host';
+import { expectAccessible as expectAccessibleNow, saveScreenshot } from './support/screens';
+
+interface Category {
+  id: number;
+  name: string;
+  description?: string;
+}
+
+let host: RunningHost;
+
+test.beforeAll(async () => {
+  host = await startHost();
+});
+test.afterAll(async () => host?.stop());
+
+async function openCategories(page: Page): Promise<void> {
+  await page.goto(`${host.url}#/categories`);
+  await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
+}
+
+async function listed(): Promise<Category[]> {
+  return (await must(host.call<{ items: Category[] }>('categories.list', { limit: 500 }))).items;
+}
+
+/**
+ * axe in both themes once colours have settled: naive-ui animates colours for 0.3 s after a theme
+ * switch, and axe measuring mid-fade reports contrasts no clerk ever sees.
+ */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  await expectAccessibleNow(page, what);
+}
+
+const row = (page: Page, name: string) => page.getByRole('table', { name: 'Categories' }).getByRole('row', { name: new RegExp(name) });
+
+test('an empty shop says so; a clerk creates, edits and deletes a category', async ({ page }) => {
+  await openCategories(page);
+  await expect(page.getByText('No categories yet.')).toBeVisible();
+  await expectAccessible(page, 'categories, empty');
+
+  await page.getByRole('button', { name: 'New category' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New category' });
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  // The shared schema's messages, before anything is sent.
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Must not be empty')).toBeVisible();
+  await dialog.getByLabel('Description').fill('x'.repeat(501));
+  await expect(dialog.getByText('Must be at most 500 characters')).toBeVisible();
+
+  await dialog.getByLabel('Name').fill('Reptiles');
+  await dialog.getByLabel('Description').fill('Cold-blooded friends');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Added category "Reptiles"')).toBeVisible();
+  await expect(row(page, 'Reptiles')).toContainText('Cold-blooded friends');
+  expect((await listed()).map((c) => [c.name, c.description])).toEqual([['Reptiles', 'Cold-blooded friends']]);
+
+  // Edit: the form starts from the category; clearing the description removes it.
+  await page.getByRole('button', { name: 'Edit Reptiles' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit category' });
+  await expect(edit.getByLabel('Name')).toHaveValue('Reptiles');
+  await expect(edit.getByLabel('Description')).toHaveValue('Cold-blooded friends');
+  await edit.getByLabel('Name').fill('Lizards');
+  await edit.getByLabel('Description').fill('');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('Saved category "Lizards"')).toBeVisible();
+  await expect(row(page, 'Lizards')).toBeVisible();
+  await expect(row(page, 'Reptiles')).toHaveCount(0);
+  expect((await listed()).map((c) => [c.name, c.description])).toEqual([['Lizards', undefined]]);
+
+  // Delete asks first: "Cancel" keeps it, "Delete" removes it.
+  await page.getByRole('button', { name: 'Delete Lizards' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete category "Lizards"?' });
+  await expect(confirm).toContainText('This cannot be undone.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect(await listed()).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Delete Lizards' }).click();
+  await page.getByRole('dialog', { name: 'Delete category "Lizards"?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted category "Lizards"')).toBeVisible();
+  await expect(row(page, 'Lizards')).toHaveCount(0);
+  await expect(page.getByText('No categories yet.')).toBeVisible();
+  expect(await listed()).toEqual([]);
+});
+
+test('a duplicate name is refused by the service and shown on the name field', async ({ page }) => {
+  const birds = await must(host.call<Category>('categories.create', { name: 'Birds' }));
+  await must(host.call('categories.create', { name: 'Fish' }));
+  await openCategories(page);
+
+  await page.getByRole('button', { name: 'New category' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New category' });
+  await dialog.getByLabel('Name').fill('  BIRDS ');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Another category has this name')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  // Typing again clears the refusal.
+  await dialog.getByLabel('Name').fill('Parrots');
+  await expect(dialog.getByText('Another category has this name')).toBeHidden();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // Renaming onto another category's name is refused the same way.
+  await page.getByRole('button', { name: 'Edit Fish' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit category' });
+  await edit.getByLabel('Name').fill('birds');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByText('Another category has this name')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+
+  const names = (await listed()).map((c) => c.name);
+  expect(names.filter((name) => name.toLowerCase() === 'birds')).toEqual(['Birds']);
+  expect(names).toContain('Fish');
+  await must(host.call('categories.delete', { categoryId: birds.id }));
+});
+
+test('a category still in use is not deleted, and the service says why', async ({ page }) => {
+  const dogs = await must(host.call<Category>('categories.create', { name: 'Dogs' }));
+  await must(host.call('pets.create', { name: 'Rex', categoryId: dogs.id }));
+  await openCategories(page);
+  await expect(row(page, 'Dogs')).toContainText('1'); // its pet count
+
+  await page.getByRole('button', { name: 'Delete Dogs' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete category "Dogs"?' });
+  await expect(confirm).toContainText('1 pet still belongs to it');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Category "Dogs" still has 1 pet: move or delete them first')).toBeVisible();
+  await expect(row(page, 'Dogs')).toBeVisible();
+  expect((await listed()).map((c) => c.name)).toContain('Dogs');
+});
+
+test('keyboard: Ctrl+Shift+N opens the new category dialog from any screen, Ctrl+F focuses the filter', async ({ page }) => {
+  await page.goto(`${host.url}#/dashboard`);
+  await page.locator('body').click();
+  await page.keyboard.press('Control+Shift+N');
+  await expect(page).toHaveURL(/#\/categories$/);
+  const dialog = page.getByRole('dialog', { name: 'New category' });
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type('Hamsters');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(row(page, 'Hamsters')).toBeVisible();
+
+  await page.keyboard.press('Control+F');
+  const filter = page.getByLabel('Filter categories');
+  await expect(filter).toBeFocused();
+  await page.keyboard.type('hams');
+  await expect(page.getByRole('table', { name: 'Categories' }).getByRole('row')).toHaveCount(2); // header + Hamsters
+  await expect(row(page, 'Hamsters')).toBeVisible();
+  await filter.fill('no such thing');
+  await expect(page.getByText('No category matches “no such thing”.')).toBeVisible();
+});
+
+test('changes made elsewhere (the service, REST) show at once', async ({ page }) => {
+  await openCategories(page);
+  const cats = await must(host.call<Category>('categories.create', { name: 'Cats', description: 'Purring' }));
+  await expect(row(page, 'Cats')).toContainText('Purring');
+  await must(host.call('categories.update', { categoryId: cats.id, changes: { name: 'Felines' } }));
+  await expect(row(page, 'Felines')).toBeVisible();
+  await must(host.call('pets.create', { name: 'Tom', categoryId: cats.id }));
+  await expect(row(page, 'Felines')).toContainText('1');
+  const tom = (await must(host.call<{ items: { id: number }[] }>('pets.list', { q: 'Tom' }))).items[0]!;
+  await must(host.call('pets.delete', { petId: tom.id }));
+  await must(host.call('categories.delete', { categoryId: cats.id }));
+  await expect(row(page, 'Felines')).toHaveCount(0);
+});
+
+test('the categories screen and its dialogs pass axe in light and dark; screenshot', async ({ page }) => {
+  for (const [name, description] of [
+    ['Rabbits', 'Long ears'],
+    ['Guinea pigs', ''],
+    ['Turtles', 'Slow and steady'],
+  ]) {
+    await must(host.call('categories.create', description ? { name, description } : { name }));
+  }
+  await openCategories(page);
+  await expect(row(page, 'Turtles')).toBeVisible();
+  await expectAccessible(page, 'categories');
+  await saveScreenshot(page, 'categories');
+
+  await page.getByRole('button', { name: 'New category' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New category' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Must not be empty')).toBeVisible();
+  await expectAccessible(page, 'the category dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Delete Turtles' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete category "Turtles"?' })).toBeVisible();
+  await expectAccessible(page, 'the delete confirmation');
+});
