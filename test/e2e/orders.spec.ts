@@ -1,0 +1,333 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { must, startHost, type RunningHost } from './support/browser-host';
+import { expectAccessible as expectAccessibleNow, saveScreenshot } from './support/screens';
+
+interface Pet {
+  id: number;
+  name: string;
+  status: string;
+}
+interface Order {
+  id: number;
+  petId: number;
+  quantity: number;
+  shipDate?: string;
+  complete: boolean;
+}
+
+let host: RunningHost;
+let dogsId: number;
+
+test.beforeAll(async () => {
+  host = await startHost();
+  dogsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }))).id;
+});
+test.afterAll(async () => host?.stop());
+
+/** A pet of the Dogs category with `stock` units (`status` pending gets none). */
+async function pet(name: string, stock: number, status: 'available' | 'pending' = 'available'): Promise<Pet> {
+  const created = await must(host.call<Pet>('pets.create', { name, categoryId: dogsId, status }));
+  if (status === 'available' && stock !== 1) await must(host.call('inventory.set', { petId: created.id, update: { quantity: stock } }));
+  return created;
+}
+
+async function stockOf(petId: number): Promise<{ quantity: number; status: string }> {
+  return must(host.call<{ quantity: number; status: string }>('inventory.get', { petId }));
+}
+
+async function place(petId: number, quantity = 1, shipDate?: string): Promise<Order> {
+  return must(host.call<Order>('orders.place', shipDate ? { petId, quantity, shipDate } : { petId, quantity }));
+}
+
+async function openOrders(page: Page): Promise<void> {
+  await page.goto(`${host.url}#/orders`);
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+}
+
+/**
+ * axe in both themes once colours have settled: naive-ui animates colours for 0.3 s after a theme
+ * switch, and axe measuring mid-fade reports contrasts no clerk ever sees.
+ */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  await expectAccessibleNow(page, what);
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Orders' });
+const orderRow = (page: Page, id: number) => table(page).getByRole('row').filter({ has: page.getByRole('cell', { name: `#${id}`, exact: true }) });
+const dataRows = (page: Page) => table(page).locator('tbody tr');
+
+/** naive-ui's select menu (its options carry no ARIA role): the option whose text matches. */
+const option = (page: Page, text: RegExp) => page.locator('.n-base-select-option', { hasText: text });
+
+async function choosePet(page: Page, dialog: Locator, name: string, label = 'Pet'): Promise<void> {
+  await dialog.getByLabel(label).fill(name);
+  await option(page, new RegExp(`^${name} \\(#`)).click();
+}
+
+test('an empty list says so; a clerk places an order choosing the pet, and the stock follows', async ({ page }) => {
+  const rex = await pet('Rex', 5);
+  await pet('Ghost', 0, 'pending');
+  await openOrders(page);
+  await expect(page.getByText('No orders yet.')).toBeVisible();
+  await expectAccessible(page, 'orders, empty');
+
+  await page.getByRole('button', { name: 'Place order', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  // Nothing chosen: the shared schema's message under the pet field.
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(dialog.getByText('Required')).toBeVisible();
+
+  // Only available pets are offered.
+  await dialog.getByLabel('Pet').fill('Gho');
+  await expect(page.locator('.n-base-select-menu').getByText('No Data')).toBeVisible();
+  await choosePet(page, dialog, 'Rex');
+  await expect(dialog.getByText('In stock: 5')).toBeVisible();
+
+  // More than the stock is flagged before anything is sent.
+  await dialog.getByLabel('Quantity').fill('6');
+  await expect(dialog.getByText('Only 5 in stock')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(dialog).toBeVisible();
+  expect((await stockOf(rex.id)).quantity).toBe(5);
+
+  await dialog.getByLabel('Quantity').fill('2');
+  await expect(dialog.getByText('Only 5 in stock')).toBeHidden();
+  await dialog.getByLabel('Ship date').fill('2030-01-15 10:00');
+  await dialog.getByLabel('Ship date').press('Enter');
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/Placed order \d+: 2 × Rex/)).toBeVisible();
+
+  const orders = (await must(host.call<{ items: Order[] }>('orders.list', { petId: rex.id }))).items;
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({ quantity: 2, complete: false, shipDate: new Date(2030, 0, 15, 10, 0).toISOString() });
+  const row = orderRow(page, orders[0]!.id);
+  await expect(row).toContainText(`Rex (#${rex.id})`);
+  await expect(row).toContainText('2');
+  await expect(row).toContainText('Open');
+  expect(await stockOf(rex.id)).toEqual(expect.objectContaining({ quantity: 3, status: 'available' }));
+});
+
+test('a clerk fulfils one order and cancels another after confirming; the stock returns', async ({ page }) => {
+  const bella = await pet('Bella', 3);
+  const first = await place(bella.id, 1);
+  const second = await place(bella.id, 2);
+  expect(await stockOf(bella.id)).toEqual(expect.objectContaining({ quantity: 0, status: 'pending' }));
+  await openOrders(page);
+
+  await page.getByRole('button', { name: `Fulfil order ${first.id}` }).click();
+  await expect(page.getByText(`Order ${first.id} fulfilled`)).toBeVisible();
+  await expect(orderRow(page, first.id)).toContainText('Complete');
+  await expect(page.getByRole('button', { name: `Fulfil order ${first.id}` })).toHaveCount(0);
+  expect((await must(host.call<Order>('orders.get', { orderId: first.id }))).complete).toBe(true);
+
+  // Cancelling asks first; keeping the order changes nothing.
+  await page.getByRole('button', { name: `Cancel order ${second.id}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Cancel order ${second.id}?` });
+  await expect(confirm).toContainText('2 × Bella will go back to stock');
+  await confirm.getByRole('button', { name: 'Keep order' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(orderRow(page, second.id)).toContainText('Open');
+  expect((await stockOf(bella.id)).quantity).toBe(0);
+
+  await page.getByRole('button', { name: `Cancel order ${second.id}` }).click();
+  await page.getByRole('dialog', { name: `Cancel order ${second.id}?` }).getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByText(`Order ${second.id} cancelled; 2 × Bella back in stock`)).toBeVisible();
+  await expect(orderRow(page, second.id)).toHaveCount(0);
+  expect(await stockOf(bella.id)).toEqual(expect.objectContaining({ quantity: 2, status: 'available' }));
+});
+
+test('the list filters open and complete orders, and one pet’s; filtered to a pet, a new order is for it', async ({ page }) => {
+  const max = await pet('Max', 4);
+  const done = await place(max.id, 1);
+  await must(host.call('orders.update', { orderId: done.id, changes: { complete: true } }));
+  const open = await place(max.id, 1);
+  const other = await place((await pet('Daisy', 2)).id, 1);
+  await openOrders(page);
+  await expect(orderRow(page, other.id)).toBeVisible();
+
+  const statusCells = () => dataRows(page).locator('td[data-col-key="complete"]').allInnerTexts();
+  await page.getByText('Open', { exact: true }).first().click();
+  await expect(orderRow(page, done.id)).toHaveCount(0);
+  await expect(orderRow(page, open.id)).toBeVisible();
+  const openTotal = (await must(host.call<{ total: number }>('orders.list', { complete: false }))).total;
+  await expect(dataRows(page)).toHaveCount(openTotal);
+  expect(new Set(await statusCells())).toEqual(new Set(['Open']));
+
+  await page.locator('label', { hasText: 'Complete' }).click();
+  await expect(orderRow(page, open.id)).toHaveCount(0);
+  await expect(orderRow(page, done.id)).toBeVisible();
+  expect(new Set(await statusCells())).toEqual(new Set(['Complete']));
+
+  await page.locator('label', { hasText: 'All' }).click();
+  await expect(orderRow(page, open.id)).toBeVisible();
+  await expect(orderRow(page, done.id)).toBeVisible();
+
+  const section = page.getByRole('region', { name: 'Orders' });
+  await choosePet(page, section, 'Max', 'Filter by pet');
+  await expect(orderRow(page, other.id)).toHaveCount(0);
+  await expect(dataRows(page)).toHaveCount(2);
+  await expect(page.getByText('2 orders')).toBeVisible();
+
+  // Filtered to Max, "Place order" is for Max: no pet to choose, his stock shown.
+  await page.getByRole('button', { name: 'Place order', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  await expect(dialog).toContainText(`Max (#${max.id}), Dogs`);
+  await expect(dialog.getByLabel('Pet')).toHaveCount(0);
+  await expect(dialog.getByText('In stock: 2')).toBeVisible();
+  await dialog.getByLabel('Quantity').fill('3');
+  await expect(dialog.getByText('Only 2 in stock')).toBeVisible();
+  await dialog.getByLabel('Quantity').fill('2');
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText(/Placed order \d+: 2 × Max/)).toBeVisible();
+  await expect(dataRows(page)).toHaveCount(3);
+  expect(await stockOf(max.id)).toEqual(expect.objectContaining({ quantity: 0, status: 'pending' }));
+});
+
+test('the service is the judge: a refusal is a toast with its message, and nothing is placed', async ({ page }) => {
+  const luna = await pet('Luna', 2);
+  await openOrders(page);
+  await page.getByRole('button', { name: 'Place order', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  await choosePet(page, dialog, 'Luna');
+  await expect(dialog.getByText('In stock: 2')).toBeVisible();
+
+  // Meanwhile someone puts Luna on hold; the dialog follows, and the service refuses the order.
+  await must(host.call('pets.update', { petId: luna.id, changes: { status: 'pending' } }));
+  await expect(dialog.getByText('In stock: 2 (this pet is pending)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText(`Luna (pet ${luna.id}) is pending, not available`)).toBeVisible();
+  await expect(dialog).toBeVisible();
+  expect((await must(host.call<{ total: number }>('orders.list', { petId: luna.id }))).total).toBe(0);
+
+  // Stock taken elsewhere while the dialog is open shows at once and is flagged inline.
+  await must(host.call('pets.update', { petId: luna.id, changes: { status: 'available' } }));
+  await expect(dialog.getByText('In stock: 2', { exact: true })).toBeVisible();
+  await dialog.getByLabel('Quantity').fill('2');
+  await place(luna.id, 1);
+  await expect(dialog.getByText('In stock: 1', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Only 1 in stock')).toBeVisible();
+});
+
+test('orders placed, fulfilled and cancelled elsewhere show without a reload', async ({ page }) => {
+  const kiwi = await pet('Kiwi', 3);
+  await openOrders(page);
+  const a = await place(kiwi.id, 1);
+  await expect(orderRow(page, a.id)).toContainText('Kiwi');
+  await must(host.call('orders.update', { orderId: a.id, changes: { complete: true } }));
+  await expect(orderRow(page, a.id)).toContainText('Complete');
+  const b = await place(kiwi.id, 1);
+  await expect(orderRow(page, b.id)).toContainText('Open');
+  await must(host.call('orders.cancel', { orderId: b.id }));
+  await expect(orderRow(page, b.id)).toHaveCount(0);
+  await must(host.call('pets.update', { petId: kiwi.id, changes: { name: 'Kiwi II' } }));
+  await expect(orderRow(page, a.id)).toContainText('Kiwi II');
+});
+
+test('keyboard: Ctrl+Shift+O opens the order dialog from any screen, Escape closes it, Ctrl+F finds a pet’s orders', async ({ page }) => {
+  const pip = await pet('Pip', 2);
+  const order = await place(pip.id, 1);
+  await page.goto(`${host.url}#/dashboard`);
+  await page.locator('body').click();
+  await page.keyboard.press('Control+Shift+O');
+  await expect(page).toHaveURL(/#\/orders$/);
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Pet').focus();
+  await page.keyboard.type('Pip');
+  // Enter takes the highlighted option, as the clerk sees it.
+  await expect(option(page, /^Pip \(#/)).toHaveClass(/n-base-select-option--pending/);
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('In stock: 1')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.keyboard.press('Control+F');
+  await expect(page.getByLabel('Filter by pet')).toBeFocused();
+  await page.keyboard.type('Pip');
+  await expect(page.locator('.n-base-select-option')).toHaveCount(1);
+  await expect(option(page, /^Pip \(#/)).toHaveClass(/n-base-select-option--pending/);
+  await page.keyboard.press('Enter');
+  await expect(dataRows(page)).toHaveCount(1);
+  await expect(orderRow(page, order.id)).toBeVisible();
+});
+
+test('the receipt shows the order and prints only itself; a cancelled order has none', async ({ page }) => {
+  const coco = await pet('Coco', 3);
+  const order = await place(coco.id, 2, '2030-03-01T09:30:00Z');
+  // Stand-in for the browser's print dialog, counting its calls (the test's tsconfig has no DOM types).
+  await page.addInitScript(() => {
+    const page = globalThis as unknown as { printCalls: number; print: () => void };
+    page.printCalls = 0;
+    page.print = () => {
+      page.printCalls += 1;
+    };
+  });
+  await openOrders(page);
+  await page.getByRole('link', { name: `Receipt for order ${order.id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`#/orders/${order.id}/receipt$`));
+  await expect(page.getByRole('heading', { name: `Receipt for order ${order.id}` })).toBeVisible();
+
+  const line = (term: string) => page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+  await expect(page.getByText('Pet Store Clerk', { exact: true }).last()).toBeVisible();
+  await expect(line('Order')).toHaveText(`#${order.id}`);
+  await expect(line('Pet')).toHaveText(`Coco (#${coco.id})`);
+  await expect(line('Category')).toHaveText('Dogs');
+  await expect(line('Quantity')).toHaveText('2');
+  await expect(line('Ship date')).toContainText('2030');
+  await expect(line('Status')).toHaveText('Open');
+  await expect(page.getByText(/^Printed /)).toBeVisible();
+
+  // Fulfilled elsewhere: the receipt follows.
+  await must(host.call('orders.update', { orderId: order.id, changes: { complete: true } }));
+  await expect(line('Status')).toHaveText('Complete');
+
+  // In the browser host, Print is the browser's own print.
+  await page.getByRole('button', { name: 'Print' }).click();
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { printCalls: number }).printCalls)).toBe(1);
+
+  await expectAccessible(page, 'receipt');
+  await saveScreenshot(page, 'receipt');
+
+  // On paper: the receipt and nothing else (no navigation, no buttons).
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: 'Screens' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.getByRole('link', { name: /Back to orders/ })).toBeHidden();
+  await expect(line('Pet')).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
+  // A cancelled order has no receipt: it says so.
+  const gone = await place(coco.id, 1);
+  await page.goto(`${host.url}#/orders/${gone.id}/receipt`);
+  await expect(line('Quantity')).toHaveText('1');
+  await must(host.call('orders.cancel', { orderId: gone.id }));
+  await expect(page.getByText(`Order ${gone.id} does not exist: it may have been cancelled.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeDisabled();
+});
+
+test('the orders screen and its dialogs pass axe in light and dark; screenshot', async ({ page }) => {
+  const rosie = await pet('Rosie', 6);
+  const a = await place(rosie.id, 2, '2030-05-02T12:00:00Z');
+  await must(host.call('orders.update', { orderId: a.id, changes: { complete: true } }));
+  await place(rosie.id, 1);
+  await openOrders(page);
+  await expect(orderRow(page, a.id)).toBeVisible();
+  await expectAccessible(page, 'orders');
+  await saveScreenshot(page, 'orders');
+
+  await page.getByRole('button', { name: 'Place order', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  await choosePet(page, dialog, 'Rosie');
+  await dialog.getByLabel('Quantity').fill('9');
+  await expect(dialog.getByText('Only 3 in stock')).toBeVisible();
+  await expectAccessible(page, 'the place order dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  const open = (await must(host.call<{ items: Order[] }>('orders.list', { petId: rosie.id, complete: false }))).items[0]!;
+  await page.getByRole('button', { name: `Cancel order ${open.id}` }).click();
+  await expect(page.getByRole('dialog', { name: `Cancel order ${open.id}?` })).toBeVisible();
+  await expectAccessible(page, 'the cancel confirmation');
+});
