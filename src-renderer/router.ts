@@ -1,12 +1,15 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
 import type { ScreenName } from '../src-shared/commands';
-import CategoriesView from './views/CategoriesView.vue';
-import DashboardView from './views/DashboardView.vue';
-import InventoryView from './views/InventoryView.vue';
-import OrdersView from './views/OrdersView.vue';
-import PetsView from './views/PetsView.vue';
-import ReceiptView from './views/ReceiptView.vue';
-import SettingsView from './views/SettingsView.vue';
+
+// Each screen is its own chunk, loaded when first opened: the app starts without parsing the
+// code (and the charting library) of screens the clerk has not visited yet.
+const DashboardView = () => import('./views/DashboardView.vue');
+const PetsView = () => import('./views/PetsView.vue');
+const CategoriesView = () => import('./views/CategoriesView.vue');
+const OrdersView = () => import('./views/OrdersView.vue');
+const InventoryView = () => import('./views/InventoryView.vue');
+const SettingsView = () => import('./views/SettingsView.vue');
+const ReceiptView = () => import('./views/ReceiptView.vue');
 
 /** The screens, in the order of the navigation; the route name is the screen name. */
 export const SCREEN_ROUTES: (RouteRecordRaw & { name: ScreenName; meta: { title: string } })[] = [

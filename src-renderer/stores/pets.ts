@@ -50,8 +50,29 @@ export const usePetsStore = defineStore('pets', () => {
     return pets.map((pet) => ({ ...pet, stock: byPet.get(pet.id) }));
   }
 
-  /** Reloads from the first page with the current filters; a newer reload wins over an older one. */
-  async function reload(): Promise<void> {
+  let inFlight: Promise<void> | null = null;
+  let again = false;
+
+  /**
+   * Reloads from the first page with the current filters. Calls made while a reload runs are
+   * coalesced into one more run with the filters as they are then: typing a search asks the
+   * service at once, without a debounce delay, yet never queues a query per keystroke.
+   */
+  function reload(): Promise<void> {
+    if (inFlight) {
+      again = true;
+      return inFlight;
+    }
+    inFlight = (async () => {
+      do {
+        again = false;
+        await loadFirstPage();
+      } while (again);
+    })().finally(() => (inFlight = null));
+    return inFlight;
+  }
+
+  async function loadFirstPage(): Promise<void> {
     const mine = ++generation;
     loading.value = true;
     try {
