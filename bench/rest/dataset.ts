@@ -10,6 +10,8 @@ export interface Dataset {
   petstoreDb: string;
   /** A byte-identical copy, for the bare node:http + better-sqlite3 server. */
   bareSqliteDb: string;
+  /** Another copy, for a baseline checkout's server (`--baseline`). */
+  baselineDb?: string;
   /** The same pets (and categories) as a json-server database. */
   jsonServerDb: string;
   pets: number;
@@ -27,7 +29,7 @@ const STOCK_MAX = 1_000_000;
  * would refuse a benchmark within a second) and restocks the pets the order scenario buys.
  * Copies it for the bare server and exports it as JSON for json-server.
  */
-export function prepareDataset(root: string, dir: string, pets: number, orderPets: number): Dataset {
+export function prepareDataset(root: string, dir: string, pets: number, orderPets: number, baseline = false): Dataset {
   const master = join(dir, 'master.db');
   const seeded = spawnSync(process.execPath, [join(root, 'bin/petstore.mjs'), 'seed', '--db', master, '--pets', String(pets)], {
     cwd: root,
@@ -52,6 +54,8 @@ export function prepareDataset(root: string, dir: string, pets: number, orderPet
   const bareSqliteDb = join(dir, 'bare-sqlite.db');
   copyFileSync(master, petstoreDb);
   copyFileSync(master, bareSqliteDb);
+  const baselineDb = baseline ? join(dir, 'baseline.db') : undefined;
+  if (baselineDb) copyFileSync(master, baselineDb);
 
   const jsonServerDb = join(dir, 'json-server.json');
   const db = new Database(master, { readonly: true });
@@ -65,5 +69,5 @@ export function prepareDataset(root: string, dir: string, pets: number, orderPet
   } finally {
     db.close();
   }
-  return { petstoreDb, bareSqliteDb, jsonServerDb, pets, orderPetIds };
+  return { petstoreDb, bareSqliteDb, baselineDb, jsonServerDb, pets, orderPetIds };
 }

@@ -4,6 +4,7 @@
  *
  *   npm run bench:rest [-- --runs 5 --duration 3 --warmup 3 --connections 10 --pets 100000]
  *                      [--servers petstore,bare-sqlite] [--scenarios pet-by-id] [--profile DIR] [--json FILE]
+ *                      [--baseline CHECKOUT] [--server-core 0 --load-core 1] [--markdown]
  *
  * Servers run on core 0, this process (autocannon) on core 1 (taskset). Each (scenario, server)
  * is warmed up once, then measured `runs` times in interleaved rounds (so drift on the machine
@@ -23,7 +24,7 @@ import { freePort, killAllStarted, startServer, type ServerProcess } from './pro
 import { coreBusyShares, coreSeconds, cpuAccounting, processCpuSeconds } from './cpu-usage';
 import { judgeGoals, renderTable, summarize, type Cell, type MeasuredRun } from './report';
 import { checkAnswer, loadRequest, SCENARIOS, type ScenarioId } from './scenarios';
-import { SERVERS, type ServerId } from './servers/catalog';
+import { baselineServer, SERVERS, type ServerDef, type ServerId } from './servers/catalog';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Whatever happens, the benchmark stops by itself (and stops its servers) after this long. */
@@ -41,6 +42,7 @@ const { values } = parseArgs({
     scenarios: { type: 'string' },
     profile: { type: 'string' },
     json: { type: 'string' },
+    baseline: { type: 'string' },
     markdown: { type: 'boolean', default: false },
     'server-core': { type: 'string', default: '0' },
     'load-core': { type: 'string', default: '1' },
@@ -58,7 +60,11 @@ const pick = <T extends { id: string }>(all: T[], list: string | undefined): T[]
   if (unknown.length) throw new Error(`Unknown: ${unknown.join(', ')} (known: ${all.map((item) => item.id).join(', ')})`);
   return all.filter((item) => wanted.includes(item.id));
 };
-const servers = pick(SERVERS, values.servers);
+// --baseline DIR adds the headless server of another checkout, right after this one's.
+const catalog: ServerDef[] = values.baseline
+  ? SERVERS.flatMap((server) => (server.id === 'petstore' ? [server, baselineServer(resolve(values.baseline!))] : [server]))
+  : SERVERS;
+const servers = pick(catalog, values.servers && values.baseline ? `${values.servers},petstore-baseline` : values.servers);
 const scenarios = pick(SCENARIOS, values.scenarios);
 
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -102,7 +108,7 @@ async function main(): Promise<void> {
 
   workDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
   log(`seeding ${pets.toLocaleString('en-US')} pets in ${workDir}`);
-  const data = prepareDataset(ROOT, workDir, pets, Number(values['order-pets']));
+  const data = prepareDataset(ROOT, workDir, pets, Number(values['order-pets']), Boolean(values.baseline));
   const token = `bench_${randomBytes(24).toString('base64url')}`;
   const nodeFlags: string[] = [];
   if (values.profile) {

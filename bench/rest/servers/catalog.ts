@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Dataset } from '../dataset';
 import type { Dialect } from '../scenarios';
 
-export type ServerId = 'bare-http' | 'bare-sqlite' | 'petstore' | 'json-server';
+export type ServerId = 'bare-http' | 'bare-sqlite' | 'petstore' | 'petstore-baseline' | 'json-server';
 
 export interface ServerDef {
   id: ServerId;
@@ -67,3 +67,22 @@ export const SERVERS: ServerDef[] = [
     }),
   },
 ];
+
+/**
+ * `--baseline DIR`: the headless server of another checkout (e.g. an earlier commit unpacked with
+ * `git archive`, with a node_modules link), on its own copy of the same data, measured beside
+ * this one: before/after figures for a change, from one run on one machine state.
+ */
+export function baselineServer(checkout: string): ServerDef {
+  const petstore = SERVERS.find((server) => server.id === 'petstore')!;
+  return {
+    ...petstore,
+    id: 'petstore-baseline',
+    label: 'petstore serve (baseline)',
+    role: `the headless server of ${checkout}`,
+    command: ({ port, data, token, nodeFlags }) => ({
+      args: [...nodeFlags, join(checkout, 'bin/petstore.mjs'), 'serve', '--db', data.baselineDb!, '--port', String(port), '--host', '127.0.0.1'],
+      env: { PETSTORE_API_TOKEN: token },
+    }),
+  };
+}
