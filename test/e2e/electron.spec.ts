@@ -30,7 +30,7 @@ if (binary.reason) console.log(`[electron.spec] skipped: ${binary.reason}`);
 
 test.skip(!binary.path, binary.reason ?? '');
 
-test('the desktop app opens hardened, lists pets and creates one through IPC', async () => {
+test('the desktop app opens hardened, and a menu command creates a pet through IPC', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'petstore-electron-'));
   const app = await electron.launch({
     executablePath: binary.path,
@@ -39,11 +39,14 @@ test('the desktop app opens hardened, lists pets and creates one through IPC', a
   });
   try {
     const page = await app.firstWindow();
-    await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
 
     // Hardened: no Node in the page, only the preload's API.
     expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
-    expect(await page.evaluate(() => Object.keys((globalThis as AppGlobal).petstore).sort())).toEqual(['invoke', 'onEvent']);
+    expect(await page.evaluate(() => Object.keys((globalThis as AppGlobal).petstore).sort())).toEqual(['invoke', 'onCommand', 'onEvent']);
+    // New windows are denied.
+    await page.evaluate(() => (globalThis as unknown as { open(url: string): unknown }).open('https://example.com/'));
+    expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
     expect(await page.evaluate(() => typeof (globalThis as { process?: unknown }).process)).toBe('undefined');
 
     const created = await page.evaluate(() => (globalThis as AppGlobal).petstore.invoke('categories.create', { name: 'Dogs' }));
@@ -51,12 +54,17 @@ test('the desktop app opens hardened, lists pets and creates one through IPC', a
     const refused = await page.evaluate(() => (globalThis as AppGlobal).petstore.invoke('pets.create', { name: '', categoryId: 1 }));
     expect(refused).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', status: 400 } });
 
-    await page.getByRole('button', { name: 'New pet' }).click();
-    await page.getByLabel('Name').fill('Rex');
-    await page.getByLabel('Category').fill('Dogs');
+    // The native menu's "New pet…" reaches the page as a command, as a menu click would send it.
+    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0].webContents.send('petstore:command', 'pets.new'));
+    const dialog = page.getByRole('dialog', { name: 'New pet' });
+    await dialog.getByLabel('Name').fill('Rex');
+    await dialog.getByLabel('Category').fill('Dogs');
     await page.keyboard.press('Enter');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('row', { name: /Rex/ })).toBeVisible();
+    expect(await app.evaluate(({ Menu }) => Menu.getApplicationMenu()?.items.map((item) => item.label))).toEqual(
+      expect.arrayContaining(['File', 'Store', 'View', 'Help']),
+    );
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
