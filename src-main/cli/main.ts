@@ -1,4 +1,5 @@
 /** `petstore <command>`: the headless entry to the store service. */
+import { backup, DATA_USAGE, exportData, importData } from './commands/data';
 import { serve, SERVE_USAGE } from './commands/serve';
 import { seed, SEED_USAGE } from './commands/seed';
 import { token, TOKEN_USAGE } from './commands/token';
@@ -10,7 +11,9 @@ ${SERVE_USAGE}
 
 ${TOKEN_USAGE}
 
-${SEED_USAGE}`;
+${SEED_USAGE}
+
+${DATA_USAGE}`;
 
 const [command, ...args] = process.argv.slice(2);
 
@@ -24,6 +27,15 @@ try {
       break;
     case 'seed':
       seed(args);
+      break;
+    case 'backup':
+      await backup(args);
+      break;
+    case 'export':
+      await exportData(args);
+      break;
+    case 'import':
+      await importData(args);
       break;
     case undefined:
     case 'help':

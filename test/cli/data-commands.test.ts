@@ -1,0 +1,121 @@
+/**
+ * `petstore backup`, `export` and `import` as a user runs them (separate processes on a real
+ * database file): what they print, their exit codes, and what ends up in the database.
+ */
+import Database from 'better-sqlite3';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { openStore } from '../../src-main/service/store';
+import { tempDir } from '../helpers/temp-store';
+import { killAll, runCli, startServe } from '../rest/support/processes';
+
+let dir: string;
+let cleanup: () => void;
+let db: string;
+
+beforeEach(async () => {
+  ({ dir, cleanup } = tempDir('petstore-cli-data-'));
+  db = join(dir, 'store.db');
+  const seeded = await runCli(['seed', '--db', db, '--pets', '30']);
+  expect(seeded.code, seeded.stderr).toBe(0);
+});
+afterEach(async () => {
+  await killAll();
+  cleanup();
+});
+
+const petNames = (file: string) => {
+  const raw = new Database(file, { readonly: true });
+  try {
+    return raw.prepare('SELECT name FROM pets ORDER BY id').pluck().all() as string[];
+  } finally {
+    raw.close();
+  }
+};
+
+test('backup copies the live database while a server is writing to it; the copy opens as a store', async () => {
+  const server = await startServe(db, { PETSTORE_API_TOKEN: 'cli-data-secret' });
+  const created = await fetch(`${server.url}/pets`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer cli-data-secret', 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Written by the server', categoryId: 1 }),
+  });
+  expect(created.status).toBe(201);
+
+  const target = join(dir, 'copy.db');
+  const result = await runCli(['backup', '--db', db, '--to', target]);
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stdout).toMatch(new RegExp(`Backed up to ${target} \\([\\d,]+ bytes\\)`));
+  expect(petNames(target)).toHaveLength(31);
+  expect(petNames(target).at(-1)).toBe('Written by the server');
+  const copy = openStore(target);
+  expect(copy.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  copy.close();
+});
+
+test('backup without --to, or into a folder that does not exist, fails clearly and writes nothing', async () => {
+  const usage = await runCli(['backup', '--db', db]);
+  expect(usage.code).toBe(2);
+  expect(usage.stderr).toMatch(/--to FILE/);
+  const missing = await runCli(['backup', '--db', db, '--to', join(dir, 'no', 'such', 'folder', 'b.db')]);
+  expect(missing.code).toBe(1);
+  expect(missing.stderr).toMatch(/^VALIDATION_FAILED: The folder .* does not exist/);
+});
+
+test('export prints CSV of one table, or writes the whole store as JSON to a file', async () => {
+  const csv = await runCli(['export', '--db', db, '--resource', 'categories']);
+  expect(csv.code, csv.stderr).toBe(0);
+  const lines = csv.stdout.trim().split(/\r?\n/); // RFC 4180 CSV: CRLF line ends
+  expect(lines[0]).toBe('id,name,description');
+  expect(lines).toHaveLength(11);
+
+  const out = join(dir, 'store.json');
+  const json = await runCli(['export', '--db', db, '--out', out]);
+  expect(json.code, json.stderr).toBe(0);
+  const document = JSON.parse(readFileSync(out, 'utf8')) as { pets: unknown[]; categories: unknown[] };
+  expect(document.pets).toHaveLength(30);
+  expect(document.categories).toHaveLength(10);
+
+  const wrong = await runCli(['export', '--db', db, '--format', 'xml']);
+  expect(wrong.code).toBe(1);
+  expect(wrong.stderr).toMatch(/^VALIDATION_FAILED/);
+});
+
+test('import reports every bad row with its number, imports the good ones, and exits 1 when rows were skipped', async () => {
+  const file = join(dir, 'new.csv');
+  writeFileSync(file, 'name,category,status,stock\nNewcomer,Dogs,available,3\n,Cats,available,1\nStray,Unicorns,available,1\n');
+
+  const dry = await runCli(['import', file, '--db', db, '--dry-run']);
+  expect(dry.code).toBe(1);
+  expect(dry.stdout).toMatch(/1 rows would be imported, 2 skipped \(dry run: nothing written\)/);
+  expect(dry.stderr).toMatch(/row 2: name: /);
+  expect(dry.stderr).toMatch(/row 3: category: No category "Unicorns"/);
+  expect(petNames(db)).toHaveLength(30);
+
+  const real = await runCli(['import', file, '--db', db]);
+  expect(real.code).toBe(1);
+  expect(real.stdout).toMatch(/Imported 1 pets; skipped 2 rows/);
+  expect(petNames(db)).toHaveLength(31);
+  expect(petNames(db).at(-1)).toBe('Newcomer');
+
+  const clean = join(dir, 'clean.json');
+  writeFileSync(clean, JSON.stringify([{ name: 'From JSON', category: 'Cats', status: 'pending' }]));
+  const fromJson = await runCli(['import', clean, '--db', db]);
+  expect(fromJson.code, fromJson.stderr).toBe(0);
+  expect(fromJson.stdout).toMatch(/Imported 1 pets; skipped 0 rows/);
+  expect(petNames(db).at(-1)).toBe('From JSON');
+});
+
+test('import of a file that is not CSV or JSON at all writes nothing and says why', async () => {
+  const file = join(dir, 'garbage.json');
+  writeFileSync(file, '{not json');
+  const result = await runCli(['import', file, '--db', db]);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(/garbage\.json: /);
+  expect(result.stderr).toMatch(/Nothing was imported/);
+  expect(petNames(db)).toHaveLength(30);
+  const missing = await runCli(['import', join(dir, 'absent.csv'), '--db', db]);
+  expect(missing.code).toBe(1);
+  expect(missing.stderr).toMatch(/Cannot read/);
+});
