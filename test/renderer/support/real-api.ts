@@ -8,6 +8,8 @@ import { invokeOperationAsync } from '../../../src-main/service/invoke';
 import { openTestStore, type TestStore } from '../../helpers/temp-store';
 
 export interface RendererHarness extends TestStore {
+  /** The operations the renderer invoked, in order. */
+  invoked: string[];
   /** Sends a menu command to the renderer, as the Electron menu would. */
   command(name: CommandName): void;
   /** Stops the event feed and closes the store. */
@@ -23,8 +25,10 @@ export function useRealApi(): RendererHarness {
   const t = openTestStore();
   const { handlers } = createHostHandlers(t.store, 'browser-host');
   const commandListeners = new Set<(command: CommandName) => void>();
+  const invoked: string[] = [];
   const bridge: PetstoreBridge = {
     async invoke(operation, input) {
+      invoked.push(operation);
       return structuredClone(await invokeOperationAsync(handlers, operation, structuredClone(input)));
     },
     onEvent(listener: (event: StoreEvent) => void) {
@@ -39,6 +43,7 @@ export function useRealApi(): RendererHarness {
   setApiClient(createApiClient(bridge));
   return {
     ...t,
+    invoked,
     command: (name) => commandListeners.forEach((listener) => listener(name)),
     close: () => t.close(),
   };

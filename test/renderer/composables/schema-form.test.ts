@@ -1,0 +1,42 @@
+// @vitest-environment happy-dom
+import { expect, test } from 'vitest';
+import '../../../src-shared/zod-setup';
+import { NewPet } from '../../../src-shared/schemas/pet';
+import { ApiError } from '../../../src-renderer/api/client';
+import { useSchemaForm } from '../../../src-renderer/composables/useSchemaForm';
+
+const blank = () => ({ name: '', categoryId: null, status: 'available' });
+
+test('messages come from the shared schema: shown for touched fields as the clerk types, all on submit', () => {
+  const form = useSchemaForm(NewPet, blank);
+  expect(form.errorFor('name')).toBeUndefined(); // nothing shouts before the clerk does anything
+  form.model.name = 'x'.repeat(101);
+  form.touch('name');
+  expect(form.errorFor('name')).toBe('Must be at most 100 characters');
+  expect(form.errorFor('categoryId')).toBeUndefined();
+
+  expect(form.submit()).toBeUndefined();
+  expect(form.errorFor('categoryId')).toBe('Required');
+
+  form.model.name = '  Rex  ';
+  form.model.categoryId = 3;
+  expect(form.submit()).toEqual({ name: 'Rex', categoryId: 3, status: 'available' }); // parsed: trimmed
+});
+
+test("a refusal's details land under their fields until the clerk edits them; reset clears everything", () => {
+  const form = useSchemaForm(NewPet, blank);
+  form.model.name = 'Rex';
+  form.model.categoryId = 99;
+  const matched = form.applyServerError(
+    new ApiError({ code: 'VALIDATION_FAILED', status: 400, message: 'Invalid input', details: [{ path: 'categoryId', message: 'Unknown category' }, { path: 'elsewhere', message: 'x' }] }),
+  );
+  expect(matched).toBe(true);
+  expect(form.errorFor('categoryId')).toBe('Unknown category');
+  form.touch('categoryId');
+  expect(form.errorFor('categoryId')).toBeUndefined();
+
+  form.submit();
+  form.reset();
+  expect(form.model).toEqual(blank());
+  expect(form.errorFor('categoryId')).toBeUndefined();
+});

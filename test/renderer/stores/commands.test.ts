@@ -1,0 +1,37 @@
+// @vitest-environment happy-dom
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, expect, test } from 'vitest';
+import { router } from '../../../src-renderer/router';
+import { useCommandsStore } from '../../../src-renderer/stores/commands';
+
+beforeEach(async () => {
+  setActivePinia(createPinia());
+  await router.push('/settings');
+});
+
+test('a command for another screen goes there first, then runs once that screen registers its handler', async () => {
+  const commands = useCommandsStore();
+  let opened = 0;
+  await commands.run('pets.new');
+  expect(router.currentRoute.value.name).toBe('pets');
+  expect(opened).toBe(0);
+  commands.handle('pets.new', () => opened++); // the Pets screen mounts
+  expect(opened).toBe(1);
+  await commands.run('pets.new'); // already there: runs at once
+  expect(opened).toBe(2);
+});
+
+test('navigation commands only navigate; help opens the overlay; an unregistered handler is not called', async () => {
+  const commands = useCommandsStore();
+  let calls = 0;
+  const unregister = commands.handle('search.focus', () => calls++);
+  unregister();
+  await commands.run('search.focus');
+  expect(calls).toBe(0);
+
+  await commands.run('go.inventory');
+  expect(router.currentRoute.value.name).toBe('inventory');
+  expect(commands.helpOpen).toBe(false);
+  await commands.run('help.shortcuts');
+  expect(commands.helpOpen).toBe(true);
+});
