@@ -263,24 +263,36 @@ export const useInventoryStore = defineStore('inventory', () => {
     return queuedRefresh;
   }
 
+  /** Each pet's saves, one after another, so the last count the clerk asked for is the one stored. */
+  const saveQueues = new Map<number, { tail: Promise<unknown>; waiting: number }>();
+
   /**
    * Sets a pet's stock (`inventory.set`) and shows the stored result at once: quantity and the
    * status it implies (restocking makes a pet available; emptying an available pet retires it).
-   * Rejects with the store's ApiError when refused.
+   * Saves for one pet run in the order asked (three quick clicks on + store +3, never a stale
+   * count last). Rejects with the store's ApiError when refused.
    */
   async function setQuantity(petId: number, quantity: number): Promise<InventoryItem> {
-    saving.value = saving.value.concat(petId);
+    const queue = saveQueues.get(petId) ?? { tail: Promise.resolve(), waiting: 0 };
+    saveQueues.set(petId, queue);
+    queue.waiting++;
+    if (!saving.value.includes(petId)) saving.value = saving.value.concat(petId);
+    const run = queue.tail.catch(() => undefined).then(() => api().call('inventory.set', { petId, update: { quantity } }));
+    queue.tail = run;
     try {
-      const item = await api().call('inventory.set', { petId, update: { quantity } });
+      const item = await run;
       const index = rows.value.findIndex((row) => row.petId === petId);
-      if (index >= 0) rows.value[index] = { ...rows.value[index], quantity: item.quantity, status: item.status };
+      if (index >= 0) rows.value[index] = { ...rows.value[index]!, quantity: item.quantity, status: item.status };
       return item;
     } finally {
-      saving.value = saving.value.filter((id) => id !== petId);
+      if (--queue.waiting === 0) {
+        saveQueues.delete(petId);
+        saving.value = saving.value.filter((id) => id !== petId);
+      }
     }
   }
 
-  /** Whether the pet's stock is being saved. */
+  /** Whether the pet's stock is being saved (or waits to be). */
   function isSaving(petId: number): boolean {
     return saving.value.includes(petId);
   }

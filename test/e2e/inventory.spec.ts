@@ -86,6 +86,15 @@ test('quick adjust with the buttons and the number input stores the stock, and t
   await rex.getByRole('button', { name: 'Decrease stock of Rex' }).click();
   await expect(input).toHaveValue('11');
   await expect.poll(async () => (await stored(id)).quantity).toBe(11);
+
+  // Quick clicks all count, each from the last: three more units.
+  const plus = rex.getByRole('button', { name: 'Increase stock of Rex' });
+  await plus.click();
+  await plus.click();
+  await plus.click();
+  await expect(input).toHaveValue('14');
+  await expect.poll(async () => (await stored(id)).quantity).toBe(14);
+  await expect(input).toHaveValue('14');
 });
 
 test('quick adjust works from the keyboard alone', async ({ page }) => {

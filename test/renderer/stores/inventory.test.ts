@@ -233,3 +233,17 @@ test('a reload wins over a "load more" and a refresh that started before it', as
   expect(inventory.total).toBe(1);
   expect(inventory.loading).toBe(false);
 });
+
+test('saves for one pet are stored in the order asked, so quick clicks end on the last count', async () => {
+  h = useRealApi();
+  const { ids } = seed(['Rex']);
+  const inventory = useInventoryStore();
+  await inventory.reload();
+  const saves = [2, 3, 4, 5].map((quantity) => inventory.setQuantity(ids[0]!, quantity));
+  expect(inventory.isSaving(ids[0]!)).toBe(true);
+  const items = await Promise.all(saves);
+  expect(items.map((item) => item.quantity)).toEqual([2, 3, 4, 5]);
+  expect(view(inventory.rows)).toEqual(['Rex:5:available']);
+  expect(h.ok('inventory.get', { petId: ids[0]! }).quantity).toBe(5);
+  expect(inventory.isSaving(ids[0]!)).toBe(false);
+});
