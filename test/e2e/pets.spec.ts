@@ -161,6 +161,23 @@ test('deleting asks first; a pet with an open order is refused with the reason',
   await expect(page.getByRole('row', { name: /Ordered/ })).toBeVisible();
 });
 
+test("an order placed from a pet's row reserves its stock; the row follows", async ({ page }) => {
+  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Orderable', categoryId: dogsId }));
+  await must(host.call('inventory.set', { petId: pet.id, update: { quantity: 2 } }));
+  await openPets(page);
+  const row = page.getByRole('row', { name: /Orderable/ });
+  await row.getByRole('button', { name: 'Order Orderable' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  await expect(dialog).toContainText('Orderable');
+  await dialog.getByLabel('Quantity').fill('2');
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('cell').nth(4)).toHaveText('0');
+  await expect(row).toContainText('pending');
+  await expect(row.getByRole('button', { name: 'Order Orderable' })).toBeHidden(); // nothing left to order
+  expect(await must(host.call('inventory.get', { petId: pet.id }))).toMatchObject({ quantity: 0, status: 'pending' });
+});
+
 test('a scanned id and Enter opens that pet; an unknown id says so', async ({ page }) => {
   const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Scanned', categoryId: catsId }));
   await openPets(page);
