@@ -229,6 +229,7 @@ export const useInventoryStore = defineStore('inventory', () => {
     await settled(reloading);
     if (!loaded.value) return reload();
     const mine = generation;
+    const startedAt = saveSeq;
     const f = applied.value;
     const upTo = nextCursor.value === null ? Number.POSITIVE_INFINITY : lastId;
     const collected: StockRow[] = [];
@@ -244,7 +245,7 @@ export const useInventoryStore = defineStore('inventory', () => {
     } while (cursor && page.lastId < upTo);
     await threshold;
     if (mine !== generation) return;
-    rows.value = collected;
+    rows.value = keepNewerSaves(collected, startedAt);
     scanned.value = checked;
     apply(f, page);
   }
@@ -265,6 +266,22 @@ export const useInventoryStore = defineStore('inventory', () => {
 
   /** Each pet's saves, one after another, so the last count the clerk asked for is the one stored. */
   const saveQueues = new Map<number, { tail: Promise<unknown>; waiting: number }>();
+  /** Counts finished saves; `savedAt` says when each pet's last save finished, on that count. */
+  let saveSeq = 0;
+  const savedAt = new Map<number, number>();
+
+  /**
+   * A refresh may have read a pet before this window's save of it finished (or while one is on its
+   * way): for those pets the row on screen, which has the save's answer, is newer than what was read.
+   */
+  function keepNewerSaves(fresh: StockRow[], startedAt: number): StockRow[] {
+    const current = new Map(rows.value.map((row) => [row.petId, row]));
+    return fresh.map((row) => {
+      const newer = (savedAt.get(row.petId) ?? -1) >= startedAt || saving.value.includes(row.petId);
+      const mine = newer ? current.get(row.petId) : undefined;
+      return mine ? { ...row, quantity: mine.quantity, status: mine.status } : row;
+    });
+  }
 
   /**
    * Sets a pet's stock (`inventory.set`) and shows the stored result at once: quantity and the
@@ -281,6 +298,7 @@ export const useInventoryStore = defineStore('inventory', () => {
     queue.tail = run;
     try {
       const item = await run;
+      savedAt.set(petId, saveSeq++);
       const index = rows.value.findIndex((row) => row.petId === petId);
       if (index >= 0) rows.value[index] = { ...rows.value[index]!, quantity: item.quantity, status: item.status };
       return item;

@@ -247,3 +247,16 @@ test('saves for one pet are stored in the order asked, so quick clicks end on th
   expect(h.ok('inventory.get', { petId: ids[0]! }).quantity).toBe(5);
   expect(inventory.isSaving(ids[0]!)).toBe(false);
 });
+
+test('a refresh that read before a save finished does not put the old count back', async () => {
+  h = useRealApi();
+  const { ids } = seed(['Rex', 'Bella']);
+  const inventory = useInventoryStore();
+  await inventory.reload();
+  for (let round = 2; round < 12; round++) {
+    const refreshed = inventory.refresh(); // reads the rows while the save below is on its way
+    await inventory.setQuantity(ids[0]!, round);
+    await refreshed;
+    expect(inventory.rows[0]).toMatchObject({ petId: ids[0], quantity: round });
+  }
+});
