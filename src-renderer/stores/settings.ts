@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
+import type { OperationInput } from '../../src-shared/contract';
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
 import { api } from '../api/client';
 
@@ -26,5 +27,12 @@ export const useSettingsStore = defineStore('settings', () => {
     loaded.value = true;
   }
 
-  return { settings, loaded, lowStockThreshold, load };
+  /** Changes some settings and keeps what the store answers (all of them); rejects with its ApiError. */
+  async function update(patch: OperationInput<'settings.update'>): Promise<StoreSettings> {
+    settings.value = await api().call('settings.update', patch);
+    loaded.value = true;
+    return settings.value;
+  }
+
+  return { settings, loaded, lowStockThreshold, load, update };
 });

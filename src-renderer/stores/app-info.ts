@@ -1,0 +1,61 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { AppInfo } from '../../src-shared/schemas/data';
+import { api } from '../api/client';
+
+type FilePurpose = 'backup' | 'restore';
+
+/** The local date and time as a file-name-safe stamp, e.g. 2026-05-01-14-30-05 (to the second, so backups rarely collide). */
+export const fileStamp = (now = new Date()): string => {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${pad(now.getHours())}-${pad(now.getMinutes())}-${pad(now.getSeconds())}`;
+};
+
+/**
+ * Where the app runs and keeps its data (app.info), and the desktop's own dialogs and file
+ * manager, which only the Electron app has: the browser host answers those with NOT_FOUND, so the
+ * screen offers a path field there instead (`hasNativeDialogs`).
+ */
+export const useAppInfoStore = defineStore('app-info', () => {
+  const info = ref<AppInfo | null>(null);
+  const loading = ref(false);
+
+  const hasNativeDialogs = computed(() => info.value?.runtime === 'electron');
+
+  /** Loads the version, data folder, backup folder and runtime. */
+  async function load(): Promise<AppInfo> {
+    loading.value = true;
+    try {
+      info.value = await api().call('app.info', {});
+      return info.value;
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  /** A new backup's file name, e.g. petstore-2026-05-01-14-30-05.db. */
+  function suggestedBackupName(now = new Date()): string {
+    return `petstore-${fileStamp(now)}.db`;
+  }
+
+  /** A new backup's absolute path in the backup folder (for hosts without a save dialog). */
+  function suggestedBackupFile(now = new Date()): string {
+    const folder = info.value?.backupFolder ?? '';
+    const separator = folder.includes('\\') && !folder.includes('/') ? '\\' : '/';
+    return folder ? `${folder.replace(/[\\/]+$/, '')}${separator}${suggestedBackupName(now)}` : '';
+  }
+
+  /** Asks for a file in the desktop's dialog; null when the clerk cancelled. */
+  async function chooseFile(purpose: FilePurpose): Promise<string | null> {
+    const input = purpose === 'backup' ? { purpose, suggestedName: suggestedBackupName() } : { purpose };
+    const choice = await api().call('app.chooseFile', input);
+    return choice.file;
+  }
+
+  /** Opens the data folder in the system's file manager (desktop app only). */
+  async function showDataFolder(): Promise<void> {
+    await api().call('app.showDataFolder', {});
+  }
+
+  return { info, loading, hasNativeDialogs, load, suggestedBackupName, suggestedBackupFile, chooseFile, showDataFolder };
+});

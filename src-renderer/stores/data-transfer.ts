@@ -1,0 +1,71 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { OperationInput, OperationOutput } from '../../src-shared/contract';
+import type { DataFormat, ExportedFile, ImportPreview } from '../../src-shared/schemas/data';
+import { api } from '../api/client';
+
+export type ExportResource = OperationInput<'data.export'>['resource'] & string;
+
+/** A file the clerk picked for import, as read in the page. */
+export interface ImportFile {
+  name: string;
+  format: DataFormat;
+  content: string;
+}
+
+/** The import format a file name stands for (by its extension), or null for anything else. */
+export function formatOf(fileName: string): DataFormat | null {
+  const extension = /\.([^.]+)$/.exec(fileName.toLowerCase())?.[1];
+  return extension === 'csv' || extension === 'json' ? extension : null;
+}
+
+/**
+ * Moving the shop's data in and out: CSV/JSON export, an import that is previewed row by row
+ * before anything is written, and backups (SQLite's online backup API) and restores.
+ */
+export const useDataTransferStore = defineStore('data-transfer', () => {
+  /** The file being imported and what the service says of each of its rows; null when none. */
+  const pending = ref<ImportFile | null>(null);
+  const preview = ref<ImportPreview | null>(null);
+
+  /** Exports a table as CSV, or the whole store as JSON. */
+  async function exportData(format: DataFormat, resource: ExportResource): Promise<ExportedFile> {
+    return api().call('data.export', { format, resource });
+  }
+
+  /** Checks a file row by row (writes nothing) and keeps it for `importPending`. */
+  async function previewImport(file: ImportFile): Promise<ImportPreview> {
+    clearImport();
+    const checked = await api().call('data.previewImport', { format: file.format, content: file.content });
+    pending.value = file;
+    preview.value = checked;
+    return checked;
+  }
+
+  /** Imports the previewed file's valid rows as new pets, in one transaction; invalid rows are skipped. */
+  async function importPending(): Promise<OperationOutput<'data.import'>> {
+    if (!pending.value) throw new Error('Choose a file to import first');
+    const { format, content } = pending.value;
+    const result = await api().call('data.import', { format, content });
+    clearImport();
+    return result;
+  }
+
+  /** Forgets the previewed file. */
+  function clearImport(): void {
+    pending.value = null;
+    preview.value = null;
+  }
+
+  /** Copies the live database to `file` (an absolute path) with SQLite's online backup API. */
+  async function backup(file: string): Promise<OperationOutput<'backup.create'>> {
+    return api().call('backup.create', { file });
+  }
+
+  /** Replaces the shop's data with the backup in `file`, after a safety backup of the current data. */
+  async function restore(file: string): Promise<OperationOutput<'backup.restore'>> {
+    return api().call('backup.restore', { file });
+  }
+
+  return { pending, preview, exportData, previewImport, importPending, clearImport, backup, restore };
+});

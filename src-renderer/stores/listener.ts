@@ -1,0 +1,67 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { ListenerStatus } from '../../src-shared/schemas/listener';
+import { api } from '../api/client';
+import { useSettingsStore } from './settings';
+
+/** Whether an address only this machine can reach (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  const value = host.trim().toLowerCase();
+  return value === 'localhost' || value === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(value);
+}
+
+export interface ListenerAddress {
+  listenerHost: string;
+  listenerPort: number;
+}
+
+/**
+ * The local REST listener for integrators: on/off, where it listens, and why it last failed to
+ * start. Starting and stopping also sets whether the app starts it next time.
+ */
+export const useListenerStore = defineStore('listener', () => {
+  const status = ref<ListenerStatus | null>(null);
+  const busy = ref(false);
+
+  const running = computed(() => status.value?.running ?? false);
+  /** The human-readable API reference the listener serves (beside /v1). */
+  const docsUrl = computed(() => (status.value?.url ? status.value.url.replace(/\/v1\/?$/, '/docs') : null));
+
+  async function run(work: () => Promise<ListenerStatus>): Promise<ListenerStatus> {
+    busy.value = true;
+    try {
+      status.value = await work();
+      return status.value;
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  /** Reads whether it runs, where, and the last start error. */
+  async function load(): Promise<ListenerStatus> {
+    return run(() => api().call('listener.status', {}));
+  }
+
+  /** Starts it on the configured address; a failure (port in use) is in the answer's `lastError`. */
+  async function start(): Promise<ListenerStatus> {
+    return run(() => api().call('listener.start', {}));
+  }
+
+  /** Stops it; requests in flight finish first. */
+  async function stop(): Promise<ListenerStatus> {
+    return run(() => api().call('listener.stop', {}));
+  }
+
+  /**
+   * Saves a new address and port; when the listener runs, restarts it so they take effect at once.
+   * Answers whether it was restarted.
+   */
+  async function changeAddress(address: ListenerAddress): Promise<{ restarted: boolean; status: ListenerStatus }> {
+    const wasRunning = running.value;
+    await useSettingsStore().update(address);
+    const next = await run(() => (wasRunning ? api().call('listener.start', {}) : api().call('listener.status', {})));
+    return { restarted: wasRunning, status: next };
+  }
+
+  return { status, busy, running, docsUrl, load, start, stop, changeAddress };
+});
