@@ -1,0 +1,389 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { must, startHost, type RunningHost } from './support/browser-host';
+import { expectAccessible, saveScreenshot } from './support/screens';
+
+let host: RunningHost;
+let dogsId: number;
+let fishId: number;
+let scratch: string;
+
+test.beforeAll(async () => {
+  host = await startHost();
+  scratch = mkdtempSync(join(tmpdir(), 'petstore-settings-e2e-'));
+  dogsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }))).id;
+  fishId = (await must(host.call<{ id: number }>('categories.create', { name: 'Fish' }))).id;
+  await must(host.call('pets.create', { name: 'Rex', categoryId: dogsId }));
+});
+test.afterAll(async () => {
+  await host?.call('listener.stop', {});
+  await host?.stop();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A port nobody listens on right now (listenerPort must be 1–65535, so 0 cannot be asked for). */
+async function freePort(): Promise<number> {
+  const server = await occupyPort();
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function occupyPort(): Promise<Server> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+async function openSettings(page: Page): Promise<void> {
+  await page.goto(`${host.url}#/settings`);
+  await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const toast = (page: Page, text: string | RegExp) => page.locator('.n-message').filter({ hasText: text });
+/** Picks a radio button the way a clerk does: by clicking its label (naive-ui hides the native input). */
+async function choose(scope: Page | Locator, name: string): Promise<void> {
+  const page = 'goto' in scope ? scope : scope.page();
+  await scope.locator('label').filter({ has: page.getByRole('radio', { name, exact: true }) }).click();
+}
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Sets the listener's port in the UI and saves it. */
+async function savePort(page: Page, port: number): Promise<void> {
+  const listener = section(page, 'REST API listener');
+  await listener.getByLabel('Port').fill(String(port));
+  await listener.getByRole('button', { name: 'Save address' }).click();
+}
+
+test('the owner starts the REST listener, creates a token that works over REST, then revokes it', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}/v1`;
+  await openSettings(page);
+  const listener = section(page, 'REST API listener');
+  const onOff = listener.getByRole('switch', { name: 'REST listener on' });
+  await expect(onOff).toHaveAttribute('aria-checked', 'false');
+
+  await savePort(page, port);
+  await expect(toast(page, 'Address saved')).toBeVisible();
+  await onOff.click();
+  await expect(onOff).toHaveAttribute('aria-checked', 'true');
+  await expect(listener.getByTestId('listener-url')).toHaveText(base);
+  await expect(listener.getByRole('link', { name: `http://127.0.0.1:${port}/docs` })).toBeVisible();
+  await listener.getByRole('button', { name: 'Copy address' }).click();
+  await expect(toast(page, 'Address copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(base);
+
+  // A write token, shown once.
+  const tokens = section(page, 'API tokens');
+  await tokens.getByLabel('Token label').fill('web shop sync');
+  await choose(tokens, 'write');
+  await tokens.getByRole('button', { name: 'Create token' }).click();
+  const shown = page.getByRole('dialog', { name: 'New API token' });
+  await expect(shown).toContainText('You will not see it again');
+  const secret = await shown.getByLabel('Token secret').inputValue();
+  expect(secret).toMatch(/^psk_[\w-]{40,}$/);
+  await shown.getByRole('button', { name: 'Copy token' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await expect(shown).toBeHidden();
+  // Gone from the page: neither in the text nor in any field.
+  expect(await page.evaluate((s) => document.body.innerText.includes(s) || [...document.querySelectorAll('input')].some((i) => i.value === s), secret)).toBe(false);
+
+  const row = tokens.getByRole('row', { name: /web shop sync/ });
+  await expect(row).toContainText('write');
+  await expect(row).toContainText(`${secret.slice(0, 10)}…`);
+  await expect(row).toContainText('Active');
+
+  // It really opens the API, started from the UI.
+  const asShop = () => fetch(`${base}/pets`, { headers: { Authorization: `Bearer ${secret}` } });
+  const allowed = await asShop();
+  expect(allowed.status).toBe(200);
+  expect(((await allowed.json()) as { name: string }[]).map((pet) => pet.name)).toContain('Rex');
+
+  // Revoking asks first; cancelling keeps it.
+  await row.getByRole('button', { name: 'Revoke web shop sync' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Revoke “web shop sync”?' });
+  await expect(confirm).toContainText('401');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect((await asShop()).status).toBe(200);
+
+  await row.getByRole('button', { name: 'Revoke web shop sync' }).click();
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(toast(page, 'Revoked “web shop sync”')).toBeVisible();
+  await expect(row).toContainText('Revoked');
+  await expect(row).not.toContainText('never'); // its last use is listed
+  await expect(row.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
+  const refused = await asShop();
+  expect(refused.status).toBe(401);
+
+  // Off again: nothing listens any more.
+  await onOff.click();
+  await expect(onOff).toHaveAttribute('aria-checked', 'false');
+  await expect(listener.getByTestId('listener-url')).toHaveCount(0);
+  await expect(fetch(`${base}/pets`)).rejects.toThrow();
+});
+
+test('a port in use is reported; a new port while running restarts the listener there', async ({ page }) => {
+  const taken = await occupyPort();
+  try {
+    const busyPort = (taken.address() as AddressInfo).port;
+    await openSettings(page);
+    const listener = section(page, 'REST API listener');
+    const onOff = listener.getByRole('switch', { name: 'REST listener on' });
+    await savePort(page, busyPort);
+    // From the keyboard, as a clerk would.
+    await onOff.focus();
+    await page.keyboard.press('Space');
+    await expect(toast(page, `Port ${busyPort} is already in use`)).toBeVisible();
+    await expect(listener.getByRole('alert').filter({ hasText: `Port ${busyPort} is already in use` })).toBeVisible();
+    await expect(onOff).toHaveAttribute('aria-checked', 'false');
+
+    const first = await freePort();
+    await savePort(page, first);
+    await onOff.click();
+    await expect(listener.getByTestId('listener-url')).toHaveText(`http://127.0.0.1:${first}/v1`);
+    await expect(listener.getByText('The listener could not start')).toHaveCount(0);
+    expect((await fetch(`http://127.0.0.1:${first}/health`)).status).toBe(200);
+
+    const second = await freePort();
+    await expect(listener.getByText('Saving restarts the running listener')).toBeVisible();
+    await savePort(page, second);
+    await expect(toast(page, `restarted at http://127.0.0.1:${second}/v1`)).toBeVisible();
+    await expect(listener.getByTestId('listener-url')).toHaveText(`http://127.0.0.1:${second}/v1`);
+    expect((await fetch(`http://127.0.0.1:${second}/health`)).status).toBe(200);
+    await expect(fetch(`http://127.0.0.1:${first}/health`)).rejects.toThrow();
+    const status = await must(host.call<{ running: boolean; port: number }>('listener.status', {}));
+    expect(status).toMatchObject({ running: true, port: second });
+
+    // Another machine's reach is spelled out before it is saved.
+    await listener.getByLabel('Bind address').fill('0.0.0.0');
+    await expect(listener.getByRole('alert').filter({ hasText: 'Other machines may reach the API' })).toBeVisible();
+    await listener.getByLabel('Bind address').fill('127.0.0.1');
+    await expect(listener.getByText('Other machines may reach the API')).toHaveCount(0);
+    await listener.getByLabel('Bind address').fill('my laptop');
+    await expect(listener.getByText('Must be an IP address or localhost')).toBeVisible();
+
+    await onOff.click();
+    await expect(onOff).toHaveAttribute('aria-checked', 'false');
+  } finally {
+    await new Promise((resolve) => taken.close(resolve));
+  }
+});
+
+test('store settings: inline messages from the shared schema, saved with a toast', async ({ page }) => {
+  await openSettings(page);
+  const general = section(page, 'Store and API settings');
+  await expect(general.getByLabel('Rate limit per minute')).toHaveValue('1200');
+  await expect(general.getByLabel('Sunset date of GET /pets/{petId}')).toHaveValue('2027-06-30');
+
+  await general.getByLabel('Rate limit per minute').fill('0');
+  await expect(general.getByText('Too small: expected number to be >=1')).toBeVisible();
+  await general.getByRole('button', { name: 'Add origin' }).click();
+  await general.getByLabel('Allowed origin 1', { exact: true }).fill('shop.example');
+  await expect(general.getByText('Must be an origin such as http://localhost:3000')).toBeVisible();
+  await general.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toast(page, 'Some settings need fixing first')).toBeVisible();
+  expect((await must(host.call<{ rateLimitPerMinute: number }>('settings.get', {}))).rateLimitPerMinute).toBe(1200);
+
+  await general.getByLabel('Rate limit per minute').fill('600');
+  await general.getByLabel('Allowed origin 1', { exact: true }).fill('http://localhost:3000');
+  await general.getByLabel('Low-stock threshold').fill('3');
+  const sunset = general.getByLabel('Sunset date of GET /pets/{petId}');
+  await sunset.fill('2028-01-15');
+  await sunset.press('Enter');
+  await general.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toast(page, 'Settings saved')).toBeVisible();
+  expect(await must(host.call('settings.get', {}))).toMatchObject({
+    rateLimitPerMinute: 600,
+    lowStockThreshold: 3,
+    sunsetDate: '2028-01-15',
+    allowedOrigins: ['http://localhost:3000'],
+  });
+
+  // What is shown after a reload is what is stored.
+  await page.reload();
+  await expect(general.getByLabel('Sunset date of GET /pets/{petId}')).toHaveValue('2028-01-15');
+  await expect(general.getByLabel('Low-stock threshold')).toHaveValue('3');
+  await expect(general.getByLabel('Allowed origin 1', { exact: true })).toHaveValue('http://localhost:3000');
+  await general.getByRole('button', { name: 'Remove allowed origin 1' }).click();
+  await general.getByLabel('Rate limit per minute').fill('1200');
+  await general.getByLabel('Low-stock threshold').fill('1');
+  await general.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toast(page, 'Settings saved')).toBeVisible();
+  expect(await must(host.call('settings.get', {}))).toMatchObject({ rateLimitPerMinute: 1200, lowStockThreshold: 1, allowedOrigins: [] });
+});
+
+test('backup to a chosen file, then restore it after a confirmation and a safety backup', async ({ page }) => {
+  const tweety = await must(host.call<{ id: number }>('pets.create', { name: 'Tweety', categoryId: dogsId }));
+  const file = join(scratch, 'before-tweety-leaves.db');
+  await openSettings(page);
+  const backup = section(page, 'Backup and restore');
+  const info = await must(host.call<{ backupFolder: string }>('app.info', {}));
+  await expect(backup.getByLabel('Back up to')).toHaveValue(new RegExp(`^${escape(info.backupFolder)}/petstore-[\\d-]+\\.db$`));
+
+  await backup.getByLabel('Back up to').fill(file);
+  await backup.getByRole('button', { name: 'Back up now' }).click();
+  await expect(toast(page, new RegExp(`Backed up to ${escape(file)} \\([\\d.]+ KiB\\)`))).toBeVisible();
+  expect(existsSync(file)).toBe(true);
+
+  await must(host.call('pets.delete', { petId: tweety.id }));
+  const names = async () => (await must(host.call<{ items: { name: string }[] }>('pets.list', {}))).items.map((pet) => pet.name);
+  expect(await names()).not.toContain('Tweety');
+
+  await backup.getByLabel('Backup file to restore').fill(file);
+  await backup.getByRole('button', { name: 'Restore…' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Restore this backup?' });
+  await expect(confirm).toContainText(`will be replaced with those in ${file}`);
+  await expect(confirm).toContainText('A safety backup of the current data is made first');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect(await names()).not.toContain('Tweety'); // cancelled: nothing replaced
+
+  await backup.getByRole('button', { name: 'Restore…' }).click();
+  await confirm.getByRole('button', { name: 'Replace the data' }).click();
+  const note = page.getByTestId('restore-note');
+  await expect(note).toContainText(`The data now comes from ${file}`);
+  const safety = /saved in (\S+before-restore-[\w-]+\.db)/.exec((await note.textContent()) ?? '')?.[1];
+  expect(safety && existsSync(safety), `safety backup ${safety}`).toBe(true);
+  expect(await names()).toContain('Tweety');
+
+  // The app shows the restored data.
+  await page.getByRole('link', { name: 'Pets' }).click();
+  await expect(page.getByRole('row', { name: /Tweety/ })).toBeVisible();
+});
+
+test('Ctrl+Shift+B backs up from any screen to a fresh file in the backup folder', async ({ page }) => {
+  const info = await must(host.call<{ backupFolder: string }>('app.info', {}));
+  await page.goto(`${host.url}#/pets`);
+  await expect(page.getByRole('heading', { name: 'Pets' })).toBeVisible();
+  await page.keyboard.press('Control+Shift+B');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
+  const done = toast(page, /Backed up to /);
+  await expect(done).toBeVisible();
+  const file = new RegExp(`Backed up to (${escape(info.backupFolder)}/petstore-[\\d-]+\\.db)`).exec((await done.textContent()) ?? '')?.[1];
+  expect(file && existsSync(file), `backup ${file}`).toBe(true);
+});
+
+test('CSV import: every row checked first, one bad row reported, nothing written until confirmed', async ({ page }) => {
+  const count = async () => (await must(host.call<{ total: number }>('pets.list', {}))).total;
+  const before = await count();
+  await openSettings(page);
+  const importing = section(page, 'Import pets');
+  const csv = ['name,category,status,stock', 'Nemo,Fish,available,3', 'Dory,Unicorns,available,1', `Bubbles,${fishId},pending,`].join('\n');
+  await importing.getByLabel('File to import (.csv or .json)').setInputFiles({ name: 'fish.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  await expect(importing.getByTestId('import-summary')).toContainText('fish.csv: 3 rows, 2 valid, 1 invalid');
+  await expect(importing.getByRole('row', { name: /Nemo/ })).toContainText('will import');
+  const bad = importing.getByRole('row', { name: /Unicorns/ });
+  await expect(bad).toContainText('2'); // its line
+  await expect(bad).toContainText('skipped');
+  await expect(bad).toContainText('category: No category "Unicorns"');
+  await expect(importing.getByRole('row', { name: /Bubbles/ })).toContainText('Fish');
+  expect(await count()).toBe(before); // a preview writes nothing
+
+  await importing.getByRole('button', { name: 'Import 2 pets' }).click();
+  await expect(toast(page, 'Imported 2 pets, skipped 1 invalid row')).toBeVisible();
+  expect(await count()).toBe(before + 2);
+  const fish = await must(host.call<{ items: { name: string; status: string }[] }>('pets.list', { categoryId: fishId }));
+  expect(fish.items.map((pet) => [pet.name, pet.status])).toEqual([
+    ['Nemo', 'available'],
+    ['Bubbles', 'pending'],
+  ]);
+  await expect(importing.getByTestId('import-summary')).toHaveCount(0);
+
+  // A file that is not a pet list at all is refused as a whole, and cannot be imported.
+  await importing.getByLabel('File to import (.csv or .json)').setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('title,price\nBook,3\n') });
+  await expect(importing.getByText('other.csv cannot be imported')).toBeVisible();
+  await expect(importing.getByText('Missing column(s): name, category')).toBeVisible();
+  await expect(importing.getByRole('button', { name: 'Import 0 pets' })).toBeDisabled();
+  await importing.getByRole('button', { name: 'Cancel' }).click();
+  expect(await count()).toBe(before + 2);
+});
+
+test('export downloads CSV and JSON files with the header and the rows', async ({ page }) => {
+  await openSettings(page);
+  const exporting = section(page, 'Export');
+  let downloaded = page.waitForEvent('download');
+  await exporting.getByRole('button', { name: 'Export' }).click();
+  let download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^petstore-pets-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+  expect(lines[0]).toBe('id,name,category,categoryId,status,stock');
+  expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^\\d+,Rex,Dogs,${dogsId},available,1$`)));
+  await expect(toast(page, /Exported \d+ pets to petstore-pets-/)).toBeVisible();
+
+  await choose(exporting, 'JSON (the whole store)');
+  downloaded = page.waitForEvent('download');
+  await exporting.getByRole('button', { name: 'Export' }).click();
+  download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^petstore-\d{4}-\d{2}-\d{2}\.json$/);
+  const store = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { pets: { name: string }[]; categories: { name: string }[] };
+  expect(store.pets.map((pet) => pet.name)).toContain('Rex');
+  expect(store.categories.map((category) => category.name)).toEqual(expect.arrayContaining(['Dogs', 'Fish']));
+});
+
+test('the theme switch turns the app dark, and the choice survives a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openSettings(page);
+  const shell = page.locator('.shell');
+  const background = () => shell.evaluate((element) => getComputedStyle(element).backgroundColor);
+  await expect(shell).not.toHaveClass(/shell--dark/);
+  const light = await background();
+
+  await choose(page, 'Dark');
+  await expect(shell).toHaveClass(/shell--dark/);
+  await expect.poll(background).not.toBe(light);
+
+  await page.reload();
+  await expect(page.getByLabel('Dark', { exact: true })).toBeChecked();
+  await expect(shell).toHaveClass(/shell--dark/);
+
+  // "Same as the system" follows the system again.
+  await choose(page, 'Same as the system');
+  await expect(shell).not.toHaveClass(/shell--dark/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(shell).toHaveClass(/shell--dark/);
+});
+
+test('the settings screen is accessible in light and dark, with a screenshot', async ({ page }) => {
+  const port = await freePort();
+  await must(host.call('settings.update', { listenerPort: port }));
+  await must(host.call('listener.start', {}));
+  await must(host.call('tokens.create', { label: 'label printer', scope: 'read' }));
+  await openSettings(page);
+  await expect(section(page, 'API tokens').getByRole('row', { name: /label printer/ })).toBeVisible();
+  await expect(page.getByTestId('listener-url')).toHaveText(`http://127.0.0.1:${port}/v1`);
+  await expect(page.getByTestId('data-folder')).toBeVisible();
+  const csv = 'name,category,status\nGoldie,Fish,available\nSpot,Lizards,available\n';
+  await section(page, 'Import pets').getByLabel('File to import (.csv or .json)').setInputFiles({ name: 'pond.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByTestId('import-summary')).toContainText('2 rows, 1 valid, 1 invalid');
+  await expectAccessible(page, 'settings');
+
+  // With a token's secret on screen.
+  await section(page, 'API tokens').getByLabel('Token label').fill('stock sync');
+  await section(page, 'API tokens').getByRole('button', { name: 'Create token' }).click();
+  const shown = page.getByRole('dialog', { name: 'New API token' });
+  await expect(shown).toBeVisible();
+  await expectAccessible(page, 'settings: new token dialog');
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await expect(shown).toBeHidden();
+
+  // With a confirmation asked.
+  await section(page, 'Backup and restore').getByLabel('Backup file to restore').fill(join(scratch, 'any.db'));
+  await section(page, 'Backup and restore').getByRole('button', { name: 'Restore…' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Restore this backup?' });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page, 'settings: restore confirmation');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+
+  await page.setViewportSize({ width: 1280, height: 2200 });
+  await saveScreenshot(page, 'settings');
+  await must(host.call('listener.stop', {}));
+});
