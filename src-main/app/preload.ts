@@ -14,6 +14,13 @@ const notFound = (operation: string): ApiResult<never> => ({
   error: { code: 'NOT_FOUND', status: 404, message: `There is no operation named ${JSON.stringify(operation).slice(0, 80)}` },
 });
 
+// One listener from the moment the page loads, so that no event is dropped between the page's
+// start and its screens subscribing (they subscribe before they load their data).
+const eventListeners = new Set<(event: StoreEvent) => void>();
+ipcRenderer.on(EVENT_CHANNEL, (_event: IpcRendererEvent, storeEvent: StoreEvent) => {
+  for (const listener of eventListeners) listener(storeEvent);
+});
+
 const bridge: PetstoreBridge = {
   async invoke(operation, input) {
     if (typeof operation !== 'string' || !OPERATION_NAME_PATTERN.test(operation)) return notFound(String(operation));
@@ -30,10 +37,9 @@ const bridge: PetstoreBridge = {
     }
   },
   onEvent(listener) {
-    const forward = (_event: IpcRendererEvent, storeEvent: StoreEvent) => listener(storeEvent);
-    ipcRenderer.on(EVENT_CHANNEL, forward);
+    eventListeners.add(listener);
     return () => {
-      ipcRenderer.removeListener(EVENT_CHANNEL, forward);
+      eventListeners.delete(listener);
     };
   },
   onCommand(listener) {

@@ -1,18 +1,17 @@
 /**
  * The browser host's stand-in for the preload: the same `window.petstore` API (see
- * src-shared/bridge.ts), carried over HTTP to the host instead of over IPC.
+ * src-shared/bridge.ts), carried over HTTP to the host instead of over IPC. The event stream opens
+ * as the page loads and starts after `latestEventId`, the log's last id when this script was
+ * served: an event committed while the page loads and connects is replayed, not lost.
  */
-export const BRIDGE_SCRIPT = `(() => {
+export const bridgeScript = (latestEventId: number) => `(() => {
   'use strict';
   const listeners = new Set();
-  let source;
-  function connect() {
-    source = new EventSource('/__petstore/events');
-    source.onmessage = (message) => {
-      const event = JSON.parse(message.data);
-      for (const listener of listeners) listener(event);
-    };
-  }
+  const source = new EventSource('/__petstore/events?after=${latestEventId}');
+  source.onmessage = (message) => {
+    const event = JSON.parse(message.data);
+    for (const listener of listeners) listener(event);
+  };
   const bridge = {
     async invoke(operation, input) {
       try {
@@ -27,7 +26,6 @@ export const BRIDGE_SCRIPT = `(() => {
       }
     },
     onEvent(listener) {
-      if (!source) connect();
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

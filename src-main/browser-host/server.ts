@@ -7,7 +7,8 @@ import { CONTENT_SECURITY_POLICY } from '../app/csp';
 import { invokeOperationAsync } from '../service/invoke';
 import type { Handlers } from '../service/handler-types';
 import type { Store } from '../service/store';
-import { BRIDGE_SCRIPT } from './bridge-script';
+import { bridgeScript } from './bridge-script';
+import { followEventLog } from '../service/event-feed';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,10 +46,6 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
     '<script src="/__petstore/bridge.js"></script>\n    <script type="module"',
   );
   const streams = new Set<ServerResponse>();
-  const unsubscribe = store.feed.subscribe((event) => {
-    const frame = `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
-    for (const response of streams) response.write(frame);
-  });
 
   const server = createServer((request, response) => {
     void handle(request, response).catch(() => {
@@ -69,13 +66,23 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
       return send(response, 200, 'application/json', JSON.stringify(result));
     }
     if (url.pathname === '/__petstore/events') {
+      // Replays what the page may have missed while connecting (after the id it was served with,
+      // or the last one it saw when EventSource reconnects), then follows the log live.
+      const resumeFrom = Number(request.headers['last-event-id'] ?? url.searchParams.get('after'));
+      const after = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : store.context.events.latestId();
       response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       response.write(': connected\n\n');
       streams.add(response);
-      request.on('close', () => streams.delete(response));
+      const stop = followEventLog(store.feed, store.context.events, after, (event) =>
+        response.write(`id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`),
+      );
+      request.on('close', () => {
+        stop();
+        streams.delete(response);
+      });
       return;
     }
-    if (url.pathname === '/__petstore/bridge.js') return send(response, 200, MIME['.js'], BRIDGE_SCRIPT);
+    if (url.pathname === '/__petstore/bridge.js') return send(response, 200, MIME['.js'], bridgeScript(store.context.events.latestId()));
     if (request.method !== 'GET') return send(response, 405, 'text/plain', 'Method not allowed');
     if (url.pathname === '/' || url.pathname === '/index.html') return send(response, 200, MIME['.html'], indexHtml);
 
@@ -96,7 +103,6 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
     url: `http://127.0.0.1:${address.port}/`,
     close: () =>
       new Promise<void>((resolve) => {
-        unsubscribe();
         for (const response of streams) response.end();
         server.close(() => resolve());
       }),

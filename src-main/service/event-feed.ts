@@ -69,3 +69,23 @@ export function createEventFeed(db: Db, events: EventsRepository, pollMs = 250) 
   };
 }
 export type EventFeed = ReturnType<typeof createEventFeed>;
+
+/**
+ * Sends every logged event after `after` to `send`, in order, then each new one as it commits:
+ * every push reads the log itself, so nothing is skipped or sent twice whatever the timing of
+ * commits. Used by the streams that resume from an id (REST's SSE, the browser host's bridge).
+ * Returns the function that stops following.
+ */
+export function followEventLog(feed: EventFeed, events: EventsRepository, after: number, send: (event: StoreEvent) => void): () => void {
+  let sent = after;
+  const drain = () => {
+    for (let batch = events.after(sent, 500); batch.length; batch = events.after(sent, 500)) {
+      for (const event of batch) {
+        send(event);
+        sent = event.id;
+      }
+    }
+  };
+  drain();
+  return feed.subscribe(drain);
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { must, startHost, type RunningHost } from './support/browser-host';
-import { expectAccessible as expectAccessibleNow, saveScreenshot } from './support/screens';
+import { expectAccessible, saveScreenshot } from './support/screens';
 
 interface Category {
   id: number;
@@ -22,15 +22,6 @@ async function openCategories(page: Page): Promise<void> {
 
 async function listed(): Promise<Category[]> {
   return (await must(host.call<{ items: Category[] }>('categories.list', { limit: 500 }))).items;
-}
-
-/**
- * axe in both themes once colours have settled: naive-ui animates colours for 0.3 s after a theme
- * switch, and axe measuring mid-fade reports contrasts no clerk ever sees.
- */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
-  await expectAccessibleNow(page, what);
 }
 
 const row = (page: Page, name: string) => page.getByRole('table', { name: 'Categories' }).getByRole('row', { name: new RegExp(name) });

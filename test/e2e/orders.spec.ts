@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { must, startHost, type RunningHost } from './support/browser-host';
-import { expectAccessible as expectAccessibleNow, saveScreenshot } from './support/screens';
+import { expectAccessible, saveScreenshot } from './support/screens';
 
 interface Pet {
   id: number;
@@ -42,15 +42,6 @@ async function place(petId: number, quantity = 1, shipDate?: string): Promise<Or
 async function openOrders(page: Page): Promise<void> {
   await page.goto(`${host.url}#/orders`);
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
-}
-
-/**
- * axe in both themes once colours have settled: naive-ui animates colours for 0.3 s after a theme
- * switch, and axe measuring mid-fade reports contrasts no clerk ever sees.
- */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
-  await expectAccessibleNow(page, what);
 }
 
 const table = (page: Page) => page.getByRole('table', { name: 'Orders' });

@@ -29,7 +29,7 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
     expect(report, `axe on ${what} (${scheme})`).toEqual([]);
   }
   await useScheme(page, 'light');
-  await still.evaluate((style) => style.remove());
+  await still.evaluate((style) => (style as Element).remove());
 }
 
 /** Saves what the page shows to docs/screenshots/<name>.png (shown in the README). */
