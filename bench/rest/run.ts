@@ -133,7 +133,7 @@ async function main(): Promise<void> {
     running.push(process_);
     origins.set(server.id, process_.origin);
     pids.set(server.id, process_.pid);
-    log(`${server.id} ready on ${process_.origin} (pid ${process_.pid})`);
+    log(`${server.id} ready on ${process_.origin} (pid ${process_.pid}${values.profile ? `: its profile is ${resolve(values.profile)}/CPU.*.${process_.pid}.*` : ''})`);
   }
 
   const context = { pets, orderPetIds: data.orderPetIds, token };

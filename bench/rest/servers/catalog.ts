@@ -14,7 +14,7 @@ export interface ServerDef {
   /** Whether its answers carry real data (false: fixed bodies, checked for shape only). */
   exact: boolean;
   readyPath: string;
-  /** The command line, given the port, the data and extra node flags (profiling). */
+  /** The node arguments, given the port, the data and extra node flags (profiling). */
   command(context: { root: string; port: number; data: Dataset; token: string; nodeFlags: string[] }): { args: string[]; env?: NodeJS.ProcessEnv };
 }
 
@@ -29,7 +29,7 @@ export const SERVERS: ServerDef[] = [
     dialect: 'v1',
     exact: false,
     readyPath: '/',
-    command: ({ root, port }) => ({ args: [...TSX, join(root, 'bench/rest/servers/bare-http.ts'), '--port', String(port)] }),
+    command: ({ root, port, nodeFlags }) => ({ args: [...nodeFlags, ...TSX, join(root, 'bench/rest/servers/bare-http.ts'), '--port', String(port)] }),
   },
   {
     id: 'bare-sqlite',
@@ -38,8 +38,8 @@ export const SERVERS: ServerDef[] = [
     dialect: 'v1',
     exact: true,
     readyPath: '/',
-    command: ({ root, port, data }) => ({
-      args: [...TSX, join(root, 'bench/rest/servers/bare-sqlite.ts'), '--port', String(port), '--db', data.bareSqliteDb],
+    command: ({ root, port, data, nodeFlags }) => ({
+      args: [...nodeFlags, ...TSX, join(root, 'bench/rest/servers/bare-sqlite.ts'), '--port', String(port), '--db', data.bareSqliteDb],
     }),
   },
   {
@@ -61,9 +61,9 @@ export const SERVERS: ServerDef[] = [
     dialect: 'json-server',
     exact: true,
     readyPath: '/categories',
-    command: ({ root, port, data }) => ({
+    command: ({ root, port, data, nodeFlags }) => ({
       // --quiet: no request log on stdout (the store logs none either).
-      args: [join(root, 'node_modules/json-server/lib/cli/bin.js'), '--quiet', '--host', '127.0.0.1', '--port', String(port), data.jsonServerDb],
+      args: [...nodeFlags, join(root, 'node_modules/json-server/lib/cli/bin.js'), '--quiet', '--host', '127.0.0.1', '--port', String(port), data.jsonServerDb],
     }),
   },
 ];
