@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { StoreError } from '../../src-shared/errors';
+import { MAX_IMPORT_CHARS } from '../../src-shared/schemas/data';
 import { CONTENT_SECURITY_POLICY } from '../app/csp';
 import { invokeOperationAsync } from '../service/invoke';
 import type { Handlers } from '../service/handler-types';
@@ -19,7 +20,8 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.json': 'application/json',
 };
-const MAX_BODY = 64 * 1024;
+// Room for the largest import (5 MiB of text, JSON-encoded); IPC in Electron has no such cap.
+const MAX_BODY = 4 * MAX_IMPORT_CHARS;
 
 export interface BrowserHostOptions {
   store: Store;
@@ -125,7 +127,7 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return new StoreError('PAYLOAD_TOO_LARGE', 'The input is larger than 64 KiB');
+    if (size > MAX_BODY) return new StoreError('PAYLOAD_TOO_LARGE', `The input is larger than ${MAX_BODY / 1024 / 1024} MiB`);
     chunks.push(chunk as Buffer);
   }
   try {
