@@ -232,7 +232,7 @@ test('the search finds pets by name and Ctrl+F focuses it', async ({ page }) => 
 test('a refusal from the service shows its message in a toast and the stored count stays', async ({ page }) => {
   const id = await addPet('Ghost', 4);
   // Cut the live event stream, so this page does not hear that the pet is deleted before the clerk acts.
-  await page.route('**/__petstore/events', (route) => route.abort());
+  await page.route('**/__petstore/events?*', (route) => route.abort());
   await openInventory(page);
   const input = rowOf(page, 'Ghost').getByRole('textbox', { name: 'Stock of Ghost', exact: true });
   await expect(input).toHaveValue('4');

@@ -1,0 +1,31 @@
+import { useDialog } from 'naive-ui';
+
+export interface ConfirmOptions {
+  title: string;
+  /** What will happen, in plain words. */
+  content: string;
+  /** The button that goes ahead, named for what it does ("Delete", "Revoke"). */
+  confirmText: string;
+  /** The button that backs out (default "Cancel"). */
+  cancelText?: string;
+  /** Runs when confirmed; the dialog stays open, its button busy, until this settles. */
+  action: () => Promise<void>;
+}
+
+/**
+ * Asks before a destructive action, in the component library's warning dialog, named by its title
+ * for screen readers (the options fall through to the dialog element as attributes).
+ */
+export function useConfirm(): (options: ConfirmOptions) => void {
+  const dialog = useDialog();
+  return ({ title, content, confirmText, cancelText = 'Cancel', action }) => {
+    dialog.warning({
+      title,
+      ...({ 'aria-label': title } as object),
+      content,
+      positiveText: confirmText,
+      negativeText: cancelText,
+      onPositiveClick: action,
+    });
+  };
+}
