@@ -110,6 +110,8 @@ async function coldOpen(page: Page, url: string): Promise<number> {
 }
 
 async function openFromDashboard(page: Page, url: string): Promise<number> {
+  // A fresh page on the Dashboard: the Pets screen's code and data are not loaded yet.
+  await page.goto('about:blank');
   await page.goto(`${url}#/dashboard`);
   await page.getByRole('heading', { name: 'Dashboard', level: 2 }).waitFor();
   return page.evaluate<number>(`(() => {
