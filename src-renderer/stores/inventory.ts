@@ -3,6 +3,7 @@ import { computed, ref } from 'vue';
 import type { InventoryItem } from '../../src-shared/schemas/inventory';
 import type { Pet, PetStatus } from '../../src-shared/schemas/pet';
 import { api } from '../api/client';
+import { petsById } from './paged-list';
 import { useSettingsStore } from './settings';
 
 /** One line of the stock table: a pet's inventory entry with the pet's name and category. */
@@ -81,11 +82,7 @@ export const useInventoryStore = defineStore('inventory', () => {
     return quantity < settings.lowStockThreshold;
   }
 
-  async function petsById(ids: number[]): Promise<Map<number, Pet>> {
-    if (ids.length === 0) return new Map();
-    const page = await api().call('pets.list', { id: ids, limit: ids.length });
-    return new Map(page.items.map((pet) => [pet.id, pet]));
-  }
+
 
   function toRow(item: InventoryItem, pet: Pet): StockRow {
     return { petId: item.petId, name: pet.name, categoryId: pet.categoryId, status: item.status, quantity: item.quantity };

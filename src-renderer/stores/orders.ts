@@ -6,6 +6,7 @@ import type { InventoryItem } from '../../src-shared/schemas/inventory';
 import type { NewOrder, Order } from '../../src-shared/schemas/order';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { api, ApiError } from '../api/client';
+import { petsById, usePagedList } from './paged-list';
 
 /** An order as the service lists it (every field is always present in its answers). */
 export interface PlacedOrder {
@@ -59,13 +60,7 @@ function placed(order: Order): PlacedOrder {
  * plus what placing an order and printing a receipt need (pets to choose, stock, the runtime).
  */
 export const useOrdersStore = defineStore('orders', () => {
-  const rows = ref<OrderRow[]>([]);
-  const total = ref(0);
-  const loading = ref(false);
-  const hasMore = ref(false);
   const filters = ref<OrderFilters>({ status: 'all', petId: null });
-  let nextCursor: string | null = null;
-  let generation = 0;
   let runtimeOnce: Promise<AppInfo['runtime']> | undefined;
 
   function query(cursor?: string): OperationInput<'orders.list'> {
@@ -78,54 +73,13 @@ export const useOrdersStore = defineStore('orders', () => {
     };
   }
 
-  /** The pets with these ids (one call); ids not found are simply absent. */
-  async function petsById(ids: number[]): Promise<Map<number, Pet>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Map();
-    const page = await api().call('pets.list', { id: unique, limit: 500 });
-    return new Map(page.items.map((pet) => [pet.id, pet]));
-  }
-
   async function withPets(orders: Order[]): Promise<OrderRow[]> {
     const list = orders.map(placed);
     const pets = await petsById(list.map((order) => order.petId));
     return list.map((order) => ({ ...order, pet: pets.get(order.petId) ?? null }));
   }
 
-  /** Reloads from the first page with the current filters; a newer reload wins over an older one. */
-  async function reload(): Promise<void> {
-    const mine = ++generation;
-    loading.value = true;
-    try {
-      const page = await api().call('orders.list', query());
-      const withPetRows = await withPets(page.items);
-      if (mine !== generation) return;
-      rows.value = withPetRows;
-      total.value = page.total;
-      nextCursor = page.nextCursor;
-      hasMore.value = nextCursor !== null;
-    } finally {
-      if (mine === generation) loading.value = false;
-    }
-  }
-
-  /** Appends the next page, if any. */
-  async function loadMore(): Promise<void> {
-    if (!nextCursor || loading.value) return;
-    const mine = generation;
-    loading.value = true;
-    try {
-      const page = await api().call('orders.list', query(nextCursor));
-      const more = await withPets(page.items);
-      if (mine !== generation) return;
-      rows.value = rows.value.concat(more);
-      total.value = page.total;
-      nextCursor = page.nextCursor;
-      hasMore.value = nextCursor !== null;
-    } finally {
-      if (mine === generation) loading.value = false;
-    }
-  }
+  const { rows, total, loading, hasMore, reload, loadMore } = usePagedList((cursor) => api().call('orders.list', query(cursor)), withPets);
 
   /** Places an order (the service checks and reserves the stock); rejects with its ApiError. */
   async function place(order: NewOrder): Promise<PlacedOrder> {

@@ -4,6 +4,7 @@ import type { OperationInput } from '../../src-shared/contract';
 import type { StoreEvent } from '../../src-shared/schemas/event';
 import { Pet, type NewPet, type PetSort, type PetStatus } from '../../src-shared/schemas/pet';
 import { api } from '../api/client';
+import { usePagedList } from './paged-list';
 
 export interface PetRow extends Pet {
   /** Units in stock, from the pet's inventory entry. */
@@ -24,12 +25,7 @@ const PAGE_SIZE = 200;
  * scrolls (cursor paging), with each page's stock fetched alongside.
  */
 export const usePetsStore = defineStore('pets', () => {
-  const rows = ref<PetRow[]>([]);
-  const total = ref(0);
-  const loading = ref(false);
   const filters = ref<PetFilters>({ q: '', status: [], categoryId: null, sort: 'id' });
-  let nextCursor: string | null = null;
-  let generation = 0;
 
   function query(cursor?: string): OperationInput<'pets.list'> {
     const { q, status, categoryId, sort } = filters.value;
@@ -50,59 +46,7 @@ export const usePetsStore = defineStore('pets', () => {
     return pets.map((pet) => ({ ...pet, stock: byPet.get(pet.id) }));
   }
 
-  let inFlight: Promise<void> | null = null;
-  let again = false;
-
-  /**
-   * Reloads from the first page with the current filters. Calls made while a reload runs are
-   * coalesced into one more run with the filters as they are then: typing a search asks the
-   * service at once, without a debounce delay, yet never queues a query per keystroke.
-   */
-  function reload(): Promise<void> {
-    if (inFlight) {
-      again = true;
-      return inFlight;
-    }
-    inFlight = (async () => {
-      do {
-        again = false;
-        await loadFirstPage();
-      } while (again);
-    })().finally(() => (inFlight = null));
-    return inFlight;
-  }
-
-  async function loadFirstPage(): Promise<void> {
-    const mine = ++generation;
-    loading.value = true;
-    try {
-      const page = await api().call('pets.list', query());
-      const withStockRows = await withStock(page.items);
-      if (mine !== generation) return;
-      rows.value = withStockRows;
-      total.value = page.total;
-      nextCursor = page.nextCursor;
-    } finally {
-      if (mine === generation) loading.value = false;
-    }
-  }
-
-  /** Appends the next page, if any (called as the table nears its end). */
-  async function loadMore(): Promise<void> {
-    if (!nextCursor || loading.value) return;
-    const mine = generation;
-    loading.value = true;
-    try {
-      const page = await api().call('pets.list', query(nextCursor));
-      const more = await withStock(page.items);
-      if (mine !== generation) return;
-      rows.value = rows.value.concat(more);
-      nextCursor = page.nextCursor;
-      total.value = page.total;
-    } finally {
-      if (mine === generation) loading.value = false;
-    }
-  }
+  const { rows, total, loading, reload, loadMore } = usePagedList((cursor) => api().call('pets.list', query(cursor)), withStock);
 
   /** Adds a pet; rejects with the store's ApiError when refused. */
   async function create(pet: NewPet): Promise<Pet> {

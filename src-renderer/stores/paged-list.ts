@@ -1,0 +1,73 @@
+import { computed, ref, type Ref } from 'vue';
+import type { Pet } from '../../src-shared/schemas/pet';
+import { api } from '../api/client';
+
+/** One page of a contract list operation, as in-process callers receive it. */
+export interface Page<Item> {
+  items: Item[];
+  nextCursor: string | null;
+  total: number;
+}
+
+/**
+ * A list read from the service a page at a time (cursor paging), each page enriched before it is
+ * shown (a pet's stock, an order's pet). `reload` starts over with the caller's current filters:
+ * calls made while one runs are coalesced into one more run, and a page that arrives after a newer
+ * reload started is dropped, so the rows always match the latest filters.
+ */
+export function usePagedList<Item, Row>(fetchPage: (cursor?: string) => Promise<Page<Item>>, enrich: (items: Item[]) => Promise<Row[]>) {
+  const rows = ref([]) as Ref<Row[]>;
+  const total = ref(0);
+  const loading = ref(false);
+  const nextCursor = ref<string | null>(null);
+  const hasMore = computed(() => nextCursor.value !== null);
+  let generation = 0;
+  let inFlight: Promise<void> | null = null;
+  let again = false;
+
+  async function load(cursor?: string): Promise<void> {
+    const mine = cursor ? generation : ++generation;
+    loading.value = true;
+    try {
+      const page = await fetchPage(cursor);
+      const enriched = await enrich(page.items);
+      if (mine !== generation) return;
+      rows.value = cursor ? rows.value.concat(enriched) : enriched;
+      total.value = page.total;
+      nextCursor.value = page.nextCursor;
+    } finally {
+      if (mine === generation) loading.value = false;
+    }
+  }
+
+  /** Loads the first page again with the current filters. */
+  function reload(): Promise<void> {
+    if (inFlight) {
+      again = true;
+      return inFlight;
+    }
+    inFlight = (async () => {
+      do {
+        again = false;
+        await load();
+      } while (again);
+    })().finally(() => (inFlight = null));
+    return inFlight;
+  }
+
+  /** Appends the next page, if there is one and nothing is loading. */
+  async function loadMore(): Promise<void> {
+    if (!nextCursor.value || loading.value) return;
+    await load(nextCursor.value);
+  }
+
+  return { rows, total, loading, hasMore, reload, loadMore };
+}
+
+/** The pets with these ids, in one call (ids not found are absent: a deleted pet). */
+export async function petsById(ids: number[]): Promise<Map<number, Pet>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const page = await api().call('pets.list', { id: unique, limit: 500 });
+  return new Map(page.items.map((pet) => [pet.id, pet]));
+}
