@@ -29,6 +29,12 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
     return undefined;
   }
 
+  /** A form item's validation look and message: `<NFormItem v-bind="form.itemProps('name')">`. */
+  function itemProps(field: string): { validationStatus: 'error' | undefined; feedback: string | undefined } {
+    const message = errorFor(field);
+    return { validationStatus: message ? 'error' : undefined, feedback: message };
+  }
+
   function touch(field: string): void {
     touched.add(field);
     delete serverErrors.value[field];
@@ -56,7 +62,7 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
     showAll.value = false;
   }
 
-  return { model, errorFor, touch, submit, applyServerError, reset };
+  return { model, errorFor, itemProps, touch, submit, applyServerError, reset };
 }
 
 /** Unset inputs (a cleared select is null) count as "not given", as in the API. */
