@@ -9,8 +9,10 @@ export interface MeasuredRun extends RunFigures {
   cpuMicrosPerRequest: number;
   /** Share of one core the server process used during the run (0–1). */
   serverCpuShare: number;
-  /** Share of the server's core used by anything else meanwhile (other processes, interrupts). */
+  /** Share of the server's core used by other processes meanwhile (and by other VMs: steal). */
   neighbourShare: number;
+  /** 1, or more when the run was measured again because other processes disturbed it. */
+  attempts: number;
 }
 
 /** The medians of one server in one scenario, over the measured runs. */

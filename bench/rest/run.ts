@@ -45,6 +45,7 @@ const { values } = parseArgs({
     baseline: { type: 'string' },
     markdown: { type: 'boolean', default: false },
     'server-core': { type: 'string', default: '0' },
+    'max-neighbours': { type: 'string', default: '0.1' },
     'load-core': { type: 'string', default: '1' },
   },
 });
@@ -144,7 +145,7 @@ async function main(): Promise<void> {
   }
   log('every server answers every scenario correctly');
 
-  const measure = async (serverId: ServerId, scenario: ScenarioId, duration: number): Promise<MeasuredRun> => {
+  const measureOnce = async (serverId: ServerId, scenario: ScenarioId, duration: number): Promise<MeasuredRun> => {
     const server = servers.find((s) => s.id === serverId)!;
     const pid = pids.get(serverId)!;
     const cpuBefore = processCpuSeconds(pid);
@@ -163,11 +164,34 @@ async function main(): Promise<void> {
       serverCpuShare: cpu / wall,
       // Only meaningful when the server is pinned: then its core is known.
       neighbourShare: pinning.available ? Math.max(0, (coreAfter.busy - coreBefore.busy - cpu) / wall) : Number.NaN,
+      attempts: 1,
     };
   };
 
+  // On a shared machine another process can take the server's core in the middle of a run. Such a
+  // run is measured again (at most twice, and for at most RETRY_BUDGET_S seconds in all), and the
+  // least disturbed attempt is kept. The criterion is the neighbours' share of the core, measured
+  // independently of the result, the same for every server; the table shows what remained.
+  const maxNeighbours = Number(values['max-neighbours']);
+  const RETRY_BUDGET_S = 75;
+  let retrySeconds = 0;
+  let retries = 0;
+  const measure = async (serverId: ServerId, scenario: ScenarioId, duration: number): Promise<MeasuredRun> => {
+    let best = await measureOnce(serverId, scenario, duration);
+    for (let attempt = 2; attempt <= 3; attempt++) {
+      if (!(best.neighbourShare > maxNeighbours) || retrySeconds + duration > RETRY_BUDGET_S) break;
+      retrySeconds += duration;
+      retries++;
+      log(`  ${serverId}/${scenario}: other processes took ${Math.round(best.neighbourShare * 100)}% of the server core; measuring again`);
+      const again = await measureOnce(serverId, scenario, duration);
+      if (again.neighbourShare < best.neighbourShare) best = again;
+      best.attempts = attempt;
+    }
+    return best;
+  };
+
   log(`warm-up: ${warmupSeconds} s per scenario and server`);
-  for (const scenario of scenarios) for (const server of servers) await measure(server.id, scenario.id, warmupSeconds);
+  for (const scenario of scenarios) for (const server of servers) await measureOnce(server.id, scenario.id, warmupSeconds);
 
   const results = new Map<string, MeasuredRun[]>();
   for (let round = 1; round <= runs; round++) {
@@ -197,12 +221,12 @@ async function main(): Promise<void> {
   console.log(`${machine}; ${pinning.available ? `servers on core ${pinning.serverCore}, autocannon on core ${pinning.loadCore}` : `not pinned (${pinning.reason})`}\n`);
   if (backgroundLoad.length) console.log(`Background load before the run, per core: ${backgroundLoad.map((share) => `${Math.round(share * 100)}%`).join(', ')}`);
   console.log(renderTable(cells, servers, values.markdown));
-  console.log('CPU µs/req: server CPU time per answer (all threads). neighbours: share of the server core used by other processes meanwhile.');
+  console.log('CPU µs/req: server CPU time per answer (all threads). neighbours: share of the server core other processes used meanwhile (median).');
   if (goals.length) {
     console.log('\nGoals (petstore serve):');
     for (const goal of goals) console.log(`  ${goal.met ? 'met    ' : 'NOT MET'}  ${goal.text.padEnd(28)} ${goal.measured}`);
   }
-  console.log(`\n${elapsed} s in all.`);
+  console.log(`\n${elapsed} s in all; ${retries} run(s) measured again because other processes used more than ${Math.round(maxNeighbours * 100)}% of the server core.`);
 
   if (values.json) {
     const file = resolve(values.json);
@@ -210,7 +234,7 @@ async function main(): Promise<void> {
     writeFileSync(
       file,
       JSON.stringify(
-        { date: new Date().toISOString(), machine, pinned: pinning.available, serverCore: pinning.serverCore, loadCore: pinning.loadCore, backgroundLoad, pets, connections, runs, seconds, warmupSeconds, cells, goals },
+        { date: new Date().toISOString(), machine, pinned: pinning.available, serverCore: pinning.serverCore, loadCore: pinning.loadCore, backgroundLoad, retries, maxNeighbours, pets, connections, runs, seconds, warmupSeconds, cells, goals },
         null,
         2,
       ) + '\n',
