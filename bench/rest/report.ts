@@ -9,7 +9,7 @@ export interface MeasuredRun extends RunFigures {
   cpuMicrosPerRequest: number;
   /** Share of one core the server process used during the run (0–1). */
   serverCpuShare: number;
-  /** Share of the server's core used by other processes meanwhile (and by other VMs: steal). */
+  /** The larger share of the server's or the load generator's core that other processes (or other VMs: steal) used meanwhile. */
   neighbourShare: number;
   /** 1, or more when the run was measured again because other processes disturbed it. */
   attempts: number;
