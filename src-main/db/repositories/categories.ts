@@ -1,5 +1,6 @@
 import type { Db } from '../connection';
 import { decodeCursor, encodeCursor, fold } from './paging';
+import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
 
 export interface CategoryRow {
@@ -28,6 +29,7 @@ export function categoriesRepository(db: Db) {
   );
   const remove = db.prepare<[number]>('DELETE FROM categories WHERE id = ?');
   const prepare = statementCache(db);
+  const totalOf = pageTotals(db, prepare);
   const petCount = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM pets WHERE category_id = ?');
 
   return {
@@ -47,7 +49,6 @@ export function categoriesRepository(db: Db) {
         params.push(fold(filter.q));
       }
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = (prepare(`SELECT count(*) AS n FROM categories ${whereSql}`).get(...params) as { n: number }).n;
       const pageWhere = [...where];
       const pageParams = [...params];
       if (filter.cursor) {
@@ -62,6 +63,7 @@ export function categoriesRepository(db: Db) {
       ).all(...pageParams, filter.limit + 1) as (CategoryRow & { name_folded: string })[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();
+      const total = totalOf(`SELECT count(*) AS n FROM categories ${whereSql}`, params, { cursor: filter.cursor, shown: rows.length, more });
       const last = rows[rows.length - 1];
       return {
         rows: rows.map(({ id, name, description }) => ({ id, name, description })),

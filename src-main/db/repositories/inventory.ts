@@ -1,6 +1,7 @@
 import type { PetStatus } from '../../../src-shared/schemas/pet';
 import type { Db } from '../connection';
 import { decodeCursor, encodeCursor, placeholders } from './paging';
+import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
 
 export interface InventoryRow {
@@ -22,6 +23,7 @@ const COLUMNS = 'i.pet_id AS petId, i.quantity, p.status';
 /** One stock entry per pet; the entry's status is the pet's status. */
 export function inventoryRepository(db: Db) {
   const prepare = statementCache(db);
+  const totalOf = pageTotals(db, prepare);
   const byPet = db.prepare<[number], InventoryRow>(
     `SELECT ${COLUMNS} FROM inventory i JOIN pets p ON p.id = i.pet_id WHERE i.pet_id = ?`,
   );
@@ -47,7 +49,6 @@ export function inventoryRepository(db: Db) {
         params.push(filter.below);
       }
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = (prepare(`SELECT count(*) AS n FROM inventory i ${whereSql}`).get(...params) as { n: number }).n;
       const pageWhere = [...where];
       const pageParams = [...params];
       if (filter.cursor) {
@@ -61,6 +62,7 @@ export function inventoryRepository(db: Db) {
       ).all(...pageParams, filter.limit + 1) as InventoryRow[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();
+      const total = totalOf(`SELECT count(*) AS n FROM inventory i ${whereSql}`, params, { cursor: filter.cursor, shown: rows.length, more });
       const last = rows[rows.length - 1];
       return { rows, total, nextCursor: more && last ? encodeCursor([last.petId, last.petId]) : null };
     },

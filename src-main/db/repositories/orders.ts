@@ -1,5 +1,6 @@
 import type { Db } from '../connection';
 import { decodeCursor, encodeCursor } from './paging';
+import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
 
 export interface OrderRow {
@@ -22,6 +23,7 @@ const COLUMNS = 'id, pet_id AS petId, quantity, ship_date AS shipDate, complete'
 /** Orders, listed newest first (ids increase). */
 export function ordersRepository(db: Db) {
   const prepare = statementCache(db);
+  const totalOf = pageTotals(db, prepare);
   const byId = db.prepare<[number], OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE id = ?`);
   const insert = db.prepare<[number, number, string | null, string]>(
     'INSERT INTO orders (pet_id, quantity, ship_date, placed_at) VALUES (?, ?, ?, ?)',
@@ -52,7 +54,6 @@ export function ordersRepository(db: Db) {
         params.push(filter.petId);
       }
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = (prepare(`SELECT count(*) AS n FROM orders ${whereSql}`).get(...params) as { n: number }).n;
       const pageWhere = [...where];
       const pageParams = [...params];
       if (filter.cursor) {
@@ -65,6 +66,7 @@ export function ordersRepository(db: Db) {
       ).all(...pageParams, filter.limit + 1) as OrderRow[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();
+      const total = totalOf(`SELECT count(*) AS n FROM orders ${whereSql}`, params, { cursor: filter.cursor, shown: rows.length, more });
       const last = rows[rows.length - 1];
       return { rows, total, nextCursor: more && last ? encodeCursor([last.id, last.id]) : null };
     },

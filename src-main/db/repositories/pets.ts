@@ -1,6 +1,7 @@
 import type { PetSort, PetStatus } from '../../../src-shared/schemas/pet';
 import type { Db } from '../connection';
 import { decodeCursor, encodeCursor, fold, placeholders } from './paging';
+import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
 
 export interface PetRow {
@@ -26,6 +27,7 @@ const COLUMNS = 'id, name, category_id AS categoryId, status';
 /** Pets: parameterised SQL only; filters add placeholders, never values, to the text. */
 export function petsRepository(db: Db) {
   const prepare = statementCache(db);
+  const totalOf = pageTotals(db, prepare);
   const byId = db.prepare<[number], PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = ?`);
   const insert = db.prepare<[string, string, number, PetStatus]>(
     'INSERT INTO pets (name, name_folded, category_id, status) VALUES (?, ?, ?, ?)',
@@ -64,7 +66,6 @@ export function petsRepository(db: Db) {
         params.push(...filter.id);
       }
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const total = (prepare(`SELECT count(*) AS n FROM pets ${whereSql}`).get(...params) as { n: number }).n;
 
       const descending = filter.sort.startsWith('-');
       const key = SORT_COLUMNS[filter.sort.replace('-', '') as keyof typeof SORT_COLUMNS];
@@ -89,6 +90,7 @@ export function petsRepository(db: Db) {
       ).all(...pageParams, filter.limit + 1) as (PetRow & { sortValue: string | number })[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();
+      const total = totalOf(`SELECT count(*) AS n FROM pets ${whereSql}`, params, { cursor: filter.cursor, shown: rows.length, more });
       const last = rows[rows.length - 1];
       return {
         rows: rows.map(({ id, name, categoryId, status }) => ({ id, name, categoryId, status })),

@@ -1,0 +1,41 @@
+/**
+ * List totals are exact whatever writes them away: kept per filter only until this connection or
+ * another one (another process: the CLI beside the app) commits.
+ */
+import Database from 'better-sqlite3';
+import { afterEach, expect, test } from 'vitest';
+import { openTestStore, type TestStore } from '../helpers/temp-store';
+
+let t: TestStore;
+afterEach(() => t?.close());
+
+test('totals follow every commit, by this connection or another, on every page', () => {
+  t = openTestStore();
+  const dogs = t.ok('categories.create', { name: 'Dogs' });
+  for (let i = 0; i < 5; i++) t.ok('pets.create', { name: `Rex ${i}`, categoryId: dogs.id });
+
+  const firstPage = () => t.ok('pets.list', { limit: 2 });
+  const secondPage = () => t.ok('pets.list', { limit: 2, cursor: firstPage().nextCursor! });
+  expect(firstPage().total).toBe(5);
+  expect(secondPage().total).toBe(5);
+  expect(t.ok('pets.list', { limit: 50 })).toMatchObject({ total: 5, nextCursor: null }); // one page holds all
+
+  t.ok('pets.create', { name: 'Rex 5', categoryId: dogs.id }); // this connection
+  expect(firstPage().total).toBe(6);
+  expect(secondPage().total).toBe(6);
+
+  const other = new Database(t.file); // another connection, as another process would be
+  const stray = other.prepare("INSERT INTO pets (name, name_folded, category_id, status) VALUES ('Stray', 'stray', ?, 'pending')").run(dogs.id);
+  other.prepare('INSERT INTO inventory (pet_id, quantity) VALUES (?, 0)').run(stray.lastInsertRowid);
+  other.close();
+  expect(firstPage().total).toBe(7);
+  expect(t.ok('pets.list', { limit: 2, status: ['pending'] }).total).toBe(1);
+
+  t.ok('pets.delete', { petId: firstPage().items[0].id });
+  expect(firstPage().total).toBe(6);
+  expect(t.ok('orders.list', { limit: 1 }).total).toBe(0);
+  t.ok('orders.place', { petId: firstPage().items[0].id });
+  t.ok('orders.place', { petId: firstPage().items[1].id });
+  expect(t.ok('orders.list', { limit: 1 }).total).toBe(2);
+  expect(t.ok('inventory.list', { limit: 1 }).total).toBe(6);
+});
