@@ -6,8 +6,10 @@
  *
  *   node --import tsx bench/rest/servers/bare-sqlite.ts --port N --db FILE
  *
- * GET  /v1/pets?id=N                      count + page, as petsRepository.list with an id filter
- * GET  /v1/pets?status=S[&categoryId=C]&limit=L   count + page, with the next-page Link
+ * GET  /v1/pets?id=N                      the page, as petsRepository.list with an id filter (a
+ *                                         page that holds every match is its own total: no count)
+ * GET  /v1/pets?status=S[&categoryId=C]&limit=L   the page, with the next-page Link, and the count,
+ *                                         kept until a commit as the store keeps it (page-totals.ts)
  * POST /v1/store/orders {petId, quantity}  the orders.place transaction (BEGIN IMMEDIATE … COMMIT)
  */
 import Database from 'better-sqlite3';
@@ -99,6 +101,24 @@ const placeOrder = db.transaction((petId: number, quantity: number) => {
   return order;
 });
 
+// src-main/db/repositories/page-totals.ts: a count is kept per filter until any connection commits.
+const version = db.prepare<[], { changes: number; dataVersion: number }>(
+  'SELECT total_changes() AS changes, data_version AS dataVersion FROM pragma_data_version',
+);
+const counts = new Map<string, number>();
+let seenVersion = '';
+function keptCount(key: string, count: () => number): number {
+  const { changes, dataVersion } = version.get()!;
+  const now = `${changes}:${dataVersion}`;
+  if (now !== seenVersion) {
+    counts.clear();
+    seenVersion = now;
+  }
+  let n = counts.get(key);
+  if (n === undefined) counts.set(key, (n = count()));
+  return n;
+}
+
 const cursorOf = (last: PetRow) => Buffer.from(JSON.stringify([last.id, last.id])).toString('base64url');
 
 function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string | number> = {}) {
@@ -117,22 +137,27 @@ function listPets(url: URL, response: ServerResponse) {
   const id = query.get('id');
   const status = query.get('status');
   const categoryId = query.get('categoryId');
-  let total: number;
+  let count: () => number;
+  let key: string;
   let rows: PetRow[];
   if (id !== null) {
-    total = countById.get(Number(id))!.n;
+    count = () => countById.get(Number(id))!.n;
+    key = `id:${id}`;
     rows = pageById.all(Number(id), limit + 1);
   } else if (status !== null && categoryId !== null) {
-    total = countByStatusCategory.get(status, Number(categoryId))!.n;
+    count = () => countByStatusCategory.get(status, Number(categoryId))!.n;
+    key = `status:${status}:${categoryId}`;
     rows = pageByStatusCategory.all(status, Number(categoryId), limit + 1);
   } else if (status !== null) {
-    total = countByStatus.get(status)!.n;
+    count = () => countByStatus.get(status)!.n;
+    key = `status:${status}`;
     rows = pageByStatus.all(status, limit + 1);
   } else {
     return sendJson(response, 400, { code: 'VALIDATION_FAILED', message: 'this bench server knows id or status', status: 400 });
   }
-  const headers: Record<string, string | number> = { 'X-Total-Count': total };
-  if (rows.length > limit) {
+  const more = rows.length > limit;
+  const headers: Record<string, string | number> = { 'X-Total-Count': more ? keptCount(key, count) : rows.length };
+  if (more) {
     rows.pop();
     const next = new URL(url);
     next.searchParams.set('cursor', cursorOf(rows[rows.length - 1]));
