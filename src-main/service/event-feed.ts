@@ -16,10 +16,9 @@ export function createEventFeed(db: Db, events: EventsRepository, pollMs = 250) 
   let timer: NodeJS.Timeout | undefined;
 
   function pump(): void {
-    if (listeners.size === 0) {
-      delivered = events.latestId();
-      return;
-    }
+    // Nobody listens: nothing to read. The first subscriber starts from the log's end (subscribe),
+    // and a stream that resumes from an id reads the log itself (followEventLog).
+    if (listeners.size === 0) return;
     for (let batch = events.after(delivered, 500); batch.length; batch = events.after(delivered, 500)) {
       for (const event of batch) {
         delivered = event.id;
