@@ -46,11 +46,11 @@ export interface RestApp {
  */
 export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   const { store } = options;
-  const settings = cacheUntilChange(store.context, () => readSettings(store.context));
+  const settings = cacheUntilChange(store.context, ['settings'], () => readSettings(store.context));
   const verifier = createTokenVerifier(store.context, options.presetToken);
-  // The one setting every request needs, cached on its own: a commit (every order) invalidates
+  // The one setting every request needs, cached on its own: a change of any setting invalidates
   // the caches, and re-reading one setting costs one query where all of them cost seven and a parse.
-  const rateLimitPerMinute = cacheUntilChange(store.context, () =>
+  const rateLimitPerMinute = cacheUntilChange(store.context, ['settings'], () =>
     StoreSettings.shape.rateLimitPerMinute.parse(store.context.setting('rateLimitPerMinute')),
   );
   const limiter = createRateLimiter(rateLimitPerMinute);

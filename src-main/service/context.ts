@@ -21,7 +21,6 @@ export function createContext(db: Db, afterCommit: () => void) {
     settings: settingsRepository(db),
     tokens: tokensRepository(db),
   };
-  let writes = 0;
 
   function setting<K extends keyof StoreSettings>(key: K): StoreSettings[K] {
     return repos.settings.get(key, DEFAULT_SETTINGS[key]);
@@ -51,12 +50,9 @@ export function createContext(db: Db, afterCommit: () => void) {
     /** One write transaction; subscribers hear of its events once it has committed. */
     write<T>(work: () => T): T {
       const result = writeTransaction(db, work);
-      writes++;
       afterCommit();
       return result;
     },
-    /** How many write transactions this connection committed (data_version counts only others'). */
-    writeCount: () => writes,
   };
 }
 export type ServiceContext = ReturnType<typeof createContext>;

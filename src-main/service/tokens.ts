@@ -43,12 +43,13 @@ export interface VerifiedToken {
 /**
  * Checks bearer secrets against the stored hashes. Every active hash is compared in constant time
  * (no early exit on the first differing byte, nor on the first match). The active set is cached and
- * re-read whenever the database changed (SQLite's data_version covers revocations made by another
- * process, such as the CLI). A `preset` secret (PETSTORE_API_TOKEN) is a write token held in memory.
+ * re-read whenever the tokens table changed: in this process, whatever code wrote it, or by another
+ * process such as the CLI (SQLite's data_version). A `preset` secret (PETSTORE_API_TOKEN) is a
+ * write token held in memory.
  */
 export function createTokenVerifier(ctx: ServiceContext, preset?: string) {
   const presetHash = preset ? hashSecret(preset) : undefined;
-  const activeTokens = cacheUntilChange(ctx, () =>
+  const activeTokens = cacheUntilChange(ctx, ['api_tokens'], () =>
     ctx.tokens.active().map((row) => ({ id: row.id, scope: row.scope, hash: Buffer.from(row.hash, 'hex') })),
   );
   const lastTouched = new Map<number, number>();

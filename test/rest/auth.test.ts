@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { OPERATION_NAMES, operationDef, type OperationName } from '../../src-shared/contract';
 import { expectError, useHttpSuite, type Answer } from './support/http-suite';
@@ -181,6 +182,41 @@ describe('bearer tokens', () => {
     expectError(await s.call('POST', '/v1/categories', { token: secret, json: { name: 'After revoking' } }), 'UNAUTHORIZED', 401);
     // Other tokens are unaffected.
     expect((await s.call('GET', '/v1/pets')).status).toBe(200);
+  });
+
+  test('a token revoked by another process is refused at the next request, also right after an order', async () => {
+    const { id, secret } = s.token('write');
+    expect((await s.call('GET', '/v1/pets', { token: secret })).status).toBe(200);
+    // An order commits on the server's connection; the token cache must still see the revocation.
+    expect((await s.call('POST', '/v1/store/orders', { token: secret, json: { petId: ids.petId } })).status).toBe(201);
+    const other = new Database(s.t.file);
+    try {
+      other.prepare("UPDATE api_tokens SET revoked_at = '2026-01-01T00:00:00Z' WHERE id = ?").run(id);
+    } finally {
+      other.close();
+    }
+    expectError(await s.call('GET', '/v1/pets', { token: secret }), 'UNAUTHORIZED', 401);
+    expect((await s.call('GET', '/v1/pets')).status).toBe(200);
+  });
+
+  test('a rate limit changed by another process applies at the next request, also right after an order', async () => {
+    const limitOf = async () => (await s.call('GET', '/v1/pets')).headers.get('x-ratelimit-limit');
+    const setLimit = (perMinute: number) => {
+      const other = new Database(s.t.file);
+      try {
+        other
+          .prepare("INSERT INTO settings (key, value) VALUES ('rateLimitPerMinute', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+          .run(String(perMinute));
+      } finally {
+        other.close();
+      }
+    };
+    expect(await limitOf()).toBe('1200');
+    expect((await s.call('POST', '/v1/store/orders', { json: { petId: ids.petId } })).status).toBe(201);
+    setLimit(5000);
+    expect(await limitOf()).toBe('5000');
+    s.settings({ rateLimitPerMinute: 1200 });
+    expect(await limitOf()).toBe('1200');
   });
 
   test('a token created while the server runs works at once, with its scope', async () => {
