@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { PetSort, PetStatus } from '../../../src-shared/schemas/pet';
 import type { Db } from '../connection';
 import { decodeCursor, encodeCursor, fold, placeholders } from './paging';
@@ -22,6 +23,7 @@ export interface PetListFilter {
 }
 
 const SORT_COLUMNS = { id: 'id', name: 'name_folded', status: 'status' } as const;
+type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
 const COLUMNS = 'id, name, category_id AS categoryId, status';
 
 /** Pets: parameterised SQL only; filters add placeholders, never values, to the text. */
@@ -38,6 +40,40 @@ export function petsRepository(db: Db) {
   const setStatus = db.prepare<[PetStatus, number]>('UPDATE pets SET status = ? WHERE id = ?');
   const remove = db.prepare<[number]>('DELETE FROM pets WHERE id = ?');
 
+  /**
+   * The statements of one filter shape (which filters, how many values, the sort, a cursor or
+   * not), built once: requests of the same shape differ only in their parameters.
+   */
+  const shapes = new Map<string, { page: Statement; countSql: string; key: SortColumn }>();
+  function sqlFor(filter: PetListFilter) {
+    const { status, categoryId, q, id, sort, cursor } = filter;
+    const shape = `${status?.length ?? 0} ${categoryId !== undefined} ${Boolean(q)} ${id?.length ?? 0} ${sort} ${Boolean(cursor)}`;
+    let sql = shapes.get(shape);
+    if (!sql) {
+      const where: string[] = [];
+      if (filter.status?.length) where.push(`status IN (${placeholders(filter.status.length)})`);
+      if (filter.categoryId !== undefined) where.push('category_id = ?');
+      if (filter.q) where.push('instr(name_folded, ?) > 0');
+      if (filter.id?.length) where.push(`id IN (${placeholders(filter.id.length)})`);
+      const descending = filter.sort.startsWith('-');
+      const key = SORT_COLUMNS[filter.sort.replace('-', '') as keyof typeof SORT_COLUMNS];
+      const direction = descending ? 'DESC' : 'ASC';
+      const after = descending ? '<' : '>';
+      const pageWhere = [...where];
+      if (filter.cursor) pageWhere.push(key === 'id' ? `id ${after} ?` : `(${key}, id) ${after} (?, ?)`);
+      const orderBy = key === 'id' ? `id ${direction}` : `${key} ${direction}, id ${direction}`;
+      const page = prepare(
+        `SELECT ${COLUMNS}, ${key} AS sortValue FROM pets
+         ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
+         ORDER BY ${orderBy} LIMIT ?`,
+      );
+      const countSql = `SELECT count(*) AS n FROM pets ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+      sql = { page, countSql, key };
+      shapes.set(shape, sql);
+    }
+    return sql;
+  }
+
   return {
     find: (id: number) => byId.get(id),
     insert: (name: string, categoryId: number, status: PetStatus) =>
@@ -47,50 +83,22 @@ export function petsRepository(db: Db) {
     remove: (id: number) => remove.run(id),
 
     list(filter: PetListFilter): { rows: PetRow[]; total: number; nextCursor: string | null } {
-      const where: string[] = [];
+      const { page, countSql, key } = sqlFor(filter);
       const params: (string | number)[] = [];
-      if (filter.status?.length) {
-        where.push(`status IN (${placeholders(filter.status.length)})`);
-        params.push(...filter.status);
-      }
-      if (filter.categoryId !== undefined) {
-        where.push('category_id = ?');
-        params.push(filter.categoryId);
-      }
-      if (filter.q) {
-        where.push('instr(name_folded, ?) > 0');
-        params.push(fold(filter.q));
-      }
-      if (filter.id?.length) {
-        where.push(`id IN (${placeholders(filter.id.length)})`);
-        params.push(...filter.id);
-      }
-      const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-
-      const descending = filter.sort.startsWith('-');
-      const key = SORT_COLUMNS[filter.sort.replace('-', '') as keyof typeof SORT_COLUMNS];
-      const direction = descending ? 'DESC' : 'ASC';
-      const pageWhere = [...where];
+      if (filter.status?.length) params.push(...filter.status);
+      if (filter.categoryId !== undefined) params.push(filter.categoryId);
+      if (filter.q) params.push(fold(filter.q));
+      if (filter.id?.length) params.push(...filter.id);
       const pageParams = [...params];
       if (filter.cursor) {
         const [value, id] = decodeCursor(filter.cursor);
-        if (key === 'id') {
-          pageWhere.push(descending ? 'id < ?' : 'id > ?');
-          pageParams.push(id);
-        } else {
-          pageWhere.push(`(${key}, id) ${descending ? '<' : '>'} (?, ?)`);
-          pageParams.push(String(value), id);
-        }
+        if (key === 'id') pageParams.push(id);
+        else pageParams.push(String(value), id);
       }
-      const orderBy = key === 'id' ? `id ${direction}` : `${key} ${direction}, id ${direction}`;
-      const rows = prepare(
-        `SELECT ${COLUMNS}, ${key} AS sortValue FROM pets
-         ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
-         ORDER BY ${orderBy} LIMIT ?`,
-      ).all(...pageParams, filter.limit + 1) as (PetRow & { sortValue: string | number })[];
+      const rows = page.all(...pageParams, filter.limit + 1) as (PetRow & { sortValue: string | number })[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();
-      const total = totalOf(`SELECT count(*) AS n FROM pets ${whereSql}`, params, { cursor: filter.cursor, shown: rows.length, more });
+      const total = totalOf(countSql, params, { cursor: filter.cursor, shown: rows.length, more });
       const last = rows[rows.length - 1];
       return {
         rows: rows.map(({ id, name, categoryId, status }) => ({ id, name, categoryId, status })),
