@@ -49,29 +49,38 @@ function coerce(value: string, kind: Kind): unknown {
 export function coerceParameters(
   shape: Record<string, z.ZodType>,
   raw: Record<string, string | string[] | undefined>,
+  into: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  // Built from entries (own data properties), so keys such as `__proto__` or `constructor` stay
-  // ordinary unknown fields that the strict schema names in its refusal.
-  const entries: [string, unknown][] = [];
-  for (const [key, value] of Object.entries(raw)) {
+  // Filled in place rather than through Object.entries/fromEntries (both allocate per request).
+  for (const key of Object.keys(raw)) {
+    const value = raw[key];
     if (value === undefined) continue;
     const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
-    if (!field) {
-      entries.push([key, value]);
-      continue;
-    }
-    const { array, kind } = fieldKind(field);
-    if (array) {
-      const items: unknown[] = [];
-      for (const text of Array.isArray(value) ? value : [value]) {
-        for (const item of text.split(',')) if (item !== '') items.push(coerce(item, kind));
+    let coerced: unknown = value;
+    if (field) {
+      const { array, kind } = fieldKind(field);
+      if (array) {
+        const items: unknown[] = [];
+        for (const text of Array.isArray(value) ? value : [value]) {
+          for (const item of text.split(',')) if (item !== '') items.push(coerce(item, kind));
+        }
+        coerced = items;
+      } else {
+        coerced = Array.isArray(value) ? value.map((item) => coerce(item, kind)) : coerce(value, kind);
       }
-      entries.push([key, items]);
-    } else {
-      entries.push([key, Array.isArray(value) ? value.map((item) => coerce(item, kind)) : coerce(value, kind)]);
     }
+    setOwn(into, key, coerced);
   }
-  return Object.fromEntries(entries);
+  return into;
+}
+
+/**
+ * Sets an own data property, as Object.fromEntries would: keys such as `__proto__` stay ordinary
+ * unknown fields that the strict schema names in its refusal (an assignment would set the prototype).
+ */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 /** The names of `{param}` segments in a contract path. */
@@ -103,10 +112,8 @@ export function rawInput(
     return parts.body;
   }
   const shape = (def.input as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
-  const input: Record<string, unknown> = {
-    ...coerceParameters(shape, parts.query),
-    ...coerceParameters(shape, parts.params),
-  };
+  // Path parameters win over query fields of the same name.
+  const input = coerceParameters(shape, parts.params, coerceParameters(shape, parts.query));
   if (http.body) input[http.body] = parts.body;
   return input;
 }

@@ -176,6 +176,14 @@ describe('__proto__ and constructor keys', () => {
     expect(answer.status).toBeLessThan(500);
     expect((await s.call('GET', `/v1/pets/${pet.id}`)).body).toEqual(before);
   });
+
+  test.each(['__proto__=1', 'constructor=1', 'id=1&__proto__=x&__proto__=y'])('in the query (%s): an unknown field, named in the refusal', async (query) => {
+    const answer = await s.call('GET', `/v1/pets?${query}`);
+    expectError(answer, 'VALIDATION_FAILED', 400);
+    const key = query.includes('__proto__') ? '__proto__' : 'constructor';
+    expect(JSON.stringify(answer.body)).toContain(key);
+    expect(({} as Record<string, unknown>)['1']).toBeUndefined();
+  });
 });
 
 describe('ids beyond 2^53−1 are refused with 400, never mis-parsed', () => {
