@@ -26,9 +26,11 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   const { app, endStreams } = await buildRestApp(options);
   // Requests between arrival and the end of their answer (finished or aborted).
   let inFlight = 0;
+  // One shared listener, not a closure and a once-wrapper per request: a response closes once.
+  const finished = () => inFlight--;
   app.server.on('request', (_request, response) => {
     inFlight++;
-    response.once('close', () => inFlight--);
+    response.on('close', finished);
   });
   await app.listen({ host: options.host, port: options.port });
   const { port } = app.server.address() as AddressInfo;

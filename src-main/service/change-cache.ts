@@ -6,6 +6,8 @@ interface VersionProbe {
   statement: Statement<[], number>;
   /** The value read in the current synchronous run, if any. */
   current: number | undefined;
+  /** Forgets `current` (made once: no closure per read). */
+  forget: () => void;
 }
 
 const probes = new WeakMap<Db, VersionProbe>();
@@ -22,15 +24,18 @@ const probes = new WeakMap<Db, VersionProbe>();
 function dataVersion(db: Db): number {
   let probe = probes.get(db);
   if (!probe) {
-    probe = { statement: db.prepare<[], number>('PRAGMA data_version').pluck(), current: undefined };
-    probes.set(db, probe);
+    const created: VersionProbe = {
+      statement: db.prepare<[], number>('PRAGMA data_version').pluck(),
+      current: undefined,
+      forget: () => {
+        created.current = undefined;
+      },
+    };
+    probes.set(db, (probe = created));
   }
   if (probe.current === undefined) {
     probe.current = probe.statement.get()!;
-    const done = probe;
-    queueMicrotask(() => {
-      done.current = undefined;
-    });
+    queueMicrotask(probe.forget);
   }
   return probe.current;
 }
