@@ -31,21 +31,22 @@ interface PetRow {
   status: string;
 }
 
-// src-main/db/repositories/pets.ts: count, then one more row than the page to know if there is a next one.
+// src-main/db/repositories/pets.ts: count, then one more row than the page to know if there is a next one
+// (`LIMIT +?` as there: a bare `LIMIT ?` makes SQLite re-prepare the statement on every call).
 const COLUMNS = 'id, name, category_id AS categoryId, status';
 const countById = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM pets WHERE id IN (?)');
 const pageById = db.prepare<[number, number], PetRow>(
-  `SELECT ${COLUMNS}, id AS sortValue FROM pets WHERE id IN (?) ORDER BY id ASC LIMIT ?`,
+  `SELECT ${COLUMNS}, id AS sortValue FROM pets WHERE id IN (?) ORDER BY id ASC LIMIT +?`,
 );
 const countByStatus = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM pets WHERE status IN (?)');
 const pageByStatus = db.prepare<[string, number], PetRow>(
-  `SELECT ${COLUMNS}, id AS sortValue FROM pets WHERE status IN (?) ORDER BY id ASC LIMIT ?`,
+  `SELECT ${COLUMNS}, id AS sortValue FROM pets WHERE status IN (?) ORDER BY id ASC LIMIT +?`,
 );
 const countByStatusCategory = db.prepare<[string, number], { n: number }>(
   'SELECT count(*) AS n FROM pets WHERE status IN (?) AND category_id = ?',
 );
 const pageByStatusCategory = db.prepare<[string, number, number], PetRow>(
-  `SELECT ${COLUMNS}, id AS sortValue FROM pets WHERE status IN (?) AND category_id = ? ORDER BY id ASC LIMIT ?`,
+  `SELECT ${COLUMNS}, id AS sortValue FROM pets WHERE status IN (?) AND category_id = ? ORDER BY id ASC LIMIT +?`,
 );
 
 // The orders.place transaction: pets.find, inventory.quantity, orders.insert, orders.find,
