@@ -56,10 +56,11 @@ export function categoriesRepository(db: Db) {
         pageWhere.push('(name_folded, id) > (?, ?)');
         pageParams.push(String(name), id);
       }
+      // `LIMIT +?`: a bare `LIMIT ?` makes SQLite re-prepare the statement on every call (see pets.ts).
       const rows = prepare(
           `SELECT id, name, description, name_folded FROM categories
            ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
-           ORDER BY name_folded, id LIMIT ?`,
+           ORDER BY name_folded, id LIMIT +?`,
       ).all(...pageParams, filter.limit + 1) as (CategoryRow & { name_folded: string })[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();

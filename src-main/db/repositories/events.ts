@@ -13,9 +13,10 @@ const toEvent = (row: EventRow): StoreEvent => ({ id: row.id, type: row.type, at
 /** The append-only change log. Appends happen inside the transaction that made the change. */
 export function eventsRepository(db: Db) {
   const insert = db.prepare<[EventType, string, string]>('INSERT INTO events (type, at, data) VALUES (?, ?, ?)');
-  const after = db.prepare<[number, number], EventRow>('SELECT id, type, at, data FROM events WHERE id > ? ORDER BY id LIMIT ?');
+  // `LIMIT +?`: a bare `LIMIT ?` makes SQLite re-prepare the statement on every call (see pets.ts).
+  const after = db.prepare<[number, number], EventRow>('SELECT id, type, at, data FROM events WHERE id > ? ORDER BY id LIMIT +?');
   const latest = db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM events');
-  const newest = db.prepare<[number], EventRow>('SELECT id, type, at, data FROM events ORDER BY id DESC LIMIT ?');
+  const newest = db.prepare<[number], EventRow>('SELECT id, type, at, data FROM events ORDER BY id DESC LIMIT +?');
 
   return {
     append: (type: EventType, data: object) =>

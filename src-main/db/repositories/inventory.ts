@@ -55,10 +55,11 @@ export function inventoryRepository(db: Db) {
         pageWhere.push('i.pet_id > ?');
         pageParams.push(decodeCursor(filter.cursor)[1]);
       }
+      // `LIMIT +?`: a bare `LIMIT ?` makes SQLite re-prepare the statement on every call (see pets.ts).
       const rows = prepare(
         `SELECT ${COLUMNS} FROM inventory i JOIN pets p ON p.id = i.pet_id
          ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
-         ORDER BY i.pet_id LIMIT ?`,
+         ORDER BY i.pet_id LIMIT +?`,
       ).all(...pageParams, filter.limit + 1) as InventoryRow[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();

@@ -60,9 +60,10 @@ export function ordersRepository(db: Db) {
         pageWhere.push('id < ?');
         pageParams.push(decodeCursor(filter.cursor)[1]);
       }
+      // `LIMIT +?`: a bare `LIMIT ?` makes SQLite re-prepare the statement on every call (see pets.ts).
       const rows = prepare(
         `SELECT ${COLUMNS} FROM orders ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
-         ORDER BY id DESC LIMIT ?`,
+         ORDER BY id DESC LIMIT +?`,
       ).all(...pageParams, filter.limit + 1) as OrderRow[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();
