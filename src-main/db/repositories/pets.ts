@@ -3,7 +3,7 @@ import type { PetSort, PetStatus } from '../../../src-shared/schemas/pet';
 import type { Db } from '../connection';
 import { decodeCursor, encodeCursor, fold, placeholders } from './paging';
 import { pageTotals } from './page-totals';
-import { statementCache } from './statement-cache';
+import { MAX_KEPT_STATEMENTS, statementCache } from './statement-cache';
 
 export interface PetRow {
   id: number;
@@ -72,6 +72,7 @@ export function petsRepository(db: Db) {
       );
       const countSql = `SELECT count(*) AS n FROM pets ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
       sql = { page, countSql, key };
+      if (shapes.size >= MAX_KEPT_STATEMENTS) shapes.clear();
       shapes.set(shape, sql);
     }
     return sql;
