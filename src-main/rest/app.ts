@@ -1,7 +1,8 @@
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
 import { StoreError } from '../../src-shared/errors';
-import { OPERATION_NAMES, operationDef } from '../../src-shared/contract';
+import { OPERATION_NAMES, operationDef, type OperationName } from '../../src-shared/contract';
+import type { OperationDef } from '../../src-shared/contract-types';
 import { StoreSettings } from '../../src-shared/schemas/settings';
 import { cacheUntilChange } from '../service/change-cache';
 import type { Handlers } from '../service/handler-types';
@@ -10,7 +11,7 @@ import type { Store } from '../service/store';
 import { createTokenVerifier } from '../service/tokens';
 import { allowedHostnames, refuseForeignHost, refuseUnauthenticated } from './auth';
 import type { OpenStreams } from './events-stream';
-import { answerUnparsableRequest, errorBodyFor, parseJsonBody, sendError } from './http-errors';
+import { answerUnparsableRequest, errorBodyFor, EVERY_ANSWER_HEADERS, parseJsonBody, sendError } from './http-errors';
 import { deprecationHeaders } from './deprecation';
 import { API_PREFIX, mountOperations } from './operation-routes';
 import { renderDocsPage } from './openapi/docs-page';
@@ -78,25 +79,17 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   app.removeContentTypeParser(['text/plain', 'application/json']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
 
-  if (startupSettings.allowedOrigins.length) {
-    await app.register(cors, {
-      origin: startupSettings.allowedOrigins,
-      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID'],
-      exposedHeaders: ['Link', 'X-Total-Count', 'Location', 'Deprecation', 'Sunset', 'Retry-After'],
-    });
-  }
-
-  // Callback-style hooks: they finish synchronously, so no promise or microtask per request.
-  // A hook that answered (refused) the request does not call `done`, which ends the chain.
-  const guard = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const operation = request.routeOptions.config?.operation;
-    const def = operation ? operationDef(operation) : undefined;
+  /**
+   * The checks before a route's handler: Host, then (unless the route is public) the bearer token,
+   * its rate budget and its scope. Returns true when it answered (refused) the request.
+   */
+  const guard = (request: FastifyRequest, reply: FastifyReply, route: GuardedRoute): boolean => {
+    reply.headers(EVERY_ANSWER_HEADERS);
+    const { def } = route;
     // A deprecated operation says so on every answer, refusals included.
     if (def?.deprecated) reply.headers(deprecationHeaders(def.deprecated, request.params as Record<string, string>, settings().sunsetDate));
     if (refuseForeignHost(request, reply, hosts)) return true;
-    const isPublic = def ? def.http?.auth === 'none' : !request.url.startsWith(API_PREFIX + '/');
-    if (isPublic || request.url.startsWith(`${API_PREFIX}/openapi.json`)) return false;
+    if (route.isPublic) return false;
     if (request.method === 'OPTIONS' && startupSettings.allowedOrigins.length) return false;
     if (refuseUnauthenticated(request, reply, verifier, limiter)) return true;
     if (def?.mutates && request.token!.scope !== 'write') {
@@ -105,15 +98,33 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     }
     return false;
   };
-  app.addHook('onRequest', (request, reply, done) => {
-    let answered: boolean;
-    try {
-      answered = guard(request, reply);
-    } catch (error) {
-      return done(error as Error);
-    }
-    if (!answered) done();
+
+  // Every route gets its guard as its own onRequest hook, made once from what the route serves
+  // (no lookup of the route's options per request). Callback style: it finishes synchronously, so
+  // no promise or microtask per request; a hook that answered does not call `done`, ending the chain.
+  app.decorateRequest('token', undefined);
+  app.addHook('onRoute', (options) => {
+    const route = guardedRoute(options.config?.operation, options.url ?? '');
+    const hook: onRequestHookHandler = (request, reply, done) => {
+      let answered: boolean;
+      try {
+        answered = guard(request, reply, route);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (!answered) done();
+    };
+    options.onRequest = [hook, ...(options.onRequest === undefined ? [] : [options.onRequest].flat())];
   });
+
+  if (startupSettings.allowedOrigins.length) {
+    await app.register(cors, {
+      origin: startupSettings.allowedOrigins,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID'],
+      exposedHeaders: ['Link', 'X-Total-Count', 'Location', 'Deprecation', 'Sunset', 'Retry-After'],
+    });
+  }
 
   mountOperations(app, {
     store,
@@ -145,6 +156,8 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
 
   const routes = knownRoutes();
   app.setNotFoundHandler((request, reply) => {
+    // No route, so no route guard ran: unknown paths under /v1 ask for a token before saying more.
+    if (guard(request, reply, guardedRoute(undefined, request.url))) return;
     const path = new URL(request.url, 'http://localhost').pathname.replace(/\/$/, '') || '/';
     const allowed = routes.filter((route) => route.pattern.test(path)).map((route) => route.method);
     if (allowed.length) {
@@ -156,16 +169,26 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
 
   app.setErrorHandler((error, _request, reply) => sendError(reply, errorBodyFor(error as Error)));
 
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    done(null, payload);
-  });
-
   return {
     app,
     endStreams: () => [...streams].forEach((end) => end()),
   };
+}
+
+interface GuardedRoute {
+  def?: OperationDef;
+  isPublic: boolean;
+}
+
+/** What a route's guard needs to know: its operation, and whether it asks for a token. */
+function guardedRoute(operation: OperationName | undefined, url: string): GuardedRoute {
+  const def = operation ? operationDef(operation) : undefined;
+  // Outside the contract: the documents and the reference page are public, anything else under
+  // /v1 (an unknown path, a CORS preflight) is not.
+  const isPublic = def
+    ? def.http?.auth === 'none'
+    : !url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}/openapi.json`);
+  return { def, isPublic };
 }
 
 /** Every route's path pattern and method, for telling 405 from 404. */

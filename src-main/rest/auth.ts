@@ -69,7 +69,7 @@ export function refuseUnauthenticated(
     );
     return true;
   }
-  const budget = limiter.take(`token:${token.id}`);
+  const budget = limiter.take(token.id);
   reply.header('X-RateLimit-Limit', budget.limit);
   if (!budget.allowed) {
     reply.header('Retry-After', budget.retryAfterSeconds).header('X-RateLimit-Remaining', 0);

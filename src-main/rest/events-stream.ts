@@ -28,10 +28,11 @@ export function streamEvents(
   const raw = reply.raw;
   raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-store',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no',
+    // Lower case, as Fastify keeps the headers set so far: these replace them, never repeat them.
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
   });
   raw.write('retry: 2000\n: connected\n\n');
 

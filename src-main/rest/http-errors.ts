@@ -5,9 +5,13 @@ import secureJson from 'secure-json-parse';
 import { StoreError, type ErrorBody } from '../../src-shared/errors';
 import { toErrorBody } from '../service/errors';
 
+/** Headers on every answer (a route may still set its own Cache-Control). */
+export const EVERY_ANSWER_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' } as const;
+
 export function sendError(reply: FastifyReply, error: ErrorBody | StoreError): FastifyReply {
   const body = error instanceof StoreError ? error.toBody() : error;
-  return reply.code(body.status).header('Content-Type', 'application/json; charset=utf-8').send(body);
+  // Also here: errors found before routing (a broken URL) never reach a route's guard.
+  return reply.code(body.status).headers(EVERY_ANSWER_HEADERS).header('Content-Type', 'application/json; charset=utf-8').send(body);
 }
 
 /** Fastify's own request errors (body parsing, limits) mapped onto the catalogue. */

@@ -113,6 +113,16 @@ describe('the scope matrix over every HTTP operation of the contract', () => {
     },
   );
 
+  test.each(bound.filter(({ http }) => http.method === 'GET').map(({ name, http }) => [`HEAD ${http.path}`, name] as const))(
+    '%s (the HEAD route Fastify adds beside GET): no token → 401 too',
+    async (_label, name) => {
+      const http = operationDef(name).http!;
+      const response = await s.t.request(urlFor(http.path, 'HEAD'), { method: 'HEAD', token: null });
+      expect(response.status).toBe(http.auth === 'none' ? 200 : 401);
+      if (http.auth !== 'none') expect(response.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
+    },
+  );
+
   test.each(bound.map(({ name, http }) => [`${http.method} ${http.path}`, name] as const))(
     '%s: read token → allowed for GET, 403 FORBIDDEN for writes',
     async (_label, name) => {

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { OTHER_WRITERS_WINDOW_MS } from '../../src-main/db/other-writers';
 import { createBackup, restoreBackup } from '../../src-main/service/backup';
 import { cacheUntilChange } from '../../src-main/service/change-cache';
 import { readSettings } from '../../src-main/service/settings';
@@ -21,8 +22,8 @@ afterEach(() => {
   t?.close();
 });
 
-/** The next request: a later task, after the data_version read shared by one synchronous run. */
-const nextRequest = () => new Promise((resolve) => setImmediate(resolve));
+/** A later request: one that starts after the window in which a data_version read stands. */
+const nextRequest = () => new Promise((resolve) => setTimeout(resolve, OTHER_WRITERS_WINDOW_MS + 1));
 
 /** The settings cache as the REST app builds it, counting its reads. */
 function settingsCache() {
