@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoreError } from '../../src-shared/errors';
-import { hashSecret, type TokenVerifier, type VerifiedToken } from '../service/tokens';
+import type { TokenVerifier, VerifiedToken } from '../service/tokens';
 import { sendError } from './http-errors';
 import type { RateLimiter } from './rate-limit';
 
@@ -24,29 +24,42 @@ export function hostnameOf(hostHeader: string | undefined): string {
   return host.replace(/:\d*$/, '');
 }
 
+/**
+ * What the last request on each connection sent in its Host and Authorization headers: a
+ * keep-alive client repeats them on every request, so they are checked and parsed once.
+ */
+const lastHeaders = new WeakMap<object, { host?: string; authorization?: string; secret?: string }>();
+
+function connectionMemo(request: FastifyRequest) {
+  const connection = request.raw.socket as object | null;
+  if (!connection) return {}; // a socket already gone: nothing to remember
+  let memo = lastHeaders.get(connection);
+  if (!memo) lastHeaders.set(connection, (memo = {}));
+  return memo;
+}
+
 export function refuseForeignHost(request: FastifyRequest, reply: FastifyReply, allowed: Set<string>): boolean {
-  if (allowed.has(hostnameOf(request.headers.host))) return false;
+  const host = request.headers.host;
+  const memo = connectionMemo(request);
+  if (host !== undefined && host === memo.host) return false;
+  if (allowed.has(hostnameOf(host))) {
+    memo.host = host;
+    return false;
+  }
   sendError(reply, new StoreError('FORBIDDEN', 'This listener only answers requests addressed to its own address (Host header)'));
   return true;
 }
 
-/** The last secret presented on each connection, with its hash. */
-const lastPresented = new WeakMap<object, { secret: string; hash: Buffer }>();
-
-/**
- * The SHA-256 of a presented secret. A keep-alive client sends the same header on every request
- * of a connection: its hash is computed once per connection, not once per request. (Comparing with
- * the previous secret of the same connection tells a client nothing it did not send itself; the
- * hash is then checked against the stored hashes in constant time, as always.)
- */
-function presentedHash(request: FastifyRequest, secret: string): Buffer {
-  const connection = request.raw.socket as object | null;
-  if (!connection) return hashSecret(secret);
-  const last = lastPresented.get(connection);
-  if (last && last.secret === secret) return last.hash;
-  const hash = hashSecret(secret);
-  lastPresented.set(connection, { secret, hash });
-  return hash;
+/** The secret of an `Authorization: Bearer <secret>` header. */
+function bearerSecret(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  if (authorization === undefined) return undefined;
+  const memo = connectionMemo(request);
+  if (authorization !== memo.authorization) {
+    memo.authorization = authorization;
+    memo.secret = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+  }
+  return memo.secret;
 }
 
 /**
@@ -59,13 +72,14 @@ export function refuseUnauthenticated(
   verifier: TokenVerifier,
   limiter: RateLimiter,
 ): boolean {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  const token = match ? verifier.verifyHash(presentedHash(request, match[1])) : undefined;
+  const secret = bearerSecret(request);
+  const connection = request.raw.socket as object | null;
+  const token = secret === undefined ? undefined : connection ? verifier.verifyOnConnection(connection, secret) : verifier.verify(secret);
   if (!token) {
     reply.header('WWW-Authenticate', 'Bearer realm="petstore"');
     sendError(
       reply,
-      new StoreError('UNAUTHORIZED', match ? 'The bearer token is unknown or revoked' : 'Send Authorization: Bearer <token>'),
+      new StoreError('UNAUTHORIZED', secret !== undefined ? 'The bearer token is unknown or revoked' : 'Send Authorization: Bearer <token>'),
     );
     return true;
   }

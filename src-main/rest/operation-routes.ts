@@ -124,7 +124,7 @@ function refuse(reply: FastifyReply, error: unknown): void {
 /** The handler's result with the status and headers the binding declares. */
 function succeed(def: OperationDef, request: FastifyRequest, reply: FastifyReply, data: unknown): void {
   const http = def.http!;
-  reply.code(http.success);
+  if (http.success !== 200) reply.code(http.success); // 200 is every reply's own
   if (http.success === 204) {
     reply.send();
     return;

@@ -40,6 +40,9 @@ export interface VerifiedToken {
   scope: TokenScope;
 }
 
+/** The preset secret (PETSTORE_API_TOKEN): a write token that lives in memory only. */
+const PRESET: VerifiedToken = Object.freeze({ id: 0, scope: 'write' });
+
 /**
  * Checks bearer secrets against the stored hashes. Every active hash is compared in constant time
  * (no early exit on the first differing byte, nor on the first match). The active set is cached and
@@ -66,20 +69,52 @@ export function createTokenVerifier(ctx: ServiceContext, preset?: string) {
     }
   }
 
-  /** The token whose hash is `presented` (the SHA-256 of a presented secret), if it is active. */
-  function verifyHash(presented: Buffer): VerifiedToken | undefined {
+  type ActiveTokens = ReturnType<typeof activeTokens>;
+
+  /** The token whose hash is `presented` among `tokens`, comparing with every one of them. */
+  function match(presented: Buffer, tokens: ActiveTokens): VerifiedToken | undefined {
     let found: VerifiedToken | undefined;
-    if (presetHash && timingSafeEqual(presented, presetHash)) found = { id: 0, scope: 'write' };
-    for (const token of activeTokens()) {
+    if (presetHash && timingSafeEqual(presented, presetHash)) found = PRESET;
+    for (const token of tokens) {
       if (timingSafeEqual(presented, token.hash) && !found) found = { id: token.id, scope: token.scope };
     }
+    return found;
+  }
+
+  /** The token whose hash is `presented` (the SHA-256 of a presented secret), if it is active. */
+  function verifyHash(presented: Buffer): VerifiedToken | undefined {
+    const found = match(presented, activeTokens());
     if (found && found.id > 0) touch(found.id);
     return found;
   }
 
+  /**
+   * What each connection presented last, and what that proved against which set of active tokens.
+   * A keep-alive client sends the same secret with every request: it is hashed and compared once,
+   * and again only when the active set changes (a revocation, a new token). Comparing a secret with
+   * the one the same connection sent before tells that client nothing it did not send itself.
+   */
+  const lastOnConnection = new WeakMap<object, { secret: string; hash: Buffer; tokens: ActiveTokens; found: VerifiedToken | undefined }>();
+
+  /** `verify` for a request on `connection` (its socket). */
+  function verifyOnConnection(connection: object, secret: string): VerifiedToken | undefined {
+    const tokens = activeTokens();
+    let last = lastOnConnection.get(connection);
+    if (!last || last.secret !== secret) {
+      const hash = hashSecret(secret);
+      last = { secret, hash, tokens, found: match(hash, tokens) };
+      lastOnConnection.set(connection, last);
+    } else if (last.tokens !== tokens) {
+      last.tokens = tokens;
+      last.found = match(last.hash, tokens);
+    }
+    if (last.found && last.found.id > 0) touch(last.found.id);
+    return last.found;
+  }
+
   return {
     verify: (secret: string): VerifiedToken | undefined => verifyHash(hashSecret(secret)),
-    verifyHash,
+    verifyOnConnection,
   };
 }
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;

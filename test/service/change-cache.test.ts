@@ -160,3 +160,33 @@ describe('tokens: a revocation or a new token takes effect at the next request',
     expect(verifier.verify(fresh.secret)).toEqual({ id: fresh.token.id, scope: 'write' });
   });
 });
+
+describe('tokens on a keep-alive connection: checked once, again whenever the active set changes', () => {
+  const connection = {}; // stands for a request's socket
+
+  test('a revocation, also by another process, refuses the next request on the same connection', async () => {
+    t = openTestStore();
+    const verifier = createTokenVerifier(t.store.context);
+    const first = token();
+    const second = token();
+    expect(verifier.verifyOnConnection(connection, first.secret)).toEqual({ id: first.token.id, scope: 'write' });
+    t.ok('tokens.revoke', { tokenId: first.token.id });
+    expect(verifier.verifyOnConnection(connection, first.secret)).toBeUndefined();
+
+    expect(verifier.verifyOnConnection(connection, second.secret)).toEqual({ id: second.token.id, scope: 'write' });
+    otherConnection().prepare("UPDATE api_tokens SET revoked_at = '2026-01-01T00:00:00Z' WHERE id = ?").run(second.token.id);
+    await nextRequest();
+    expect(verifier.verifyOnConnection(connection, second.secret)).toBeUndefined();
+  });
+
+  test('another secret on the same connection is checked afresh, and so is an unknown one that becomes valid', () => {
+    t = openTestStore();
+    const verifier = createTokenVerifier(t.store.context, 'psk_preset-secret-for-this-test');
+    const reader = token('read');
+    expect(verifier.verifyOnConnection(connection, reader.secret)).toEqual({ id: reader.token.id, scope: 'read' });
+    expect(verifier.verifyOnConnection(connection, 'psk_preset-secret-for-this-test')).toEqual({ id: 0, scope: 'write' });
+    expect(verifier.verifyOnConnection(connection, `${reader.secret}x`)).toBeUndefined();
+    expect(verifier.verifyOnConnection(connection, reader.secret)).toEqual({ id: reader.token.id, scope: 'read' });
+    expect(verifier.verifyOnConnection({}, reader.secret)).toEqual({ id: reader.token.id, scope: 'read' }); // another connection
+  });
+});

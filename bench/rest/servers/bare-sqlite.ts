@@ -36,17 +36,17 @@ interface PetRow {
 const COLUMNS = 'id, name, category_id AS categoryId, status';
 const countById = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM pets WHERE id IN (?)');
 const pageById = db.prepare<[number, number], PetRow>(
-  `SELECT ${COLUMNS}, id AS sortValue FROM pets WHERE id IN (?) ORDER BY id ASC LIMIT +?`,
+  `SELECT ${COLUMNS} FROM pets WHERE id IN (?) ORDER BY id ASC LIMIT +?`,
 );
 const countByStatus = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM pets WHERE status IN (?)');
 const pageByStatus = db.prepare<[string, number], PetRow>(
-  `SELECT ${COLUMNS}, id AS sortValue FROM pets WHERE status IN (?) ORDER BY id ASC LIMIT +?`,
+  `SELECT ${COLUMNS} FROM pets WHERE status IN (?) ORDER BY id ASC LIMIT +?`,
 );
 const countByStatusCategory = db.prepare<[string, number], { n: number }>(
   'SELECT count(*) AS n FROM pets WHERE status IN (?) AND category_id = ?',
 );
 const pageByStatusCategory = db.prepare<[string, number, number], PetRow>(
-  `SELECT ${COLUMNS}, id AS sortValue FROM pets WHERE status IN (?) AND category_id = ? ORDER BY id ASC LIMIT +?`,
+  `SELECT ${COLUMNS} FROM pets WHERE status IN (?) AND category_id = ? ORDER BY id ASC LIMIT +?`,
 );
 
 // The orders.place transaction: pets.find, inventory.quantity, orders.insert, orders.find,
@@ -102,18 +102,27 @@ const placeOrder = db.transaction((petId: number, quantity: number) => {
   return order;
 });
 
-// src-main/db/repositories/page-totals.ts: a count is kept per filter until any connection commits.
-const version = db.prepare<[], { changes: number; dataVersion: number }>(
-  'SELECT total_changes() AS changes, data_version AS dataVersion FROM pragma_data_version',
-);
+// src-main/db/repositories/page-totals.ts: a count is kept per filter until any connection commits
+// (this one: total_changes(); others: data_version, read at most once a millisecond as
+// src-main/db/other-writers.ts reads it).
+const ownChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
+const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+let versionReadAt = -Infinity;
+let version = 0;
 const counts = new Map<string, number>();
-let seenVersion = '';
+let seenChanges = -1;
+let seenVersion = -1;
 function keptCount(key: string, count: () => number): number {
-  const { changes, dataVersion } = version.get()!;
-  const now = `${changes}:${dataVersion}`;
-  if (now !== seenVersion) {
+  const changes = ownChanges.get()!;
+  const now = performance.now();
+  if (now - versionReadAt >= 1) {
+    version = dataVersion.get()!;
+    versionReadAt = now;
+  }
+  if (changes !== seenChanges || version !== seenVersion) {
     counts.clear();
-    seenVersion = now;
+    seenChanges = changes;
+    seenVersion = version;
   }
   let n = counts.get(key);
   if (n === undefined) counts.set(key, (n = count()));
@@ -164,7 +173,7 @@ function listPets(url: URL, response: ServerResponse) {
     next.searchParams.set('cursor', cursorOf(rows[rows.length - 1]));
     headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
   }
-  sendJson(response, 200, rows.map(({ id, name, categoryId, status }) => ({ id, name, categoryId, status })), headers);
+  sendJson(response, 200, rows, headers);
 }
 
 const server = createServer((request, response) => {

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { PetSort, PetStatus } from '../../../src-shared/schemas/pet';
+import { PET_SORTS, type PetSort, type PetStatus } from '../../../src-shared/schemas/pet';
 import type { Db } from '../connection';
 import { decodeCursor, encodeCursor, fold, placeholders } from './paging';
 import { pageTotals } from './page-totals';
@@ -44,10 +44,16 @@ export function petsRepository(db: Db) {
    * The statements of one filter shape (which filters, how many values, the sort, a cursor or
    * not), built once: requests of the same shape differ only in their parameters.
    */
-  const shapes = new Map<string, { page: Statement; countSql: string; key: SortColumn }>();
+  const shapes = new Map<number, { page: Statement; countSql: string; key: SortColumn }>();
   function sqlFor(filter: PetListFilter) {
     const { status, categoryId, q, id, sort, cursor } = filter;
-    const shape = `${status?.length ?? 0} ${categoryId !== undefined} ${Boolean(q)} ${id?.length ?? 0} ${sort} ${Boolean(cursor)}`;
+    // One number per shape (a Map finds it without hashing a new string): the counts are bounded
+    // by the input schema (3 statuses, 500 ids), each flag is a bit.
+    const shape =
+      ((((status?.length ?? 0) * 1024 + (id?.length ?? 0)) * 8 + PET_SORTS.indexOf(sort)) * 8) +
+      (categoryId !== undefined ? 4 : 0) +
+      (q ? 2 : 0) +
+      (cursor ? 1 : 0);
     let sql = shapes.get(shape);
     if (!sql) {
       const where: string[] = [];
@@ -65,8 +71,9 @@ export function petsRepository(db: Db) {
       // `LIMIT +?`, not `LIMIT ?`: SQLite's planner reads a bare LIMIT parameter's value, which
       // makes the statement re-prepare (parse and plan again, ~5 µs) whenever it is bound, that
       // is on every call. The plans are the same for every filter shape; the limit stays a bound integer.
+      // Sorted by id, a row's own id is its cursor: the rows are the answer as they come.
       const page = prepare(
-        `SELECT ${COLUMNS}, ${key} AS sortValue FROM pets
+        `SELECT ${COLUMNS}${key === 'id' ? '' : `, ${key} AS sortValue`} FROM pets
          ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
          ORDER BY ${orderBy} LIMIT +?`,
       );
@@ -88,26 +95,27 @@ export function petsRepository(db: Db) {
 
     list(filter: PetListFilter): { rows: PetRow[]; total: number; nextCursor: string | null } {
       const { page, countSql, key } = sqlFor(filter);
-      const params: (string | number)[] = [];
-      if (filter.status?.length) params.push(...filter.status);
-      if (filter.categoryId !== undefined) params.push(filter.categoryId);
-      if (filter.q) params.push(fold(filter.q));
-      if (filter.id?.length) params.push(...filter.id);
-      const pageParams = [...params];
+      const values: (string | number)[] = [];
+      if (filter.status?.length) values.push(...filter.status);
+      if (filter.categoryId !== undefined) values.push(filter.categoryId);
+      if (filter.q) values.push(fold(filter.q));
+      if (filter.id?.length) values.push(...filter.id);
+      const pageValues = values.slice();
       if (filter.cursor) {
         const [value, id] = decodeCursor(filter.cursor);
-        if (key === 'id') pageParams.push(id);
-        else pageParams.push(String(value), id);
+        if (key === 'id') pageValues.push(id);
+        else pageValues.push(String(value), id);
       }
-      const rows = page.all(...pageParams, filter.limit + 1) as (PetRow & { sortValue: string | number })[];
+      pageValues.push(filter.limit + 1);
+      const rows = page.all(pageValues) as (PetRow & { sortValue?: string })[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();
-      const total = totalOf(countSql, params, { cursor: filter.cursor, shown: rows.length, more });
+      const total = totalOf(countSql, values, { cursor: filter.cursor, shown: rows.length, more });
       const last = rows[rows.length - 1];
       return {
-        rows: rows.map(({ id, name, categoryId, status }) => ({ id, name, categoryId, status })),
+        rows: key === 'id' ? rows : rows.map(({ id, name, categoryId, status }) => ({ id, name, categoryId, status })),
         total,
-        nextCursor: more && last ? encodeCursor([last.sortValue, last.id]) : null,
+        nextCursor: more && last ? encodeCursor([key === 'id' ? last.id : last.sortValue!, last.id]) : null,
       };
     },
   };
