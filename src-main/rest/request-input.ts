@@ -52,7 +52,8 @@ export function coerceParameters(
   into: Record<string, unknown> = {},
 ): Record<string, unknown> {
   // Filled in place rather than through Object.entries/fromEntries (both allocate per request).
-  for (const key of Object.keys(raw)) {
+  for (const key in raw) {
+    if (!Object.hasOwn(raw, key)) continue;
     const value = raw[key];
     if (value === undefined) continue;
     const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
@@ -62,6 +63,10 @@ export function coerceParameters(
       if (array) {
         const items: unknown[] = [];
         for (const text of Array.isArray(value) ? value : [value]) {
+          if (!text.includes(',')) {
+            if (text !== '') items.push(coerce(text, kind));
+            continue;
+          }
           for (const item of text.split(',')) if (item !== '') items.push(coerce(item, kind));
         }
         coerced = items;
