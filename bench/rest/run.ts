@@ -206,7 +206,9 @@ async function main(): Promise<void> {
   for (let round = 1; round <= runs; round++) {
     log(`round ${round} of ${runs}: ${seconds} s per scenario and server, ${connections} connections`);
     for (const scenario of scenarios) {
-      for (const server of servers) {
+      // Each round starts with the next server, so that no server always follows the same one
+      // (whatever a run leaves behind on the core, caches or disk lands on every server alike).
+      for (const server of rotated(servers, round - 1)) {
         const figures = await measure(server.id, scenario.id, seconds);
         const key = `${server.id}/${scenario.id}`;
         results.set(key, [...(results.get(key) ?? []), figures]);
@@ -259,3 +261,9 @@ main()
     await cleanup();
   })
   .finally(() => clearTimeout(hardLimit));
+
+/** The list started at `by` (modulo its length), wrapping around. */
+function rotated<T>(list: readonly T[], by: number): T[] {
+  const start = by % list.length;
+  return [...list.slice(start), ...list.slice(0, start)];
+}
