@@ -63,7 +63,6 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   const app = Fastify({
     bodyLimit: MAX_BODY_BYTES,
     logger: false,
-    disableRequestLogging: true,
     requestTimeout,
     // Node checks request deadlines on this interval; a slow client is refused within it.
     http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
