@@ -1,4 +1,5 @@
 import { z } from '../zod-setup';
+import { Name } from './common';
 
 /** An IPv4/IPv6 address or `localhost` for the REST listener to bind. */
 const BindAddress = z
@@ -11,6 +12,7 @@ const Origin = z.string().regex(/^https?:\/\/[^/\s]+$/, 'Must be an origin such 
 
 /** Owner settings kept in the database, shared by the app and the headless server. */
 export const StoreSettings = z.object({
+  shopName: Name.describe('The shop\'s name, printed at the top of every receipt.'),
   lowStockThreshold: z
     .int()
     .min(0)
@@ -26,6 +28,7 @@ export const StoreSettings = z.object({
 export type StoreSettings = z.infer<typeof StoreSettings>;
 
 export const DEFAULT_SETTINGS: StoreSettings = {
+  shopName: 'Pet Store',
   lowStockThreshold: 1,
   sunsetDate: '2027-06-30',
   rateLimitPerMinute: 1200,

@@ -244,9 +244,10 @@ test('keyboard: Ctrl+Shift+O opens the order dialog from any screen, Escape clos
   await expect(orderRow(page, order.id)).toBeVisible();
 });
 
-test('the receipt shows the order and prints only itself; a cancelled order has none', async ({ page }) => {
+test('the receipt shows the shop and the order and prints only itself; a cancelled order has none', async ({ page }) => {
   const coco = await pet('Coco', 3);
   const order = await place(coco.id, 2, '2030-03-01T09:30:00Z');
+  await must(host.call('settings.update', { shopName: 'Happy Paws' }));
   // Stand-in for the browser's print dialog, counting its calls (the test's tsconfig has no DOM types).
   await page.addInitScript(() => {
     const page = globalThis as unknown as { printCalls: number; print: () => void };
@@ -261,7 +262,7 @@ test('the receipt shows the order and prints only itself; a cancelled order has 
   await expect(page.getByRole('heading', { name: `Receipt for order ${order.id}` })).toBeVisible();
 
   const line = (term: string) => page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
-  await expect(page.getByText('Pet Store Clerk', { exact: true }).last()).toBeVisible();
+  await expect(page.locator('article').getByText('Happy Paws', { exact: true })).toBeVisible();
   await expect(line('Order')).toHaveText(`#${order.id}`);
   await expect(line('Pet')).toHaveText(`Coco (#${coco.id})`);
   await expect(line('Category')).toHaveText('Dogs');

@@ -179,9 +179,12 @@ test('a port in use is reported; a new port while running restarts the listener 
 test('store settings: inline messages from the shared schema, saved with a toast', async ({ page }) => {
   await openSettings(page);
   const general = section(page, 'Store and API settings');
+  await expect(general.getByLabel('Shop name')).toHaveValue('Pet Store');
   await expect(general.getByLabel('Rate limit per minute')).toHaveValue('1200');
   await expect(general.getByLabel('Sunset date of GET /pets/{petId}')).toHaveValue('2027-06-30');
 
+  await general.getByLabel('Shop name').fill('   ');
+  await expect(general.getByText('Must not be empty')).toBeVisible();
   await general.getByLabel('Rate limit per minute').fill('0');
   await expect(general.getByText('Too small: expected number to be >=1')).toBeVisible();
   await general.getByRole('button', { name: 'Add origin' }).click();
@@ -189,8 +192,9 @@ test('store settings: inline messages from the shared schema, saved with a toast
   await expect(general.getByText('Must be an origin such as http://localhost:3000')).toBeVisible();
   await general.getByRole('button', { name: 'Save settings' }).click();
   await expect(toast(page, 'Some settings need fixing first')).toBeVisible();
-  expect((await must(host.call<{ rateLimitPerMinute: number }>('settings.get', {}))).rateLimitPerMinute).toBe(1200);
+  expect(await must(host.call('settings.get', {}))).toMatchObject({ rateLimitPerMinute: 1200, shopName: 'Pet Store' });
 
+  await general.getByLabel('Shop name').fill('Happy Paws');
   await general.getByLabel('Rate limit per minute').fill('600');
   await general.getByLabel('Allowed origin 1', { exact: true }).fill('http://localhost:3000');
   await general.getByLabel('Low-stock threshold').fill('3');
@@ -200,6 +204,7 @@ test('store settings: inline messages from the shared schema, saved with a toast
   await general.getByRole('button', { name: 'Save settings' }).click();
   await expect(toast(page, 'Settings saved')).toBeVisible();
   expect(await must(host.call('settings.get', {}))).toMatchObject({
+    shopName: 'Happy Paws',
     rateLimitPerMinute: 600,
     lowStockThreshold: 3,
     sunsetDate: '2028-01-15',
@@ -210,6 +215,7 @@ test('store settings: inline messages from the shared schema, saved with a toast
   await page.reload();
   await expect(general.getByLabel('Sunset date of GET /pets/{petId}')).toHaveValue('2028-01-15');
   await expect(general.getByLabel('Low-stock threshold')).toHaveValue('3');
+  await expect(general.getByLabel('Shop name')).toHaveValue('Happy Paws');
   await expect(general.getByLabel('Allowed origin 1', { exact: true })).toHaveValue('http://localhost:3000');
   await general.getByRole('button', { name: 'Remove allowed origin 1' }).click();
   await general.getByLabel('Rate limit per minute').fill('1200');
