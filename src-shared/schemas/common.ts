@@ -9,13 +9,23 @@ export const Id = z
   .min(1)
   .meta({ format: 'int64', example: 1 });
 
-/** A trimmed display name: 1–100 characters after trimming. */
+/**
+ * A trimmed display name: 1–100 characters after trimming, none of them control characters nor
+ * invisible ones that would make two names look alike or reorder text on screen and on receipts:
+ * soft hyphen, zero-width space, direction marks, embeddings, overrides and isolates, word joiner
+ * and invisible operators, byte-order mark. Zero-width (non-)joiners stay: emoji and many scripts
+ * need them.
+ */
 export const Name = z
   .string()
   .trim()
   .min(1, 'Must not be empty')
   .max(100, 'Must be at most 100 characters')
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Must not contain control characters');
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Must not contain control characters')
+  .regex(
+    /^[^\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]*$/,
+    'Must not contain invisible characters (zero-width spaces, direction marks)',
+  );
 
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 500;

@@ -33,7 +33,7 @@ function refusedAt(name: CallableOperationName, input: Record<string, unknown>, 
 
 const x = (n: number, char = 'a') => char.repeat(n);
 
-describe('names: 1–100 characters after trimming, no control characters', () => {
+describe('names: 1–100 characters after trimming, no control or invisible characters', () => {
   /** What the name-bearing operations answer, as far as these tests read it. */
   type Created = { id: number; token: { label: string } };
   interface NameTarget {
@@ -64,6 +64,7 @@ describe('names: 1–100 characters after trimming, no control characters', () =
     { op: 'categories.replace', path: 'category.name', input: (name) => ({ categoryId: cats, category: { name } }), stored: () => t.ok('categories.get', { categoryId: cats }).name },
     { op: 'categories.update', path: 'changes.name', input: (name) => ({ categoryId: cats, changes: { name } }), stored: () => t.ok('categories.get', { categoryId: cats }).name },
     { op: 'tokens.create', path: 'label', input: (label) => ({ label, scope: 'read' }), stored: (created) => created.token.label },
+    { op: 'settings.update', path: 'shopName', input: (shopName) => ({ shopName }), stored: () => t.ok('settings.get', {}).shopName },
   ];
 
   const accepted: [string, unknown, string][] = [
@@ -74,6 +75,9 @@ describe('names: 1–100 characters after trimming, no control characters', () =
     ['surrounding tabs and newlines trimmed', '\tMilo\r\n', 'Milo'],
     ['100 characters beyond the BMP count as 100', x(100, '🐶'), x(100, '🐶')],
     ['letters of any script', 'Bärli Ωμέγα 太郎', 'Bärli Ωμέγα 太郎'],
+    ['right-to-left letters', 'كلب سعيد', 'كلب سعيد'],
+    ['an emoji joined by ZWJ', 'Rex 🐕\u200d🦺', 'Rex 🐕\u200d🦺'],
+    ['a zero-width non-joiner (Persian)', 'می\u200cخواهم', 'می\u200cخواهم'],
   ];
   const refused: [string, unknown][] = [
     ['empty', ''],
@@ -88,6 +92,13 @@ describe('names: 1–100 characters after trimming, no control characters', () =
     ['a tab inside', 'Re\tx'],
     ['DEL inside', 'Re\u007fx'],
     ['an escape sequence', '\u001b[31mRex'],
+    ['a zero-width space inside', 'Re\u200bx'],
+    ['a soft hyphen inside', 'Re\u00adx'],
+    ['a right-to-left override', 'Rex\u202exoboR'],
+    ['a right-to-left mark', 'Re\u200fx'],
+    ['a first-strong isolate', 'Re\u2068x\u2069'],
+    ['a word joiner', 'Re\u2060x'],
+    ['a byte-order mark inside', 'Re\ufeffx'],
     ['a number', 42],
     ['null', null],
   ];
@@ -101,7 +112,7 @@ describe('names: 1–100 characters after trimming, no control characters', () =
           target.cleanup?.(result);
         });
       }
-      test('refuses empty, whitespace-only, 101 characters, control characters and non-strings, naming the field', () => {
+      test('refuses empty, whitespace-only, 101 characters, control and invisible characters and non-strings, naming the field', () => {
         for (const [label, name] of refused) {
           const error = refusedAt(target.op, target.input(name), target.path);
           expect(error.details!.length, label).toBe(1);
