@@ -3,11 +3,11 @@
  * so a client that keeps to the rate is never refused and a burst is cut at the budget.
  */
 export function createRateLimiter(perMinute: () => number, now: () => number = Date.now) {
-  const buckets = new Map<number | string, { tokens: number; at: number }>();
+  const buckets = new Map<number, { tokens: number; at: number }>();
 
   return {
-    /** Takes one request from the key's budget; says how long to wait when there is none left. */
-    take(key: number | string): { allowed: true; remaining: number; limit: number } | { allowed: false; retryAfterSeconds: number; limit: number } {
+    /** Takes one request from a token's budget (by its id); says how long to wait when there is none left. */
+    take(key: number): { allowed: true; remaining: number; limit: number } | { allowed: false; retryAfterSeconds: number; limit: number } {
       const limit = perMinute();
       const ratePerMs = limit / 60_000;
       const time = now();

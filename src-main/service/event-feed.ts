@@ -1,5 +1,6 @@
 import type { StoreEvent } from '../../src-shared/schemas/event';
 import type { Db } from '../db/connection';
+import { otherWritersVersion } from '../db/other-writers';
 import type { EventsRepository } from '../db/repositories/events';
 
 export type EventListener = (event: StoreEvent) => void;
@@ -12,7 +13,7 @@ export type EventListener = (event: StoreEvent) => void;
 export function createEventFeed(db: Db, events: EventsRepository, pollMs = 250) {
   const listeners = new Set<EventListener>();
   let delivered = events.latestId();
-  let lastDataVersion = db.pragma('data_version', { simple: true }) as number;
+  let lastDataVersion = otherWritersVersion(db);
   let timer: NodeJS.Timeout | undefined;
 
   function pump(): void {
@@ -35,7 +36,7 @@ export function createEventFeed(db: Db, events: EventsRepository, pollMs = 250) 
 
   function poll(): void {
     if (!db.open) return;
-    const version = db.pragma('data_version', { simple: true }) as number;
+    const version = otherWritersVersion(db);
     if (version !== lastDataVersion) {
       lastDataVersion = version;
       pump();
