@@ -11,7 +11,7 @@ import type { Store } from '../service/store';
 import { createTokenVerifier } from '../service/tokens';
 import { allowedHostnames, refuseForeignHost, refuseUnauthenticated } from './auth';
 import type { OpenStreams } from './events-stream';
-import { answerUnparsableRequest, errorBodyFor, EVERY_ANSWER_HEADERS, parseJsonBody, sendError } from './http-errors';
+import { answerUnparsableRequest, errorBodyFor, parseJsonBody, sendError, setEveryAnswerHeaders } from './http-errors';
 import { deprecationHeaders } from './deprecation';
 import { API_PREFIX, mountOperations } from './operation-routes';
 import { renderDocsPage } from './openapi/docs-page';
@@ -84,7 +84,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
    * its rate budget and its scope. Returns true when it answered (refused) the request.
    */
   const guard = (request: FastifyRequest, reply: FastifyReply, route: GuardedRoute): boolean => {
-    reply.headers(EVERY_ANSWER_HEADERS);
+    setEveryAnswerHeaders(reply);
     const { def } = route;
     // A deprecated operation says so on every answer, refusals included.
     if (def?.deprecated) reply.headers(deprecationHeaders(def.deprecated, request.params as Record<string, string>, settings().sunsetDate));

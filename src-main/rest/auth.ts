@@ -84,13 +84,13 @@ export function refuseUnauthenticated(
     return true;
   }
   const budget = limiter.take(token.id);
-  reply.header('X-RateLimit-Limit', budget.limit);
+  reply.header('x-ratelimit-limit', budget.limit);
   if (!budget.allowed) {
-    reply.header('Retry-After', budget.retryAfterSeconds).header('X-RateLimit-Remaining', 0);
+    reply.header('Retry-After', budget.retryAfterSeconds).header('x-ratelimit-remaining', 0);
     sendError(reply, new StoreError('RATE_LIMITED', `Too many requests for this token; retry in ${budget.retryAfterSeconds} s`));
     return true;
   }
-  reply.header('X-RateLimit-Remaining', budget.remaining);
+  reply.header('x-ratelimit-remaining', budget.remaining);
   request.token = token;
   return false;
 }

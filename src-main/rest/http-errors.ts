@@ -5,13 +5,17 @@ import secureJson from 'secure-json-parse';
 import { StoreError, type ErrorBody } from '../../src-shared/errors';
 import { toErrorBody } from '../service/errors';
 
-/** Headers on every answer (a route may still set its own Cache-Control). */
-export const EVERY_ANSWER_HEADERS = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' } as const;
+/**
+ * The headers on every answer (a route may still set its own Cache-Control). One call per header,
+ * names in lower case as Fastify keeps them: nothing is listed or copied per answer.
+ */
+export const setEveryAnswerHeaders = (reply: FastifyReply): FastifyReply =>
+  reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
 
 export function sendError(reply: FastifyReply, error: ErrorBody | StoreError): FastifyReply {
   const body = error instanceof StoreError ? error.toBody() : error;
   // Also here: errors found before routing (a broken URL) never reach a route's guard.
-  return reply.code(body.status).headers(EVERY_ANSWER_HEADERS).header('Content-Type', 'application/json; charset=utf-8').send(body);
+  return setEveryAnswerHeaders(reply.code(body.status)).header('content-type', 'application/json; charset=utf-8').send(body);
 }
 
 /** Fastify's own request errors (body parsing, limits) mapped onto the catalogue. */

@@ -129,15 +129,16 @@ function succeed(def: OperationDef, request: FastifyRequest, reply: FastifyReply
     reply.send();
     return;
   }
-  if (http.success === 201) reply.header('Location', `${API_PREFIX}${http.path}/${(data as { id: number }).id}`);
+  if (http.success === 201) reply.header('location', `${API_PREFIX}${http.path}/${(data as { id: number }).id}`);
   if (http.paged) {
     const page = data as { items: unknown[]; nextCursor: string | null; total: number };
-    reply.header('X-Total-Count', page.total);
-    if (page.nextCursor) reply.header('Link', `<${nextPageUrl(request, page.nextCursor)}>; rel="next"`);
+    reply.header('x-total-count', page.total);
+    if (page.nextCursor) reply.header('link', `<${nextPageUrl(request, page.nextCursor)}>; rel="next"`);
     data = page.items;
   }
   // Our own service built the answer: it needs no validation on the way out.
-  reply.header('Content-Type', 'application/json; charset=utf-8');
+  // (Header names in lower case, as Fastify keeps them: no lower-cased copy per answer.)
+  reply.header('content-type', 'application/json; charset=utf-8');
   reply.send(JSON.stringify(data));
 }
 
