@@ -12,9 +12,9 @@ export function inventoryHandlers(ctx: ServiceContext): HandlersFor<'inventory'>
   }
 
   return {
-    'inventory.list': ({ petId, low, limit, cursor }) => {
+    'inventory.list': ({ petId, q, low, limit, cursor }) => {
       const below = low ? ctx.setting('lowStockThreshold') : undefined;
-      const { rows, total, nextCursor } = ctx.inventory.list({ petId, below, limit, cursor });
+      const { rows, total, nextCursor } = ctx.inventory.list({ petId, q, below, limit, cursor });
       return { items: rows, total, nextCursor };
     },
 

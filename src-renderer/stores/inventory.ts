@@ -16,7 +16,7 @@ export interface StockRow {
 }
 
 export interface InventoryFilters {
-  /** Pet name contains this (case-insensitive, as `pets.list` q). */
+  /** Pet name contains this (case-insensitive; `inventory.list` q). */
   q: string;
   /** Only entries below the low-stock threshold (`inventory.list` low). */
   lowOnly: boolean;
@@ -24,39 +24,29 @@ export interface InventoryFilters {
 
 /** Rows fetched per page as the clerk scrolls. */
 export const INVENTORY_PAGE_SIZE = 200;
-/** Pets checked per request when a search is combined with "low stock only" (the server's maximum). */
-const SCAN_PAGE_SIZE = 500;
-/** How many pages one "load more" may read looking for matches before it stops and lets the clerk ask again. */
-const MAX_PAGES_PER_LOAD = 10;
+/** Rows per request when a refresh re-reads what is on screen (the server's maximum page). */
+const REFRESH_PAGE_SIZE = 500;
 
 interface FetchedPage {
   rows: StockRow[];
   nextCursor: string | null;
-  /** Entries matching the filters, when the server can count them. */
-  total: number | null;
-  /** Pets matching the search (search mode only). */
-  searchMatches: number | null;
-  /** Pets looked at on this page (search mode: pets of the search, whether low or not). */
-  scanned: number;
-  /** The largest pet id this page covered: both lists are ordered by pet id. */
+  /** Entries matching the filters. */
+  total: number;
+  /** The largest pet id this page covered: the list is ordered by pet id. */
   lastId: number;
 }
 
 /**
- * The stock table. Never loads everything: without a search it pages through `inventory.list`
- * (cursor paging, optionally `low`) and fetches the names of each page's pets by id; with a
- * search it pages through `pets.list` q and fetches those pets' stock by id. Rows are ordered by
- * pet id either way, so a live refresh re-reads the same window without the table jumping.
+ * The stock table. Never loads everything: it pages through `inventory.list` (cursor paging, the
+ * name search `q`, `low`) and fetches the names of each page's pets by id. Rows are ordered by pet
+ * id, so a live refresh re-reads the same window without the table jumping.
  */
 export const useInventoryStore = defineStore('inventory', () => {
   const settings = useSettingsStore();
 
   const rows = ref<StockRow[]>([]);
-  /** Entries matching the filters; null when it cannot be counted (a search with "low stock only"). */
-  const total = ref<number | null>(0);
-  /** With a search: how many pets match it, and how many of them have been checked so far. */
-  const searchMatches = ref<number | null>(null);
-  const scanned = ref(0);
+  /** Entries matching the filters. */
+  const total = ref(0);
   const reloadBusy = ref(false);
   const moreBusy = ref(false);
   /** Whether rows are being loaded for the clerk (a reload or "load more"; refreshes are quiet). */
@@ -89,70 +79,24 @@ export const useInventoryStore = defineStore('inventory', () => {
   }
 
   async function fetchPage(f: InventoryFilters, cursor: string | undefined, limit: number): Promise<FetchedPage> {
-    const q = f.q.trim();
-    const low = f.lowOnly || undefined;
-    if (!q) {
-      const stock = await api().call('inventory.list', { low, limit, cursor });
-      const pets = await petsById(stock.items.map((item) => item.petId));
-      return {
-        // A pet deleted between the two calls has no name to show: it is gone, so is its row.
-        rows: stock.items.flatMap((item) => {
-          const pet = pets.get(item.petId);
-          return pet ? [toRow(item, pet)] : [];
-        }),
-        nextCursor: stock.nextCursor,
-        total: stock.total,
-        searchMatches: null,
-        scanned: stock.items.length,
-        lastId: stock.items.at(-1)?.petId ?? 0,
-      };
-    }
-    const pets = await api().call('pets.list', { q, sort: 'id', limit, cursor });
-    const ids = pets.items.map((pet) => pet.id);
-    const stock = ids.length ? await api().call('inventory.list', { petId: ids, low, limit: ids.length }) : { items: [] };
-    const byPet = new Map(stock.items.map((item) => [item.petId, item]));
+    const stock = await api().call('inventory.list', { q: f.q.trim() || undefined, low: f.lowOnly || undefined, limit, cursor });
+    const pets = await petsById(stock.items.map((item) => item.petId));
     return {
-      rows: pets.items.flatMap((pet) => {
-        const item = byPet.get(pet.id);
-        return item ? [toRow(item, pet)] : [];
+      // A pet deleted between the two calls has no name to show: it is gone, so is its row.
+      rows: stock.items.flatMap((item) => {
+        const pet = pets.get(item.petId);
+        return pet ? [toRow(item, pet)] : [];
       }),
-      nextCursor: pets.nextCursor,
-      // Every pet has one inventory entry, so without "low" the search's count is the table's.
-      total: f.lowOnly ? null : pets.total,
-      searchMatches: pets.total,
-      scanned: pets.items.length,
-      lastId: ids.at(-1) ?? 0,
+      nextCursor: stock.nextCursor,
+      total: stock.total,
+      lastId: stock.items.at(-1)?.petId ?? 0,
     };
-  }
-
-  function pageSize(f: InventoryFilters): number {
-    return f.q.trim() && f.lowOnly ? SCAN_PAGE_SIZE : INVENTORY_PAGE_SIZE;
-  }
-
-  /**
-   * Reads pages from `cursor` until at least one row turns up, the list ends, or the page budget is
-   * spent (only a search with "low stock only" can come back empty-handed from a page).
-   */
-  async function fill(f: InventoryFilters, cursor: string | undefined) {
-    const found: StockRow[] = [];
-    let page: FetchedPage;
-    let pages = 0;
-    let checked = 0;
-    do {
-      page = await fetchPage(f, cursor, pageSize(f));
-      found.push(...page.rows);
-      checked += page.scanned;
-      cursor = page.nextCursor ?? undefined;
-      pages++;
-    } while (found.length === 0 && cursor && pages < MAX_PAGES_PER_LOAD);
-    return { found, page, checked };
   }
 
   function apply(f: InventoryFilters, page: FetchedPage): void {
     applied.value = f;
     nextCursor.value = page.nextCursor;
     total.value = page.total;
-    searchMatches.value = page.searchMatches;
     lastId = page.lastId;
   }
 
@@ -177,10 +121,9 @@ export const useInventoryStore = defineStore('inventory', () => {
     reloadBusy.value = true;
     const run = (async () => {
       try {
-        const [{ found, page, checked }] = await Promise.all([fill(f, undefined), settings.load()]);
+        const [page] = await Promise.all([fetchPage(f, undefined, INVENTORY_PAGE_SIZE), settings.load()]);
         if (mine !== generation) return;
-        rows.value = found;
-        scanned.value = checked;
+        rows.value = page.rows;
         apply(f, page);
         loaded.value = true;
       } finally {
@@ -205,11 +148,10 @@ export const useInventoryStore = defineStore('inventory', () => {
         const cursor = nextCursor.value;
         if (cursor === null) return;
         const f = applied.value;
-        const { found, page, checked } = await fill(f, cursor);
+        const page = await fetchPage(f, cursor, INVENTORY_PAGE_SIZE);
         if (mine !== generation) return;
         const known = new Set(rows.value.map((row) => row.petId));
-        rows.value = rows.value.concat(found.filter((row) => !known.has(row.petId)));
-        scanned.value += checked;
+        rows.value = rows.value.concat(page.rows.filter((row) => !known.has(row.petId)));
         apply(f, page);
       } finally {
         moreBusy.value = false;
@@ -232,18 +174,15 @@ export const useInventoryStore = defineStore('inventory', () => {
     const collected: StockRow[] = [];
     let cursor: string | undefined;
     let page: FetchedPage;
-    let checked = 0;
     const threshold = settings.load();
     do {
-      page = await fetchPage(f, cursor, SCAN_PAGE_SIZE);
+      page = await fetchPage(f, cursor, REFRESH_PAGE_SIZE);
       collected.push(...page.rows);
-      checked += page.scanned;
       cursor = page.nextCursor ?? undefined;
     } while (cursor && page.lastId < upTo);
     await threshold;
     if (mine !== generation) return;
     rows.value = keepNewerSaves(collected, startedAt);
-    scanned.value = checked;
     apply(f, page);
   }
 
@@ -315,8 +254,6 @@ export const useInventoryStore = defineStore('inventory', () => {
   return {
     rows,
     total,
-    searchMatches,
-    scanned,
     loading,
     loaded,
     filters,

@@ -225,6 +225,18 @@ test('the search finds pets by name and Ctrl+F focuses it', async ({ page }) => 
   await expect(rowOf(page, 'Milo')).toBeVisible();
   await expect(rowOf(page, 'Rex')).toHaveCount(0);
 
+  // With "Low stock only" the search's low-stock pets are counted too (threshold 3: Milo has 2).
+  await must(host.call('settings.update', { lowStockThreshold: 3 }));
+  try {
+    await page.getByRole('checkbox', { name: 'Low stock only' }).check();
+    await expect(page.getByText('1 pet low on stock whose name contains “MIL”')).toBeVisible();
+    await expect(rowOf(page, 'Milo')).toBeVisible();
+    await expect(rowOf(page, 'Mildred')).toHaveCount(0);
+    await page.getByRole('checkbox', { name: 'Low stock only' }).uncheck();
+  } finally {
+    await must(host.call('settings.update', { lowStockThreshold: 1 }));
+  }
+
   await search.fill('no such pet');
   await expect(page.getByText('No pets whose name contains “no such pet”')).toBeVisible();
 });

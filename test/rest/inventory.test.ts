@@ -48,6 +48,22 @@ describe('GET /v1/store/inventory (beta)', () => {
     }
   });
 
+  test('q: only pets whose name contains the text (case-insensitive), counted with low=true too', async () => {
+    const quokkas = [await s.pet({ name: 'Quokka Stock A', categoryId }), await s.pet({ name: 'quokka stock b', categoryId })];
+    try {
+      await s.call('PUT', `/v1/store/inventory/${quokkas[1].id}`, { json: { quantity: 0 } });
+      const named = await s.call<InventoryItem[]>('GET', `/v1/store/inventory?q=${encodeURIComponent('QUOKKA STOCK')}`);
+      expect(named.body.map((item) => item.petId)).toEqual(quokkas.map((pet) => pet.id));
+      expect(named.headers.get('x-total-count')).toBe('2');
+      const low = await s.call<InventoryItem[]>('GET', '/v1/store/inventory?q=quokka&low=true&limit=1');
+      expect(low.body).toEqual([{ petId: quokkas[1].id, quantity: 0, status: 'sold' }]);
+      expect(low.headers.get('x-total-count')).toBe('1');
+      expect(low.headers.get('link')).toBeNull();
+    } finally {
+      for (const pet of quokkas) await s.call('DELETE', `/v1/pets/${pet.id}`);
+    }
+  });
+
   test('paging follows Link rel="next" to the end, every entry once', async () => {
     const { pages, items } = await allPages<InventoryItem>(s, '/v1/store/inventory?limit=2');
     expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
@@ -55,7 +71,7 @@ describe('GET /v1/store/inventory (beta)', () => {
   });
 
   test('bad query values are refused', async () => {
-    for (const query of ['low=yes', 'petId=0', 'petId=x', 'limit=0', 'limit=501', 'status=available']) {
+    for (const query of ['low=yes', 'petId=0', 'petId=x', 'limit=0', 'limit=501', 'status=available', `q=${'q'.repeat(101)}`]) {
       expectError(await s.call('GET', `/v1/store/inventory?${query}`), 'VALIDATION_FAILED', 400);
     }
   });

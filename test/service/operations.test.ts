@@ -53,7 +53,7 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(t.ok('pets.list', { categoryId: s.cats.id }).items.map((p) => p.name)).toEqual(['Bärli']);
     expect(t.ok('pets.list', { q: 'BÄR' }).items.map((p) => p.name)).toEqual(['Bärli']);
     expect(t.ok('pets.list', { id: [s.sold.id, s.rex.id] }).items.map((p) => p.name)).toEqual(['Rex', 'Gone']);
-    // (Sorting by name compares case-folded code points: an ASCII shop keeps to the alphabet.)
+    // (Accents and case aside: test/service/name-order.test.ts.)
     const dogs = { categoryId: s.dogs.id };
     expect(t.ok('pets.list', { ...dogs, sort: '-name' }).items.map((p) => p.name)).toEqual(['Rex', 'Milo', 'Gone', 'Bella']);
     expect(t.ok('pets.list', { ...dogs, sort: 'status' }).items.map((p) => p.name)).toEqual(['Rex', 'Bella', 'Milo', 'Gone']);
@@ -185,6 +185,15 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(t.ok('inventory.list', { low: true })).toMatchObject({ total: 2, items: [{ petId: s.rex.id }, { petId: s.sold.id }] });
     const page1 = t.ok('inventory.list', { limit: 3 });
     expect(t.ok('inventory.list', { limit: 3, cursor: page1.nextCursor! }).items.map((i) => i.petId)).toEqual([s.sold.id]);
+    // A name search, case-insensitive and trimmed as in the pets list, counted with every other filter.
+    const milos = t.ok('pets.create', { name: 'Milou', categoryId: s.cats.id });
+    expect(t.ok('inventory.list', { q: ' MIL ' })).toMatchObject({ total: 2, items: [{ petId: s.held.id }, { petId: milos.id }] });
+    expect(t.ok('inventory.list', { q: 'mil', low: true })).toMatchObject({ total: 1, items: [{ petId: milos.id, quantity: 1 }] });
+    expect(t.ok('inventory.list', { q: 'mil', petId: [s.rex.id, s.held.id] })).toMatchObject({ total: 1, items: [{ petId: s.held.id }] });
+    expect(t.ok('inventory.list', { q: 'nobody' })).toEqual({ items: [], total: 0, nextCursor: null });
+    const searched = t.ok('inventory.list', { q: 'mil', limit: 1 });
+    expect(searched).toMatchObject({ total: 2, items: [{ petId: s.held.id }] });
+    expect(t.ok('inventory.list', { q: 'mil', limit: 1, cursor: searched.nextCursor! })).toMatchObject({ total: 2, items: [{ petId: milos.id }], nextCursor: null });
   },
   'inventory.get': (t, s) => {
     expect(conforms('inventory.get', t.ok('inventory.get', { petId: s.held.id }))).toEqual({ petId: s.held.id, quantity: 2, status: 'pending' });
@@ -320,6 +329,7 @@ const refusals: Refusal[] = [
   ['orders.update', 'VALIDATION_FAILED', (s) => ({ orderId: s.open.id, changes: { shipDate: 'tomorrow' } }), /changes\.shipDate/],
   ['orders.cancel', 'VALIDATION_FAILED', () => ({ orderId: 2 ** 53 }), /orderId/],
   ['inventory.list', 'VALIDATION_FAILED', () => ({ low: 'true' }), /low/],
+  ['inventory.list', 'VALIDATION_FAILED', () => ({ q: 'x'.repeat(101) }), /q/],
   ['inventory.get', 'VALIDATION_FAILED', () => ({ petId: null }), /petId/],
   ['inventory.set', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, update: { quantity: 1_000_001 } }), /update\.quantity/],
   ['events.list', 'VALIDATION_FAILED', () => ({ after: -1 }), /after/],

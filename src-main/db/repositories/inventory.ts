@@ -1,6 +1,6 @@
 import type { PetStatus } from '../../../src-shared/schemas/pet';
 import type { Db } from '../connection';
-import { decodeCursor, encodeCursor, placeholders } from './paging';
+import { decodeCursor, encodeCursor, fold, placeholders } from './paging';
 import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
 
@@ -12,6 +12,8 @@ export interface InventoryRow {
 
 export interface InventoryListFilter {
   petId?: number[];
+  /** Only pets whose name contains this (case-insensitive, as the pets list's `q`). */
+  q?: string;
   /** Only entries with quantity below this threshold. */
   below?: number;
   limit: number;
@@ -39,16 +41,22 @@ export function inventoryRepository(db: Db) {
 
     list(filter: InventoryListFilter): { rows: InventoryRow[]; total: number; nextCursor: string | null } {
       const where: string[] = [];
-      const params: number[] = [];
+      const params: (number | string)[] = [];
       if (filter.petId?.length) {
         where.push(`i.pet_id IN (${placeholders(filter.petId.length)})`);
         params.push(...filter.petId);
+      }
+      if (filter.q) {
+        where.push('instr(p.name_folded, ?) > 0');
+        params.push(fold(filter.q));
       }
       if (filter.below !== undefined) {
         where.push('i.quantity < ?');
         params.push(filter.below);
       }
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      // Counting needs the pets only to search their names.
+      const countFrom = filter.q ? 'inventory i JOIN pets p ON p.id = i.pet_id' : 'inventory i';
       const pageWhere = [...where];
       const pageParams = [...params];
       if (filter.cursor) {
@@ -63,7 +71,7 @@ export function inventoryRepository(db: Db) {
       ).all(...pageParams, filter.limit + 1) as InventoryRow[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();
-      const total = totalOf(`SELECT count(*) AS n FROM inventory i ${whereSql}`, params, { cursor: filter.cursor, shown: rows.length, more });
+      const total = totalOf(`SELECT count(*) AS n FROM ${countFrom} ${whereSql}`, params, { cursor: filter.cursor, shown: rows.length, more });
       const last = rows[rows.length - 1];
       return { rows, total, nextCursor: more && last ? encodeCursor([last.petId, last.petId]) : null };
     },
