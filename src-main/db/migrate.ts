@@ -29,6 +29,7 @@ export function migrate(db: Database, upTo: number = LATEST_SCHEMA_VERSION, migr
       // Re-read inside the write lock: another process may have migrated meanwhile.
       if (schemaVersion(db) >= migration.version) return;
       db.exec(migration.sql);
+      migration.backfill?.(db);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
         migration.version,
         migration.name,

@@ -1,11 +1,15 @@
 import { sql as catalogue } from './0001-catalogue';
 import { sql as eventLog } from './0002-event-log';
 import { sql as settingsAndTokens } from './0003-settings-and-tokens';
+import { backfill as fillNameSortKeys, sql as nameSortKeys } from './0004-name-sort-keys';
+import type { Database } from 'better-sqlite3';
 
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Data the SQL cannot compute itself, written after it in the same transaction. */
+  backfill?: (db: Database) => void;
 }
 
 /**
@@ -16,6 +20,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'catalogue', sql: catalogue },
   { version: 2, name: 'event-log', sql: eventLog },
   { version: 3, name: 'settings-and-tokens', sql: settingsAndTokens },
+  { version: 4, name: 'name-sort-keys', sql: nameSortKeys, backfill: fillNameSortKeys },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

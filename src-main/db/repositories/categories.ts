@@ -1,5 +1,5 @@
 import type { Db } from '../connection';
-import { decodeCursor, encodeCursor, fold } from './paging';
+import { decodeCursor, encodeCursor, fold, nameSortKey } from './paging';
 import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
 
@@ -15,17 +15,17 @@ export interface CategoryListFilter {
   cursor?: string;
 }
 
-/** Categories, listed by name (case-insensitive), then id. */
+/** Categories, listed by name (case and accents aside: `nameSortKey`), then id. */
 export function categoriesRepository(db: Db) {
   const byId = db.prepare<[number], CategoryRow>('SELECT id, name, description FROM categories WHERE id = ?');
   const byFoldedName = db.prepare<[string], CategoryRow>(
     'SELECT id, name, description FROM categories WHERE name_folded = ?',
   );
-  const insert = db.prepare<[string, string, string | null]>(
-    'INSERT INTO categories (name, name_folded, description) VALUES (?, ?, ?)',
+  const insert = db.prepare<[string, string, string, string | null]>(
+    'INSERT INTO categories (name, name_folded, name_sort, description) VALUES (?, ?, ?, ?)',
   );
-  const update = db.prepare<[string, string, string | null, number]>(
-    'UPDATE categories SET name = ?, name_folded = ?, description = ? WHERE id = ?',
+  const update = db.prepare<[string, string, string, string | null, number]>(
+    'UPDATE categories SET name = ?, name_folded = ?, name_sort = ?, description = ? WHERE id = ?',
   );
   const remove = db.prepare<[number]>('DELETE FROM categories WHERE id = ?');
   const prepare = statementCache(db);
@@ -36,8 +36,8 @@ export function categoriesRepository(db: Db) {
     find: (id: number) => byId.get(id),
     findByName: (name: string) => byFoldedName.get(fold(name)),
     insert: (name: string, description: string | null) =>
-      Number(insert.run(name, fold(name), description).lastInsertRowid),
-    update: (id: number, name: string, description: string | null) => update.run(name, fold(name), description, id),
+      Number(insert.run(name, fold(name), nameSortKey(name), description).lastInsertRowid),
+    update: (id: number, name: string, description: string | null) => update.run(name, fold(name), nameSortKey(name), description, id),
     remove: (id: number) => remove.run(id),
     petCount: (id: number) => petCount.get(id)!.n,
 
@@ -53,15 +53,15 @@ export function categoriesRepository(db: Db) {
       const pageParams = [...params];
       if (filter.cursor) {
         const [name, id] = decodeCursor(filter.cursor);
-        pageWhere.push('(name_folded, id) > (?, ?)');
+        pageWhere.push('(name_sort, id) > (?, ?)');
         pageParams.push(String(name), id);
       }
       // `LIMIT +?`: a bare `LIMIT ?` makes SQLite re-prepare the statement on every call (see pets.ts).
       const rows = prepare(
-          `SELECT id, name, description, name_folded FROM categories
+          `SELECT id, name, description, name_sort FROM categories
            ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
-           ORDER BY name_folded, id LIMIT +?`,
-      ).all(...pageParams, filter.limit + 1) as (CategoryRow & { name_folded: string })[];
+           ORDER BY name_sort, id LIMIT +?`,
+      ).all(...pageParams, filter.limit + 1) as (CategoryRow & { name_sort: string })[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();
       const total = totalOf(`SELECT count(*) AS n FROM categories ${whereSql}`, params, { cursor: filter.cursor, shown: rows.length, more });
@@ -69,7 +69,7 @@ export function categoriesRepository(db: Db) {
       return {
         rows: rows.map(({ id, name, description }) => ({ id, name, description })),
         total,
-        nextCursor: more && last ? encodeCursor([last.name_folded, last.id]) : null,
+        nextCursor: more && last ? encodeCursor([last.name_sort, last.id]) : null,
       };
     },
   };

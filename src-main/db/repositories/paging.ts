@@ -36,3 +36,12 @@ export function placeholders(n: number): string {
 export function fold(text: string): string {
   return text.normalize('NFKC').toLocaleLowerCase('en-US');
 }
+
+/**
+ * The key names sort by: case-folded, accents dropped (é → e, Ä → a), so that a list reads in
+ * alphabetical order as a person expects; equal keys ("Emile", "Émile") fall back to the id.
+ * Letters without a base letter (ß, æ, ø) keep their place after z.
+ */
+export function nameSortKey(name: string): string {
+  return fold(name).normalize('NFD').replace(/\p{M}+/gu, '');
+}

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { PET_SORTS, type PetSort, type PetStatus } from '../../../src-shared/schemas/pet';
 import type { Db } from '../connection';
-import { decodeCursor, encodeCursor, fold, placeholders } from './paging';
+import { decodeCursor, encodeCursor, fold, nameSortKey, placeholders } from './paging';
 import { pageTotals } from './page-totals';
 import { MAX_KEPT_STATEMENTS, statementCache } from './statement-cache';
 
@@ -22,7 +22,7 @@ export interface PetListFilter {
   cursor?: string;
 }
 
-const SORT_COLUMNS = { id: 'id', name: 'name_folded', status: 'status' } as const;
+const SORT_COLUMNS = { id: 'id', name: 'name_sort', status: 'status' } as const;
 type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
 const COLUMNS = 'id, name, category_id AS categoryId, status';
 
@@ -31,11 +31,11 @@ export function petsRepository(db: Db) {
   const prepare = statementCache(db);
   const totalOf = pageTotals(db, prepare);
   const byId = db.prepare<[number], PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = ?`);
-  const insert = db.prepare<[string, string, number, PetStatus]>(
-    'INSERT INTO pets (name, name_folded, category_id, status) VALUES (?, ?, ?, ?)',
+  const insert = db.prepare<[string, string, string, number, PetStatus]>(
+    'INSERT INTO pets (name, name_folded, name_sort, category_id, status) VALUES (?, ?, ?, ?, ?)',
   );
-  const update = db.prepare<[string, string, number, PetStatus, number]>(
-    'UPDATE pets SET name = ?, name_folded = ?, category_id = ?, status = ? WHERE id = ?',
+  const update = db.prepare<[string, string, string, number, PetStatus, number]>(
+    'UPDATE pets SET name = ?, name_folded = ?, name_sort = ?, category_id = ?, status = ? WHERE id = ?',
   );
   const setStatus = db.prepare<[PetStatus, number]>('UPDATE pets SET status = ? WHERE id = ?');
   const remove = db.prepare<[number]>('DELETE FROM pets WHERE id = ?');
@@ -88,8 +88,8 @@ export function petsRepository(db: Db) {
   return {
     find: (id: number) => byId.get(id),
     insert: (name: string, categoryId: number, status: PetStatus) =>
-      Number(insert.run(name, fold(name), categoryId, status).lastInsertRowid),
-    update: (pet: PetRow) => update.run(pet.name, fold(pet.name), pet.categoryId, pet.status, pet.id),
+      Number(insert.run(name, fold(name), nameSortKey(name), categoryId, status).lastInsertRowid),
+    update: (pet: PetRow) => update.run(pet.name, fold(pet.name), nameSortKey(pet.name), pet.categoryId, pet.status, pet.id),
     setStatus: (id: number, status: PetStatus) => setStatus.run(status, id),
     remove: (id: number) => remove.run(id),
 

@@ -1,0 +1,62 @@
+/**
+ * Names sort as a person reads them: case and accents aside, then by id (docs/decisions.md,
+ * "Lists"). Pets sorted by name, categories (always by name) and the dashboard's stock by category.
+ */
+import { afterEach, expect, test } from 'vitest';
+import { openTestStore, type TestStore } from '../helpers/temp-store';
+
+let t: TestStore;
+afterEach(() => t?.close());
+
+const PET_NAMES = ['Zoë', 'émile', 'Eddie', 'bob', 'Ängel', 'Émile', 'Oscar', 'Øyvind', 'Chloé', 'chloe'];
+/** Accents and case do not count; equal keys (Émile/émile, Chloé/chloe) keep their id order; Ø has no base letter and comes after z. */
+const PETS_BY_NAME = ['Ängel', 'bob', 'Chloé', 'chloe', 'Eddie', 'émile', 'Émile', 'Oscar', 'Zoë', 'Øyvind'];
+
+function seedPets(): number {
+  const category = t.ok('categories.create', { name: 'Mixed' });
+  for (const name of PET_NAMES) t.ok('pets.create', { name, categoryId: category.id });
+  return category.id;
+}
+
+test('pets sorted by name: alphabetical with case and accents aside, then by id; descending is the exact reverse', () => {
+  t = openTestStore();
+  seedPets();
+  expect(t.ok('pets.list', { sort: 'name' }).items.map((pet) => pet.name)).toEqual(PETS_BY_NAME);
+  expect(t.ok('pets.list', { sort: '-name' }).items.map((pet) => pet.name)).toEqual([...PETS_BY_NAME].reverse());
+});
+
+test('paging by name with a small limit walks the same order, every pet once, across equal keys', () => {
+  t = openTestStore();
+  seedPets();
+  for (const sort of ['name', '-name'] as const) {
+    const names: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = t.ok('pets.list', { sort, limit: 3, cursor });
+      names.push(...page.items.map((pet) => pet.name));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(names).toEqual(sort === 'name' ? PETS_BY_NAME : [...PETS_BY_NAME].reverse());
+  }
+});
+
+test('a renamed pet moves to its new place; an imported one lands in its place', () => {
+  t = openTestStore();
+  const categoryId = seedPets();
+  const bob = t.ok('pets.list', { q: 'bob' }).items[0]!;
+  t.ok('pets.update', { petId: bob.id, changes: { name: 'Élodie' } });
+  t.ok('data.import', { format: 'csv', content: `name,category\nÄrwin,${categoryId}` });
+  const names = t.ok('pets.list', { sort: 'name' }).items.map((pet) => pet.name);
+  expect(names.slice(0, 7)).toEqual(['Ängel', 'Ärwin', 'Chloé', 'chloe', 'Eddie', 'Élodie', 'émile']);
+});
+
+test('categories list by name the same way, and so does the dashboard', () => {
+  t = openTestStore();
+  for (const name of ['Échassiers', 'Zèbres', 'chats', 'Dogs', 'Äffchen']) t.ok('categories.create', { name });
+  const expected = ['Äffchen', 'chats', 'Dogs', 'Échassiers', 'Zèbres'];
+  expect(t.ok('categories.list', {}).items.map((category) => category.name)).toEqual(expected);
+  const first = t.ok('categories.list', { limit: 2 });
+  const rest = t.ok('categories.list', { limit: 5, cursor: first.nextCursor! });
+  expect([...first.items, ...rest.items].map((category) => category.name)).toEqual(expected);
+  expect(t.ok('stats.overview', {}).stockByCategory.map((row) => row.name)).toEqual(expected);
+});
