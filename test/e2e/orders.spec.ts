@@ -48,12 +48,16 @@ const table = (page: Page) => page.getByRole('table', { name: 'Orders' });
 const orderRow = (page: Page, id: number) => table(page).getByRole('row').filter({ has: page.getByRole('cell', { name: `#${id}`, exact: true }) });
 const dataRows = (page: Page) => table(page).locator('tbody tr');
 
-/** naive-ui's select menu (its options carry no ARIA role): the option whose text matches. */
-const option = (page: Page, text: RegExp) => page.locator('.n-base-select-option', { hasText: text });
+/** An entry of the open select menu: a listbox of options (src-renderer/composables/useSelectAria.ts). */
+const option = (page: Page, text: RegExp) => page.getByRole('option', { name: text });
 
 async function choosePet(page: Page, dialog: Locator, name: string, label = 'Pet'): Promise<void> {
-  await dialog.getByLabel(label).fill(name);
+  const field = dialog.getByRole('combobox', { name: label });
+  await field.fill(name);
+  await expect(field).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('listbox', { name: label })).toBeVisible();
   await option(page, new RegExp(`^${name} \\(#`)).click();
+  await expect(field).toHaveAttribute('aria-expanded', 'false');
 }
 
 test('an empty list says so; a clerk places an order choosing the pet, and the stock follows', async ({ page }) => {
@@ -71,7 +75,7 @@ test('an empty list says so; a clerk places an order choosing the pet, and the s
 
   // Only available pets are offered.
   await dialog.getByLabel('Pet').fill('Gho');
-  await expect(page.locator('.n-base-select-menu').getByText('No Data')).toBeVisible();
+  await expect(page.getByRole('listbox', { name: 'Pet' }).getByText('No Data')).toBeVisible();
   await choosePet(page, dialog, 'Rex');
   await expect(dialog.getByText('In stock: 5')).toBeVisible();
 
@@ -237,7 +241,7 @@ test('keyboard: Ctrl+Shift+O opens the order dialog from any screen, Escape clos
   await page.keyboard.press('Control+F');
   await expect(page.getByLabel('Filter by pet')).toBeFocused();
   await page.keyboard.type('Pip');
-  await expect(page.locator('.n-base-select-option')).toHaveCount(1);
+  await expect(page.getByRole('listbox', { name: 'Filter by pet' }).getByRole('option')).toHaveCount(1);
   await expect(option(page, /^Pip \(#/)).toHaveClass(/n-base-select-option--pending/);
   await page.keyboard.press('Enter');
   await expect(dataRows(page)).toHaveCount(1);

@@ -49,9 +49,16 @@ test('search, filters and sorting narrow and order the list on the server', asyn
   await expect(page.getByText('2 pets')).toBeVisible();
 
   await page.locator('.n-base-selection', { hasText: 'Any status' }).click();
+  const statusFilter = page.getByRole('combobox', { name: 'Filter by status' });
+  await expect(statusFilter).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.type('sold');
   await page.keyboard.press('Enter');
+  // A screen reader hears the list and what is chosen in it.
+  const statuses = page.getByRole('listbox', { name: 'Filter by status' });
+  await expect(statuses).toHaveAttribute('aria-multiselectable', 'true');
+  await expect(statuses.getByRole('option', { name: 'sold' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Escape');
+  await expect(statuses).toBeHidden();
   await expect.poll(() => names(page)).toEqual(['Zelda']);
 
   // Clearing the filters, then sorting by name: the first click sorts descending, the next ascending.

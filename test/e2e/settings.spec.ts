@@ -324,6 +324,13 @@ test('export downloads CSV and JSON files with the header and the rows', async (
   expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^\\d+,Rex,Dogs,${dogsId},available,1$`)));
   await expect(toast(page, /Exported \d+ pets to petstore-pets-/)).toBeVisible();
 
+  await choose(exporting, 'Orders');
+  downloaded = page.waitForEvent('download');
+  await exporting.getByRole('button', { name: 'Export' }).click();
+  download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^petstore-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(readFileSync((await download.path())!, 'utf8').split(/\r?\n/)[0]).toBe('id,petId,quantity,shipDate,complete');
+
   await choose(exporting, 'JSON (the whole store)');
   downloaded = page.waitForEvent('download');
   await exporting.getByRole('button', { name: 'Export' }).click();
