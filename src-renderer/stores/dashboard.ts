@@ -13,12 +13,19 @@ interface EventData {
   name?: unknown;
   petId?: unknown;
   quantity?: unknown;
+  shipDate?: unknown;
   status?: unknown;
   threshold?: unknown;
 }
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const shipDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/** A ship date as the clerk reads it; what is not a date is said so. */
+const dayOf = (value: unknown): string => {
+  const date = new Date(text(value) ?? NaN);
+  return Number.isNaN(date.getTime()) ? 'an unknown date' : shipDay.format(date);
+};
 
 /** The pet ids an event is about (orders and stock name a pet; pet events are the pet). */
 function petIdOf(event: StoreEvent): number | undefined {
@@ -51,6 +58,8 @@ export function describeEvent(event: StoreEvent, petName: (id: number) => string
       return `Category ${text(data.name) ?? ''} deleted`;
     case 'order.placed':
       return `Order ${num(data.id) ?? ''} placed for ${pet}${units(num(data.quantity))}`;
+    case 'order.updated':
+      return `Order ${num(data.id) ?? ''} to ship on ${dayOf(data.shipDate)} (${pet})`;
     case 'order.completed':
       return `Order ${num(data.id) ?? ''} fulfilled (${pet}${units(num(data.quantity))})`;
     case 'order.cancelled':

@@ -9,6 +9,7 @@ export const EVENT_TYPES = [
   'category.updated',
   'category.deleted',
   'order.placed',
+  'order.updated',
   'order.completed',
   'order.cancelled',
   'inventory.updated',

@@ -205,11 +205,16 @@ test('the service is the judge: a refusal is a toast with its message, and nothi
   await expect(dialog.getByText('Only 1 in stock')).toBeVisible();
 });
 
-test('orders placed, fulfilled and cancelled elsewhere show without a reload', async ({ page }) => {
+test('orders placed, rescheduled, fulfilled and cancelled elsewhere show without a reload', async ({ page }) => {
   const kiwi = await pet('Kiwi', 3);
   await openOrders(page);
   const a = await place(kiwi.id, 1);
   await expect(orderRow(page, a.id)).toContainText('Kiwi');
+  await must(host.call('orders.update', { orderId: a.id, changes: { shipDate: '2026-12-24T12:00:00Z' } }));
+  const christmas = await page.evaluate(() =>
+    new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-12-24T12:00:00Z')),
+  );
+  await expect(orderRow(page, a.id)).toContainText(christmas);
   await must(host.call('orders.update', { orderId: a.id, changes: { complete: true } }));
   await expect(orderRow(page, a.id)).toContainText('Complete');
   const b = await place(kiwi.id, 1);

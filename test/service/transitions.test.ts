@@ -219,7 +219,7 @@ describe('fulfilling orders', () => {
     expectRefused(t, 'orders.update', { orderId: bare, changes: { shipDate: '2026-12-01T10:00:00Z' } }, 'ORDER_COMPLETE');
   });
 
-  test('T17: setting the ship date of an open order stores it in UTC and appends no event', () => {
+  test('T17: setting the ship date of an open order stores it in UTC and appends order.updated; the same date again appends nothing', () => {
     const id = shop.available(3);
     const orderId = shop.order(id);
     const mark = lastEventId(t);
@@ -227,7 +227,11 @@ describe('fulfilling orders', () => {
     expect(changed).toEqual({ id: orderId, petId: id, quantity: 1, complete: false, shipDate: '2026-11-22T08:00:00.000Z' });
     expect(order(orderId)).toEqual(changed);
     expect(standing(t, id)).toEqual({ status: 'available', stock: 2 });
-    expect(appendedSince(t, mark)).toEqual([]);
+    expect(appendedSince(t, mark)).toEqual([{ type: 'order.updated', data: changed }]);
+
+    const again = lastEventId(t);
+    expect(t.ok('orders.update', { orderId, changes: { shipDate: '2026-11-22T08:00:00Z' } })).toEqual(changed);
+    expect(appendedSince(t, again)).toEqual([]);
   });
 
   test('T18: complete: false on an open order changes nothing', () => {

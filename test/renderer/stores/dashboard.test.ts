@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import type { StoreEvent } from '../../../src-shared/schemas/event';
+import { EVENT_TYPES, type StoreEvent } from '../../../src-shared/schemas/event';
 import { describeEvent, useDashboardStore } from '../../../src-renderer/stores/dashboard';
 import { useRealApi, type RendererHarness } from '../support/real-api';
 
@@ -86,4 +86,10 @@ test('describeEvent puts every event type in words', () => {
   expect(describeEvent(event('inventory.low', { petId: 9, quantity: 0, status: 'sold', threshold: 1 }), name)).toBe(
     'Low stock: pet 9 has 0 (below 1)',
   );
+  const christmas = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date('2026-12-24T12:00:00.000Z'));
+  expect(describeEvent(event('order.updated', { id: 4, petId: 7, quantity: 1, shipDate: '2026-12-24T12:00:00.000Z' }), name)).toBe(
+    `Order 4 to ship on ${christmas} (Rex)`,
+  );
+  expect(describeEvent(event('order.updated', { id: 4, petId: 7, shipDate: 'soon' }), name)).toBe('Order 4 to ship on an unknown date (Rex)');
+  for (const type of EVENT_TYPES) expect(describeEvent(event(type, {}), name), type).toMatch(/\w/);
 });
