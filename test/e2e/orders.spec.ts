@@ -308,6 +308,33 @@ test('the receipt shows the shop and the order and prints only itself; a cancell
   await expect(page.getByRole('button', { name: 'Print' })).toBeDisabled();
 });
 
+test('opening another receipt shows that order, even when the one before answers last', async ({ page }) => {
+  const pip = await pet('Pipsqueak', 5);
+  const first = await place(pip.id, 2);
+  const second = await place(pip.id, 1);
+  // Hold the first receipt's order back until the second receipt is on screen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let firstAnswered!: Promise<unknown>;
+  await page.route('**/__petstore/invoke/orders.get', async (route) => {
+    if ((route.request().postDataJSON() as { orderId?: number } | null)?.orderId === first.id) {
+      firstAnswered = page.waitForResponse((response) => response.request() === route.request());
+      await held;
+    }
+    await route.continue();
+  });
+  const line = (term: string) => page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+  await page.goto(`${host.url}#/orders/${first.id}/receipt`);
+  await expect.poll(() => firstAnswered !== undefined).toBe(true);
+  await page.goto(`${host.url}#/orders/${second.id}/receipt`);
+  await expect(line('Order')).toHaveText(`#${second.id}`);
+  release();
+  await firstAnswered;
+  await page.waitForTimeout(100); // the late answer's turn to render, were it shown
+  await expect(line('Order')).toHaveText(`#${second.id}`);
+  await expect(line('Quantity')).toHaveText('1');
+});
+
 test('the orders screen and its dialogs pass axe in light and dark; screenshot', async ({ page }) => {
   const rosie = await pet('Rosie', 6);
   const a = await place(rosie.id, 2, '2030-05-02T12:00:00Z');
