@@ -48,6 +48,9 @@ const table = (page: Page) => page.getByRole('table', { name: 'Orders' });
 const orderRow = (page: Page, id: number) => table(page).getByRole('row').filter({ has: page.getByRole('cell', { name: `#${id}`, exact: true }) });
 const dataRows = (page: Page) => table(page).locator('tbody tr');
 
+/** The value beside a term on the receipt (its <dl>). */
+const receiptLine = (page: Page, term: string) =>
+  page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 /** An entry of the open select menu: a listbox of options (src-renderer/composables/useSelectAria.ts). */
 const option = (page: Page, text: RegExp) => page.getByRole('option', { name: text });
 
@@ -270,19 +273,18 @@ test('the receipt shows the shop and the order and prints only itself; a cancell
   await expect(page).toHaveURL(new RegExp(`#/orders/${order.id}/receipt$`));
   await expect(page.getByRole('heading', { name: `Receipt for order ${order.id}` })).toBeVisible();
 
-  const line = (term: string) => page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
   await expect(page.locator('article').getByText('Happy Paws', { exact: true })).toBeVisible();
-  await expect(line('Order')).toHaveText(`#${order.id}`);
-  await expect(line('Pet')).toHaveText(`Coco (#${coco.id})`);
-  await expect(line('Category')).toHaveText('Dogs');
-  await expect(line('Quantity')).toHaveText('2');
-  await expect(line('Ship date')).toContainText('2030');
-  await expect(line('Status')).toHaveText('Open');
+  await expect(receiptLine(page, 'Order')).toHaveText(`#${order.id}`);
+  await expect(receiptLine(page, 'Pet')).toHaveText(`Coco (#${coco.id})`);
+  await expect(receiptLine(page, 'Category')).toHaveText('Dogs');
+  await expect(receiptLine(page, 'Quantity')).toHaveText('2');
+  await expect(receiptLine(page, 'Ship date')).toContainText('2030');
+  await expect(receiptLine(page, 'Status')).toHaveText('Open');
   await expect(page.getByText(/^Printed /)).toBeVisible();
 
   // Fulfilled elsewhere: the receipt follows.
   await must(host.call('orders.update', { orderId: order.id, changes: { complete: true } }));
-  await expect(line('Status')).toHaveText('Complete');
+  await expect(receiptLine(page, 'Status')).toHaveText('Complete');
 
   // In the browser host, Print is the browser's own print.
   await page.getByRole('button', { name: 'Print' }).click();
@@ -296,13 +298,13 @@ test('the receipt shows the shop and the order and prints only itself; a cancell
   await expect(page.getByRole('navigation', { name: 'Screens' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(page.getByRole('link', { name: /Back to orders/ })).toBeHidden();
-  await expect(line('Pet')).toBeVisible();
+  await expect(receiptLine(page, 'Pet')).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
 
   // A cancelled order has no receipt: it says so.
   const gone = await place(coco.id, 1);
   await page.goto(`${host.url}#/orders/${gone.id}/receipt`);
-  await expect(line('Quantity')).toHaveText('1');
+  await expect(receiptLine(page, 'Quantity')).toHaveText('1');
   await must(host.call('orders.cancel', { orderId: gone.id }));
   await expect(page.getByText(`Order ${gone.id} does not exist: it may have been cancelled.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print' })).toBeDisabled();
@@ -323,16 +325,15 @@ test('opening another receipt shows that order, even when the one before answers
     }
     await route.continue();
   });
-  const line = (term: string) => page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
   await page.goto(`${host.url}#/orders/${first.id}/receipt`);
   await expect.poll(() => firstAnswered !== undefined).toBe(true);
   await page.goto(`${host.url}#/orders/${second.id}/receipt`);
-  await expect(line('Order')).toHaveText(`#${second.id}`);
+  await expect(receiptLine(page, 'Order')).toHaveText(`#${second.id}`);
   release();
   await firstAnswered;
   await page.waitForTimeout(100); // the late answer's turn to render, were it shown
-  await expect(line('Order')).toHaveText(`#${second.id}`);
-  await expect(line('Quantity')).toHaveText('1');
+  await expect(receiptLine(page, 'Order')).toHaveText(`#${second.id}`);
+  await expect(receiptLine(page, 'Quantity')).toHaveText('1');
 });
 
 test('the orders screen and its dialogs pass axe in light and dark; screenshot', async ({ page }) => {
