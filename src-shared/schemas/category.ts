@@ -26,7 +26,7 @@ export const Category = z
 export type Category = z.infer<typeof Category>;
 
 export const CategoryListQuery = z.strictObject({
-  q: z.string().trim().max(100).optional().describe('Name contains this text, case-insensitive.'),
+  q: z.string().trim().max(100).optional().describe('Name contains this text, case- and accent-insensitive.'),
   ...PageQuery,
 });
 export type CategoryListQuery = z.input<typeof CategoryListQuery>;

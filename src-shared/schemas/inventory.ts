@@ -22,7 +22,7 @@ export type InventoryUpdate = z.infer<typeof InventoryUpdate>;
 
 export const InventoryListQuery = z.strictObject({
   petId: z.array(Id).max(500).optional().describe('Only these pets (repeatable).'),
-  q: PetNameSearch.optional().describe("Only pets whose name contains this text, case-insensitive (as in the pets list)."),
+  q: PetNameSearch.optional().describe("Only pets whose name contains this text, case- and accent-insensitive (as in the pets list)."),
   low: z.boolean().optional().describe('Only entries below the low-stock threshold.'),
   ...PageQuery,
 });

@@ -1,6 +1,7 @@
 /**
- * Names sort as a person reads them: case and accents aside, then by id (docs/decisions.md,
- * "Lists"). Pets sorted by name, categories (always by name) and the dashboard's stock by category.
+ * Names sort as a person reads them: case and accents aside, then by id (docs/decisions.md). Pets
+ * sorted by name, categories (always by name) and the dashboard's stock by category; name searches
+ * ignore case and accents the same way.
  */
 import { afterEach, expect, test } from 'vitest';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
@@ -59,4 +60,22 @@ test('categories list by name the same way, and so does the dashboard', () => {
   const rest = t.ok('categories.list', { limit: 5, cursor: first.nextCursor! });
   expect([...first.items, ...rest.items].map((category) => category.name)).toEqual(expected);
   expect(t.ok('stats.overview', {}).stockByCategory.map((row) => row.name)).toEqual(expected);
+});
+
+test('a name search ignores case and accents both ways, in pets, stock and categories', () => {
+  t = openTestStore();
+  seedPets();
+  const names = (q: string) => t.ok('pets.list', { q }).items.map((pet) => pet.name);
+  expect(names('emile')).toEqual(['émile', 'Émile']);
+  expect(names('ÉMI')).toEqual(['émile', 'Émile']);
+  expect(names('chloe')).toEqual(['Chloé', 'chloe']);
+  expect(names('zoe')).toEqual(['Zoë']);
+  expect(names('øy')).toEqual(['Øyvind']);
+  expect(names('oy')).toEqual([]); // ø has no base letter: it is not an o
+  expect(t.ok('inventory.list', { q: 'ANGEL' }).total).toBe(1);
+  t.ok('categories.create', { name: 'Échassiers' });
+  expect(t.ok('categories.list', { q: 'echa' }).items.map((category) => category.name)).toEqual(['Échassiers']);
+  // Names stay distinct by case only: "Echassiers" is another category.
+  expect(t.ok('categories.create', { name: 'Echassiers' }).name).toBe('Echassiers');
+  expect(t.fail('categories.create', { name: 'ÉCHASSIERS' }).code).toBe('CATEGORY_NAME_TAKEN');
 });

@@ -3,8 +3,9 @@ import { nameSortKey } from '../repositories/paging';
 
 /**
  * Names sort as a person reads them: case and accents aside ("Émile" beside "Eddie", not after
- * "Zoë"). SQLite's own ordering compares code points, and better-sqlite3 cannot register a
- * collation, so each name gets a stored sort key (`nameSortKey`) beside its case-folded form.
+ * "Zoë"); name searches compare the same key. SQLite's own ordering compares code points, and
+ * better-sqlite3 cannot register a collation, so each name gets a stored key (`nameSortKey`)
+ * beside its case-folded form (which stays the name's identity: category names are unique by it).
  * Once shipped, never edit: add a new migration instead.
  */
 export const sql = /* sql */ `

@@ -45,8 +45,8 @@ export function categoriesRepository(db: Db) {
       const where: string[] = [];
       const params: (string | number)[] = [];
       if (filter.q) {
-        where.push('instr(name_folded, ?) > 0');
-        params.push(fold(filter.q));
+        where.push('instr(name_sort, ?) > 0');
+        params.push(nameSortKey(filter.q));
       }
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const pageWhere = [...where];

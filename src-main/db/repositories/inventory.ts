@@ -1,6 +1,6 @@
 import type { PetStatus } from '../../../src-shared/schemas/pet';
 import type { Db } from '../connection';
-import { decodeCursor, encodeCursor, fold, placeholders } from './paging';
+import { decodeCursor, encodeCursor, nameSortKey, placeholders } from './paging';
 import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
 
@@ -47,8 +47,8 @@ export function inventoryRepository(db: Db) {
         params.push(...filter.petId);
       }
       if (filter.q) {
-        where.push('instr(p.name_folded, ?) > 0');
-        params.push(fold(filter.q));
+        where.push('instr(p.name_sort, ?) > 0');
+        params.push(nameSortKey(filter.q));
       }
       if (filter.below !== undefined) {
         where.push('i.quantity < ?');

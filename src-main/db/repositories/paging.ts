@@ -38,9 +38,10 @@ export function fold(text: string): string {
 }
 
 /**
- * The key names sort by: case-folded, accents dropped (é → e, Ä → a), so that a list reads in
- * alphabetical order as a person expects; equal keys ("Emile", "Émile") fall back to the id.
- * Letters without a base letter (ß, æ, ø) keep their place after z.
+ * The key names sort and are searched by: case-folded, accents dropped (é → e, Ä → a), so that a
+ * list reads in alphabetical order as a person expects and "emile" finds "Émile"; equal keys
+ * ("Emile", "Émile") fall back to the id. Letters without a base letter (ß, æ, ø) stay themselves
+ * (and sort after z).
  */
 export function nameSortKey(name: string): string {
   return fold(name).normalize('NFD').replace(/\p{M}+/gu, '');

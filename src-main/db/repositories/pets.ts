@@ -59,7 +59,7 @@ export function petsRepository(db: Db) {
       const where: string[] = [];
       if (filter.status?.length) where.push(`status IN (${placeholders(filter.status.length)})`);
       if (filter.categoryId !== undefined) where.push('category_id = ?');
-      if (filter.q) where.push('instr(name_folded, ?) > 0');
+      if (filter.q) where.push('instr(name_sort, ?) > 0');
       if (filter.id?.length) where.push(`id IN (${placeholders(filter.id.length)})`);
       const descending = filter.sort.startsWith('-');
       const key = SORT_COLUMNS[filter.sort.replace('-', '') as keyof typeof SORT_COLUMNS];
@@ -98,7 +98,7 @@ export function petsRepository(db: Db) {
       const values: (string | number)[] = [];
       if (filter.status?.length) values.push(...filter.status);
       if (filter.categoryId !== undefined) values.push(filter.categoryId);
-      if (filter.q) values.push(fold(filter.q));
+      if (filter.q) values.push(nameSortKey(filter.q));
       if (filter.id?.length) values.push(...filter.id);
       const pageValues = values.slice();
       if (filter.cursor) {
