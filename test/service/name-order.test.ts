@@ -4,6 +4,7 @@
  * ignore case and accents the same way.
  */
 import { afterEach, expect, test } from 'vitest';
+import { nameContains } from '../../src-shared/name-keys';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 
 let t: TestStore;
@@ -78,4 +79,13 @@ test('a name search ignores case and accents both ways, in pets, stock and categ
   // Names stay distinct by case only: "Echassiers" is another category.
   expect(t.ok('categories.create', { name: 'Echassiers' }).name).toBe('Echassiers');
   expect(t.fail('categories.create', { name: 'ÉCHASSIERS' }).code).toBe('CATEGORY_NAME_TAKEN');
+});
+
+test('the screens that filter lists themselves match exactly what the service finds', () => {
+  t = openTestStore();
+  seedPets();
+  for (const q of ['emile', 'ÉMI', 'chloe', 'CHLOÉ', 'zoe', 'øy', 'oy', 'e', ' bo ', 'äng', 'nobody']) {
+    const found = t.ok('pets.list', { q }).items.map((pet) => pet.name);
+    expect(PET_NAMES.filter((name) => nameContains(name, q)), q).toEqual(found);
+  }
 });

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { nameSortKey } from '../repositories/paging';
+import { nameSortKey } from '../../../src-shared/name-keys';
 
 /**
  * Names sort as a person reads them: case and accents aside ("Émile" beside "Eddie", not after

@@ -1,5 +1,6 @@
 import type { Db } from '../connection';
-import { decodeCursor, encodeCursor, fold, nameSortKey } from './paging';
+import { fold, nameSortKey } from '../../../src-shared/name-keys';
+import { decodeCursor, encodeCursor } from './paging';
 import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
 

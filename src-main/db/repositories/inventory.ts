@@ -1,6 +1,7 @@
 import type { PetStatus } from '../../../src-shared/schemas/pet';
 import type { Db } from '../connection';
-import { decodeCursor, encodeCursor, nameSortKey, placeholders } from './paging';
+import { nameSortKey } from '../../../src-shared/name-keys';
+import { decodeCursor, encodeCursor, placeholders } from './paging';
 import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
 

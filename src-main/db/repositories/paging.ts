@@ -31,18 +31,3 @@ export function decodeCursor(cursor: string): Keyset {
 export function placeholders(n: number): string {
   return new Array(n).fill('?').join(', ');
 }
-
-/** Case folding used for case-insensitive name search and uniqueness; stored beside the name. */
-export function fold(text: string): string {
-  return text.normalize('NFKC').toLocaleLowerCase('en-US');
-}
-
-/**
- * The key names sort and are searched by: case-folded, accents dropped (é → e, Ä → a), so that a
- * list reads in alphabetical order as a person expects and "emile" finds "Émile"; equal keys
- * ("Emile", "Émile") fall back to the id. Letters without a base letter (ß, æ, ø) stay themselves
- * (and sort after z).
- */
-export function nameSortKey(name: string): string {
-  return fold(name).normalize('NFD').replace(/\p{M}+/gu, '');
-}

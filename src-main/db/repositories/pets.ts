@@ -1,7 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import { PET_SORTS, type PetSort, type PetStatus } from '../../../src-shared/schemas/pet';
 import type { Db } from '../connection';
-import { decodeCursor, encodeCursor, fold, nameSortKey, placeholders } from './paging';
+import { fold, nameSortKey } from '../../../src-shared/name-keys';
+import { decodeCursor, encodeCursor, placeholders } from './paging';
 import { pageTotals } from './page-totals';
 import { MAX_KEPT_STATEMENTS, statementCache } from './statement-cache';
 
