@@ -6,8 +6,8 @@ import { StoreError, type ErrorBody } from '../../src-shared/errors';
 import { toErrorBody } from '../service/errors';
 
 /**
- * The headers on every answer (a route may still set its own Cache-Control). One call per header,
- * names in lower case as Fastify keeps them: nothing is listed or copied per answer.
+ * The headers on every answer (a route may still set its own Cache-Control). One call per header
+ * (no key list per answer, as `reply.headers(object)` makes), names in lower case as Fastify stores them.
  */
 export const setEveryAnswerHeaders = (reply: FastifyReply): FastifyReply =>
   reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');

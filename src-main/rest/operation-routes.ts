@@ -137,7 +137,7 @@ function succeed(def: OperationDef, request: FastifyRequest, reply: FastifyReply
     data = page.items;
   }
   // Our own service built the answer: it needs no validation on the way out.
-  // (Header names in lower case, as Fastify keeps them: no lower-cased copy per answer.)
+  // (Header names in lower case, as Fastify stores them.)
   reply.header('content-type', 'application/json; charset=utf-8');
   reply.send(JSON.stringify(data));
 }

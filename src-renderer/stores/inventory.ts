@@ -16,7 +16,7 @@ export interface StockRow {
 }
 
 export interface InventoryFilters {
-  /** Pet name contains this (case-insensitive; `inventory.list` q). */
+  /** Pet name contains this, case and accents aside (`inventory.list` q). */
   q: string;
   /** Only entries below the low-stock threshold (`inventory.list` low). */
   lowOnly: boolean;

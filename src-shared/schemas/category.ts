@@ -1,5 +1,5 @@
 import { z } from '../zod-setup';
-import { Id, Name, PageQuery } from './common';
+import { Id, Name, NameSearch, PageQuery } from './common';
 
 const Description = z.string().trim().max(500, 'Must be at most 500 characters');
 
@@ -26,7 +26,7 @@ export const Category = z
 export type Category = z.infer<typeof Category>;
 
 export const CategoryListQuery = z.strictObject({
-  q: z.string().trim().max(100).optional().describe('Name contains this text, case- and accent-insensitive.'),
+  q: NameSearch.optional().describe('Name contains this text, case- and accent-insensitive.'),
   ...PageQuery,
 });
 export type CategoryListQuery = z.input<typeof CategoryListQuery>;

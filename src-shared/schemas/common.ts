@@ -27,6 +27,9 @@ export const Name = z
     'Must not contain invisible characters (zero-width spaces, direction marks)',
   );
 
+/** A search in names (the `q` of the lists): the text anywhere in the name, case and accents aside (src-shared/name-keys.ts). */
+export const NameSearch = z.string().trim().max(100);
+
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 500;
 

@@ -1,6 +1,6 @@
 import { z } from '../zod-setup';
-import { Id, PageQuery } from './common';
-import { PetNameSearch, PetStatus } from './pet';
+import { Id, NameSearch, PageQuery } from './common';
+import { PetStatus } from './pet';
 
 export const STOCK_MAX = 1_000_000;
 
@@ -22,7 +22,7 @@ export type InventoryUpdate = z.infer<typeof InventoryUpdate>;
 
 export const InventoryListQuery = z.strictObject({
   petId: z.array(Id).max(500).optional().describe('Only these pets (repeatable).'),
-  q: PetNameSearch.optional().describe("Only pets whose name contains this text, case- and accent-insensitive (as in the pets list)."),
+  q: NameSearch.optional().describe("Only pets whose name contains this text, case- and accent-insensitive (as in the pets list)."),
   low: z.boolean().optional().describe('Only entries below the low-stock threshold.'),
   ...PageQuery,
 });

@@ -1,5 +1,5 @@
 import { z } from '../zod-setup';
-import { Id, Name, PageQuery } from './common';
+import { Id, Name, NameSearch, PageQuery } from './common';
 
 export const PetStatus = z.enum(['available', 'pending', 'sold']).meta({ id: 'PetStatus' });
 export type PetStatus = z.infer<typeof PetStatus>;
@@ -36,13 +36,10 @@ export const PET_SORTS = ['id', '-id', 'name', '-name', 'status', '-status'] as 
 export const PetSort = z.enum(PET_SORTS);
 export type PetSort = z.infer<typeof PetSort>;
 
-/** A search in pet names: the text anywhere in the name, case- and accent-insensitive (pets and stock lists). */
-export const PetNameSearch = z.string().trim().max(100);
-
 export const PetListQuery = z.strictObject({
   status: z.array(PetStatus).max(3).optional().describe('Only pets with one of these statuses (repeatable).'),
   categoryId: Id.optional().describe('Only pets of this category.'),
-  q: PetNameSearch.optional().describe('Name contains this text, case- and accent-insensitive.'),
+  q: NameSearch.optional().describe('Name contains this text, case- and accent-insensitive.'),
   id: z.array(Id).max(500).optional().describe('Only pets with these ids (repeatable).'),
   sort: PetSort.default('id').describe('Sort key; a leading `-` sorts descending.'),
   ...PageQuery,

@@ -1,8 +1,8 @@
+import type { Database } from 'better-sqlite3';
 import { sql as catalogue } from './0001-catalogue';
 import { sql as eventLog } from './0002-event-log';
 import { sql as settingsAndTokens } from './0003-settings-and-tokens';
 import { backfill as fillNameSortKeys, sql as nameSortKeys } from './0004-name-sort-keys';
-import type { Database } from 'better-sqlite3';
 
 export interface Migration {
   version: number;

@@ -13,7 +13,7 @@ export interface InventoryRow {
 
 export interface InventoryListFilter {
   petId?: number[];
-  /** Only pets whose name contains this (case-insensitive, as the pets list's `q`). */
+  /** Only pets whose name contains this (case and accents aside, as the pets list's `q`). */
   q?: string;
   /** Only entries with quantity below this threshold. */
   below?: number;
