@@ -30,6 +30,8 @@ export interface RestAppOptions {
   presetToken?: string;
   /** Seconds between SSE heartbeats. */
   heartbeatMs?: number;
+  /** How often an open event stream checks that its token is still valid (default 1 s). */
+  authCheckMs?: number;
   /** How long a client may take to send a whole request (408 REQUEST_TIMEOUT after). */
   requestTimeoutMs?: number;
 }
@@ -131,7 +133,8 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     handlers: options.handlers ?? store.handlers,
     settings,
     streams,
-    stream: { heartbeatMs: options.heartbeatMs ?? 15_000 },
+    stream: { heartbeatMs: options.heartbeatMs ?? 15_000, authCheckMs: options.authCheckMs },
+    stillAuthorized: (request) => request.token === undefined || verifier.isActive(request.token.id),
   });
 
   // The document is rebuilt only when the settings it mentions (the sunset date) change.

@@ -1,28 +1,51 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { StoreError } from '../../src-shared/errors';
 import type { Store } from '../service/store';
+import { sendError } from './http-errors';
 
 export interface StreamOptions {
   heartbeatMs: number;
+  /** How often an open stream checks that its token is still valid (a revocation ends it). */
+  authCheckMs?: number;
 }
 
 /** Open streams, so that shutdown can end them instead of waiting for clients to leave. */
 export type OpenStreams = Set<() => void>;
 
+/** `Last-Event-ID` as an event id; `undefined` when absent, `null` when it is not one. */
+function lastEventId(request: FastifyRequest): number | undefined | null {
+  const header = request.headers['last-event-id'];
+  if (header === undefined) return undefined;
+  const value = typeof header === 'string' && /^\d{1,16}$/.test(header.trim()) ? Number(header.trim()) : NaN;
+  return Number.isSafeInteger(value) ? value : null;
+}
+
 /**
  * GET /v1/events: the persisted change log as Server-Sent Events. Replays what came after
  * `Last-Event-ID` (or `?after=`), then follows live. Every push reads the log itself, so the
- * stream has no gaps and no duplicates whatever the timing of commits.
+ * stream has no gaps and no duplicates whatever the timing of commits. The stream ends as soon as
+ * `stillAuthorized` says no (its token was revoked, by this process or another).
  */
 export function streamEvents(
   store: Store,
   request: FastifyRequest,
   reply: FastifyReply,
   after: number,
+  stillAuthorized: () => boolean,
   streams: OpenStreams,
   options: StreamOptions,
 ): void {
-  const lastEventId = Number(request.headers['last-event-id']);
-  let sent = Number.isSafeInteger(lastEventId) && lastEventId >= 0 ? Math.max(lastEventId, after) : after;
+  const resumeFrom = lastEventId(request);
+  if (resumeFrom === null) {
+    sendError(
+      reply,
+      new StoreError('VALIDATION_FAILED', 'Invalid input: Last-Event-ID: must be the id of an event (a whole number)', [
+        { path: 'Last-Event-ID', message: 'must be the id of an event (a whole number)' },
+      ]),
+    );
+    return;
+  }
+  let sent = Math.max(resumeFrom ?? 0, after);
 
   reply.hijack();
   const raw = reply.raw;
@@ -37,6 +60,7 @@ export function streamEvents(
   raw.write('retry: 2000\n: connected\n\n');
 
   const drain = () => {
+    if (!stillAuthorized()) return end();
     for (let batch = store.context.events.after(sent, 500); batch.length; batch = store.context.events.after(sent, 500)) {
       for (const event of batch) {
         raw.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
@@ -44,16 +68,21 @@ export function streamEvents(
       }
     }
   };
-  drain();
   const unsubscribe = store.feed.subscribe(() => drain());
   const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), options.heartbeatMs);
+  // A revocation writes no event, so it is looked for on a timer too; the check is a cached read.
+  const authCheck = setInterval(() => {
+    if (!stillAuthorized()) end();
+  }, options.authCheckMs ?? 1000);
 
-  const end = () => {
+  function end() {
     clearInterval(heartbeat);
+    clearInterval(authCheck);
     unsubscribe();
     streams.delete(end);
     if (!raw.writableEnded) raw.end();
-  };
+  }
   streams.add(end);
   request.raw.on('close', end);
+  drain();
 }

@@ -22,6 +22,8 @@ export interface MountDeps {
   settings: () => StoreSettings;
   streams: OpenStreams;
   stream: StreamOptions;
+  /** Whether the token that opened a request is still valid (long-lived event streams ask again). */
+  stillAuthorized: (request: FastifyRequest) => boolean;
 }
 
 /**
@@ -88,7 +90,7 @@ function answer(
 
   if (def.http!.stream === 'sse') {
     const { after = 0 } = parsed.data as { after?: number };
-    return streamEvents(deps.store, request, reply, after, deps.streams, deps.stream);
+    return streamEvents(deps.store, request, reply, after, () => deps.stillAuthorized(request), deps.streams, deps.stream);
   }
 
   const handler = deps.handlers[name as keyof Handlers] as ((input: unknown) => unknown) | undefined;

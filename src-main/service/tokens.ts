@@ -115,6 +115,8 @@ export function createTokenVerifier(ctx: ServiceContext, preset?: string) {
   return {
     verify: (secret: string): VerifiedToken | undefined => verifyHash(hashSecret(secret)),
     verifyOnConnection,
+    /** Whether a verified token is still active (not revoked since); the preset one always is. */
+    isActive: (id: number): boolean => id === PRESET.id || activeTokens().some((token) => token.id === id),
   };
 }
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;

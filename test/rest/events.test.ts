@@ -15,7 +15,7 @@ let t: TestServer;
 const streams: OpenSse[] = [];
 
 beforeEach(async () => {
-  t = await startTestServer({ heartbeatMs: 200 });
+  t = await startTestServer({ heartbeatMs: 200, authCheckMs: 100 });
 });
 afterEach(async () => {
   streams.splice(0).forEach((stream) => stream.abort());
@@ -103,6 +103,15 @@ describe('access and framing', () => {
     expect(parser.rest()).toBe('');
   });
 
+  test('a Last-Event-ID that is not an event id is refused with 400, as ?after= is', async () => {
+    const api = await createOpenApiChecker(t.origin);
+    for (const lastEventId of ['abc', '-1', '1.5', '9007199254740993', '']) {
+      const stream = await events({ lastEventId });
+      expect(stream.response.status, lastEventId).toBe(400);
+      expect(await api.check('GET', '/v1/events', stream.response), lastEventId).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+    }
+  });
+
   test('query parameters other than after are refused with 400 before the stream starts', async () => {
     const api = await createOpenApiChecker(t.origin);
     for (const query of ['?after=-1', '?after=abc', '?after=1.5', '?after=9007199254740993', '?since=3']) {
@@ -110,6 +119,42 @@ describe('access and framing', () => {
       expect(stream.response.status, query).toBe(400);
       expect(await api.check('GET', `/v1/events${query}`, stream.response), query).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
     }
+  });
+});
+
+describe('revocation', () => {
+  /** Creates a token the way the CLI does; returns its id and secret. */
+  function createToken(scope: 'read' | 'write') {
+    const { token, secret } = t.store.handlers['tokens.create']({ label: 'stream test', scope });
+    return { id: token.id, secret };
+  }
+
+  test('revoking a token ends its open streams at once; others go on; reconnecting gets 401', async () => {
+    const doomed = createToken('read');
+    const kept = createToken('read');
+    const cut = await events({ token: doomed.secret });
+    const other = await events({ token: kept.secret });
+    await cut.waitFor((items) => items.length > 0, 2000, 'the opening comment');
+
+    t.store.handlers['tokens.revoke']({ tokenId: doomed.id });
+    await cut.ended(2000);
+    await rest('POST', '/categories', { name: 'After revoke' });
+    await until(other, latestId());
+    expect(decoded(other).at(-1)!.data.name).toBe('After revoke');
+    expect(decoded(cut).map((event) => event.data.name)).not.toContain('After revoke');
+
+    const again = await events({ token: doomed.secret });
+    expect(again.response.status).toBe(401);
+  });
+
+  test('a revocation by another process (the CLI) ends the stream too', async () => {
+    const doomed = createToken('write');
+    const cut = await events({ token: doomed.secret });
+    await cut.waitFor((items) => items.length > 0, 2000, 'the opening comment');
+    const revoker = spawnNode(['--import', 'tsx', 'test/rest/fixtures/other-process-writer.ts', t.file, JSON.stringify([['tokens.revoke', { tokenId: doomed.id }]])]);
+    expect((await revoker.exitWithin(20_000)).code, revoker.stderr).toBe(0);
+    await cut.ended(2000);
+    expect(cut.done).toBe(true);
   });
 });
 

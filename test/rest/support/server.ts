@@ -23,7 +23,9 @@ export interface TestServer {
  * The headless server's listener on 127.0.0.1 with a fresh database in a temp dir, a write and
  * a read token created the way the CLI does, and the preset token PETSTORE_API_TOKEN would give.
  */
-export async function startTestServer(options: { heartbeatMs?: number; host?: string; requestTimeoutMs?: number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { heartbeatMs?: number; authCheckMs?: number; host?: string; requestTimeoutMs?: number } = {},
+): Promise<TestServer> {
   const { dir, cleanup } = tempDir('petstore-rest-');
   const file = join(dir, 'store.db');
   const store = openStore(file);
@@ -40,6 +42,7 @@ export async function startTestServer(options: { heartbeatMs?: number; host?: st
     port: 0,
     presetToken: PRESET_TOKEN,
     heartbeatMs: options.heartbeatMs,
+    authCheckMs: options.authCheckMs,
     requestTimeoutMs: options.requestTimeoutMs,
   });
   const origin = `http://127.0.0.1:${listener.port}`;
