@@ -33,7 +33,9 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
 
 export const ErrorDetail = z.object({
-  path: z.string().describe('Where in the input, e.g. `name` or `body.quantity`.'),
+  path: z
+    .string()
+    .describe('Which field: a body field by its place in the body (`categoryId`), a path or query parameter by its name (`limit`); empty when the input as a whole is wrong.'),
   message: z.string(),
 });
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
@@ -73,29 +75,36 @@ export class StoreError extends Error {
 const MAX_DETAILS = 50;
 const MAX_PATH_PART = 100;
 
+/** Where `details` paths start: under a `prefix`, or inside the input field `within` (dropped from the path). */
+export interface DetailPaths {
+  prefix?: string;
+  within?: string;
+}
+
 /**
  * Turns Zod issues into the Error object's `details`, with dotted paths; one entry per unknown
  * field. Bounded (50 entries, path parts cut at 100 characters) so hostile input cannot make
  * the answer huge.
  */
-export function detailsFromZod(error: z.ZodError, prefix = ''): ErrorDetail[] {
+export function detailsFromZod(error: z.ZodError, { prefix = '', within }: DetailPaths = {}): ErrorDetail[] {
   const cut = (part: PropertyKey) => {
     const text = String(part);
     return text.length > MAX_PATH_PART ? `${text.slice(0, MAX_PATH_PART)}…` : text;
   };
   const join = (...parts: PropertyKey[]) => parts.map(cut).filter(Boolean).join('.');
+  const pathOf = (issue: z.core.$ZodIssue) => (within !== undefined && issue.path[0] === within ? issue.path.slice(1) : issue.path);
   return error.issues
     .flatMap((issue) =>
       issue.code === 'unrecognized_keys'
-        ? issue.keys.map((key) => ({ path: join(prefix, ...issue.path, key), message: `Unknown field "${cut(key)}"` }))
-        : [{ path: join(prefix, ...issue.path), message: issue.message }],
+        ? issue.keys.map((key) => ({ path: join(prefix, ...pathOf(issue), key), message: `Unknown field "${cut(key)}"` }))
+        : [{ path: join(prefix, ...pathOf(issue)), message: issue.message }],
     )
     .slice(0, MAX_DETAILS);
 }
 
 /** A VALIDATION_FAILED error whose message names the first problem, so a one-line toast is useful. */
-export function validationError(error: z.ZodError, prefix = ''): StoreError {
-  const details = detailsFromZod(error, prefix);
+export function validationError(error: z.ZodError, paths: DetailPaths = {}): StoreError {
+  const details = detailsFromZod(error, paths);
   const first = details[0];
   const message = first ? `Invalid input: ${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid input';
   return new StoreError('VALIDATION_FAILED', message, details);

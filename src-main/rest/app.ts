@@ -11,7 +11,8 @@ import type { Store } from '../service/store';
 import { createTokenVerifier } from '../service/tokens';
 import { allowedHostnames, refuseForeignHost, refuseUnauthenticated } from './auth';
 import type { OpenStreams } from './events-stream';
-import { answerUnparsableRequest, errorBodyFor, parseJsonBody, sendError, setEveryAnswerHeaders } from './http-errors';
+import { answerUnparsableRequest, errorBodyFor, sendError, setEveryAnswerHeaders } from './http-errors';
+import { parseJsonBody } from './json-body';
 import { deprecationHeaders } from './deprecation';
 import { API_PREFIX, mountOperations } from './operation-routes';
 import { renderDocsPage } from './openapi/docs-page';
@@ -79,7 +80,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   // JSON only: drop Fastify's text/plain parser, so any other body type answers 415; our JSON
   // parser tells a forbidden field name (__proto__) from text that is not JSON.
   app.removeContentTypeParser(['text/plain', 'application/json']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
 
   /**
    * The checks before a route's handler: Host, then (unless the route is public) the bearer token,

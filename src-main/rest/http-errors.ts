@@ -1,7 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import secureJson from 'secure-json-parse';
+import type { FastifyError, FastifyReply } from 'fastify';
 import { StoreError, type ErrorBody } from '../../src-shared/errors';
 import { toErrorBody } from '../service/errors';
 
@@ -28,24 +27,6 @@ const FRAMEWORK_ERRORS: Record<string, () => StoreError> = {
   FST_ERR_BAD_URL: () => new StoreError('VALIDATION_FAILED', 'The URL is not valid (broken percent-encoding)'),
   FST_ERR_MAX_PARAM_LENGTH: () => new StoreError('VALIDATION_FAILED', 'A path parameter is too long to be an id'),
 };
-
-/**
- * The JSON body parser: secure-json-parse refuses `__proto__` and `constructor.prototype` keys
- * (prototype poisoning), which is a forbidden field (400 VALIDATION_FAILED), not broken JSON.
- */
-export function parseJsonBody(_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: unknown) => void): void {
-  const text = body.toString();
-  if (text.trim() === '') return done(new StoreError('MALFORMED_JSON', 'The request body is empty; send a JSON object'));
-  try {
-    done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }));
-  } catch (error) {
-    if (/prototype property/i.test((error as Error).message)) {
-      const field = /"__proto__"\s*:/.test(text) ? '__proto__' : 'constructor';
-      return done(new StoreError('VALIDATION_FAILED', `Invalid input: the field name "${field}" is not allowed`, [{ path: field, message: 'Forbidden field name' }]));
-    }
-    done(new StoreError('MALFORMED_JSON', 'The request body is not valid JSON'));
-  }
-}
 
 /** Any error raised while handling a request, as an Error object (never a stack trace). */
 export function errorBodyFor(error: FastifyError | Error): ErrorBody {

@@ -84,7 +84,8 @@ function answer(
   }
   const parsed = def.input.safeParse(raw);
   if (!parsed.success) {
-    sendError(reply, validationError(parsed.error));
+    // Paths of body fields are given within the body, as the client wrote it (`categoryId`, not `pet.categoryId`).
+    sendError(reply, validationError(parsed.error, { within: def.http!.body === '*' ? undefined : def.http!.body }));
     return;
   }
 

@@ -106,6 +106,10 @@ export function rawInput(
   parts: { params: Record<string, string>; query: Record<string, string | string[] | undefined>; body: unknown },
 ): unknown {
   const http = def.http!;
+  if (!http.body && parts.body !== undefined) {
+    throw new StoreError('VALIDATION_FAILED', 'Invalid input: this operation takes no request body', [{ path: 'body', message: 'Send no body' }]);
+  }
+  if (http.body && parts.body === undefined) throw new StoreError('MALFORMED_JSON', 'The request body is empty; send a JSON object');
   if (http.body === '*') {
     // The whole input is the body: a query string has nowhere to go, and is refused, not ignored.
     const stray = Object.keys(parts.query)[0];

@@ -86,7 +86,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     // An imported pet's name obeys the same rule as one typed in (ImportRow alone lets control
     // characters through: a NUL, an escape sequence, a line break from a quoted CSV cell).
     const named = Name.safeParse(parsed.data.name);
-    if (!named.success) errors.push(...detailsFromZod(named.error, 'name'));
+    if (!named.success) errors.push(...detailsFromZod(named.error, { prefix: 'name' }));
     const name = named.success ? named.data : parsed.data.name;
     const found =
       typeof category === 'number' || /^\d+$/.test(category)

@@ -1,7 +1,13 @@
 import { z } from '../zod-setup';
-import { Id, Name, NameSearch, PageQuery } from './common';
+import { ILL_FORMED_TEXT, Id, Name, NameSearch, PageQuery, isWellFormedText } from './common';
 
-const Description = z.string().trim().max(500, 'Must be at most 500 characters');
+/** Free text: line breaks and tabs are fine, other control characters are not. */
+const Description = z
+  .string()
+  .trim()
+  .max(500, 'Must be at most 500 characters')
+  .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'Must not contain control characters other than line breaks and tabs')
+  .refine(isWellFormedText, ILL_FORMED_TEXT);
 
 export const NewCategory = z
   .strictObject({

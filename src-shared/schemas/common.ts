@@ -10,6 +10,13 @@ export const Id = z
   .meta({ format: 'int64', example: 1 });
 
 /**
+ * Text without unpaired UTF-16 surrogate halves (JSON's `"\ud800"`): SQLite would store them as
+ * bytes that are not UTF-8 and give back U+FFFD, so the text read back would not be the text sent.
+ */
+export const isWellFormedText = (text: string): boolean => !/[\ud800-\udfff]/.test(text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''));
+export const ILL_FORMED_TEXT = 'Must be valid Unicode text (it holds half of a surrogate pair)';
+
+/**
  * A trimmed display name: 1–100 characters after trimming, none of them control characters nor
  * invisible ones that would make two names look alike or reorder text on screen and on receipts:
  * soft hyphen, zero-width space, direction marks, embeddings, overrides and isolates, word joiner
@@ -25,10 +32,11 @@ export const Name = z
   .regex(
     /^[^\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]*$/,
     'Must not contain invisible characters (zero-width spaces, direction marks)',
-  );
+  )
+  .refine(isWellFormedText, ILL_FORMED_TEXT);
 
 /** A search in names (the `q` of the lists): the text anywhere in the name, case and accents aside (src-shared/name-keys.ts). */
-export const NameSearch = z.string().trim().max(100);
+export const NameSearch = z.string().trim().max(100).refine(isWellFormedText, ILL_FORMED_TEXT);
 
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 500;

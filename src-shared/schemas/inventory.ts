@@ -21,7 +21,7 @@ export const InventoryUpdate = z
 export type InventoryUpdate = z.infer<typeof InventoryUpdate>;
 
 export const InventoryListQuery = z.strictObject({
-  petId: z.array(Id).max(500).optional().describe('Only these pets (repeatable).'),
+  petId: z.array(Id).min(1, 'Give at least one pet id, or leave the filter out').max(500).optional().describe('Only these pets (repeatable).'),
   q: NameSearch.optional().describe("Only pets whose name contains this text, case- and accent-insensitive (as in the pets list)."),
   low: z.boolean().optional().describe('Only entries below the low-stock threshold.'),
   ...PageQuery,

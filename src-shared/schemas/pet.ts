@@ -37,10 +37,10 @@ export const PetSort = z.enum(PET_SORTS);
 export type PetSort = z.infer<typeof PetSort>;
 
 export const PetListQuery = z.strictObject({
-  status: z.array(PetStatus).max(3).optional().describe('Only pets with one of these statuses (repeatable).'),
+  status: z.array(PetStatus).min(1, 'Give at least one status, or leave the filter out').max(3).optional().describe('Only pets with one of these statuses (repeatable).'),
   categoryId: Id.optional().describe('Only pets of this category.'),
   q: NameSearch.optional().describe('Name contains this text, case- and accent-insensitive.'),
-  id: z.array(Id).max(500).optional().describe('Only pets with these ids (repeatable).'),
+  id: z.array(Id).min(1, 'Give at least one id, or leave the filter out').max(500).optional().describe('Only pets with these ids (repeatable).'),
   sort: PetSort.default('id').describe('Sort key; a leading `-` sorts descending.'),
   ...PageQuery,
 });

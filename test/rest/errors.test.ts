@@ -44,6 +44,58 @@ describe('400 VALIDATION_FAILED', () => {
     expect(path.body.details.map((detail: { path: string }) => detail.path)).toEqual(['categoryId']);
   });
 
+  test('a body field is named by its place in the body, on every operation, whatever the input calls it', async () => {
+    const cases: [string, string, unknown, string][] = [
+      ['PUT', `/v1/pets/${pet.id}`, { name: 'Errol', categoryId: 0 }, 'categoryId'],
+      ['PATCH', `/v1/pets/${pet.id}`, { name: '' }, 'name'],
+      ['PATCH', `/v1/categories/${categoryId}`, { description: 'x'.repeat(501) }, 'description'],
+      ['PUT', `/v1/store/inventory/${pet.id}`, { quantity: -1 }, 'quantity'],
+      ['PATCH', `/v1/pets/${pet.id}`, { nickname: 'E' }, 'nickname'],
+    ];
+    for (const [method, path, json, field] of cases) {
+      const answer = await s.call(method, path, { json });
+      expectCode(answer, 'VALIDATION_FAILED');
+      expect(answer.body.details.map((detail: { path: string }) => detail.path), `${method} ${path}`).toContain(field);
+      expect(answer.body.message, `${method} ${path}`).toContain(`${field}: `);
+    }
+  });
+
+  test('an empty filter list (?id=, ?status=) is refused, not read as "no filter"', async () => {
+    for (const query of ['id=', 'status=', 'id=&limit=1', 'id=,']) {
+      const answer = await s.call('GET', `/v1/pets?${query}`);
+      expectCode(answer, 'VALIDATION_FAILED');
+      expect(answer.body.message, query).toMatch(/at least one/);
+    }
+    expectCode(await s.call('GET', '/v1/store/inventory?petId='), 'VALIDATION_FAILED');
+  });
+
+  test('text holding half of a surrogate pair is refused, and nothing is stored', async () => {
+    for (const [method, path, body] of [
+      ['POST', '/v1/pets', `{"name":"a\\ud800b","categoryId":${categoryId}}`],
+      ['PATCH', `/v1/pets/${pet.id}`, '{"name":"\\udc00"}'],
+      ['POST', '/v1/categories', '{"name":"Broken \\ud83d"}'],
+      ['PATCH', `/v1/categories/${categoryId}`, '{"description":"tail \\ud800"}'],
+    ] as const) {
+      const answer = await s.call(method, path, { body, headers: { 'content-type': 'application/json' } });
+      expectCode(answer, 'VALIDATION_FAILED');
+      expect(answer.body.message, body).toMatch(/surrogate/);
+    }
+    expect((await s.call('GET', `/v1/pets/${pet.id}`)).body).toEqual(pet);
+    // A whole pair (an emoji, escaped or not) is text like any other.
+    const emoji = await s.call('POST', '/v1/categories', { body: '{"name":"Fish \\ud83d\\udc1f"}', headers: { 'content-type': 'application/json' } });
+    expect(emoji.status).toBe(201);
+    expect(emoji.body.name).toBe('Fish 🐟');
+    await s.call('DELETE', `/v1/categories/${emoji.body.id}`);
+  });
+
+  test('a description refuses control characters but keeps line breaks and tabs', async () => {
+    expectCode(await s.call('PATCH', `/v1/categories/${categoryId}`, { json: { description: 'bell\u0007' } }), 'VALIDATION_FAILED');
+    expectCode(await s.call('PATCH', `/v1/categories/${categoryId}`, { json: { description: 'nul\u0000' } }), 'VALIDATION_FAILED');
+    const kept = await s.call('PATCH', `/v1/categories/${categoryId}`, { json: { description: 'line one\n\tline two' } });
+    expect(kept.status).toBe(200);
+    expect(kept.body.description).toBe('line one\n\tline two');
+  });
+
   test('hostile input cannot make the answer huge: details are bounded', async () => {
     const body: Record<string, number> = { name: 1 as unknown as number, categoryId: 1 };
     for (let i = 0; i < 1000; i++) body[`field${i}`] = i;

@@ -101,6 +101,37 @@ describe('media type: JSON only', () => {
     }
   });
 
+  test('a charset other than UTF-8 → 415, and nothing changes', async () => {
+    for (const type of ['application/json; charset=latin1', 'application/json; charset="utf-16"', 'application/json;charset=ISO-8859-1']) {
+      const answer = await send('PATCH', `/v1/pets/${pet.id}`, '{"name":"Latin"}', type);
+      expectError(answer, 'UNSUPPORTED_MEDIA_TYPE', 415);
+    }
+    expect((await s.call('GET', `/v1/pets/${pet.id}`)).body.name).toBe('Limit pet');
+  });
+
+  test('a compressed body (Content-Encoding) → 415 instead of being read as text', async () => {
+    for (const encoding of ['gzip', 'br', 'deflate']) {
+      const answer = await s.call('PATCH', `/v1/pets/${pet.id}`, {
+        body: '{"name":"Zipped"}',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+      });
+      expectError(answer, 'UNSUPPORTED_MEDIA_TYPE', 415);
+      expect(answer.body.message).toContain(encoding);
+    }
+    const identity = await s.call('PATCH', `/v1/pets/${pet.id}`, {
+      body: '{"name":"Limit pet"}',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+    });
+    expect(identity.status).toBe(200);
+  });
+
+  test('bytes that are not UTF-8 → 400 MALFORMED_JSON, not U+FFFD in a stored name', async () => {
+    const body = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from(`","categoryId":${category.id}}`)]);
+    const answer = await s.call('POST', '/v1/pets', { body, headers: { 'content-type': 'application/json' } });
+    expectError(answer, 'MALFORMED_JSON', 400);
+    expect(answer.body.message).toMatch(/UTF-8/);
+  });
+
   test('application/json with a charset parameter is JSON', async () => {
     const answer = await send('PATCH', `/v1/pets/${pet.id}`, '{"name":"Limit pet"}', 'application/json; charset=utf-8');
     expect(answer.status).toBe(200);
@@ -117,6 +148,22 @@ describe('a body sent to an operation that takes none', () => {
     const answer = await send('DELETE', '/v1/pets/999999', body, type);
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
+  });
+
+  test('DELETE with a JSON body is refused, and nothing is deleted', async () => {
+    for (const body of ['{"dryRun":true}', '[]', '{}']) {
+      const answer = await send('DELETE', `/v1/pets/${pet.id}`, body);
+      expectError(answer, 'VALIDATION_FAILED', 400);
+      expect(answer.body.message).toMatch(/takes no request body/);
+    }
+    expect((await s.call('GET', `/v1/pets/${pet.id}`)).status).toBe(200);
+  });
+
+  test('Content-Type: application/json with no body at all is no body (clients that always send the header)', async () => {
+    const extra = await s.pet({ name: 'Delete me', categoryId: category.id });
+    const answer = await send('DELETE', `/v1/pets/${extra.id}`, '');
+    expect(answer.status).toBe(204);
+    expect((await s.call('GET', `/v1/pets/${extra.id}`)).status).toBe(404);
   });
 
   test('GET ignores a body', async () => {
