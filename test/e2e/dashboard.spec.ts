@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { must, startHost, type RunningHost } from './support/browser-host';
 import { expectAccessible, saveScreenshot } from './support/screens';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { must, startHost, type RunningHost } from './support/browser-host';
 import { expectAccessible, saveScreenshot } from './support/screens';
 
@@ -176,7 +176,12 @@ test("an order placed from a pet's row reserves its stock; the row follows", asy
   await row.getByRole('button', { name: 'Order Orderable' }).click();
   const dialog = page.getByRole('dialog', { name: 'Place order' });
   await expect(dialog).toContainText('Orderable');
+  // The stock is there as the dialog opens, and a quantity over it is flagged before anything is sent.
+  await expect(dialog.getByText('In stock: 2')).toBeVisible();
+  await dialog.getByLabel('Quantity').fill('3');
+  await expect(dialog.getByText('Only 2 in stock')).toBeVisible();
   await dialog.getByLabel('Quantity').fill('2');
+  await expect(dialog.getByText('Only 2 in stock')).toBeHidden();
   await dialog.getByRole('button', { name: 'Place order' }).click();
   await expect(dialog).toBeHidden();
   await expect(row.getByRole('cell').nth(4)).toHaveText('0');
