@@ -1,57 +1,53 @@
 /** `petstore <command>`: the headless entry to the store service. */
-import { backup, DATA_USAGE, exportData, importData } from './commands/data';
+import { backup, BACKUP_USAGE, EXPORT_USAGE, exportData, IMPORT_USAGE, importData } from './commands/data';
 import { serve, SERVE_USAGE } from './commands/serve';
 import { seed, SEED_USAGE } from './commands/seed';
 import { token, TOKEN_USAGE } from './commands/token';
 import { CliError } from './output';
 
+const COMMANDS: Record<string, { usage: string; run: (args: string[]) => unknown }> = {
+  serve: { usage: SERVE_USAGE, run: serve },
+  token: { usage: TOKEN_USAGE, run: token },
+  seed: { usage: SEED_USAGE, run: seed },
+  backup: { usage: BACKUP_USAGE, run: backup },
+  export: { usage: EXPORT_USAGE, run: exportData },
+  import: { usage: IMPORT_USAGE, run: importData },
+};
+
 const USAGE = `Usage: petstore <command> [options]
+       petstore <command> --help     (the usage of one command)
 
-${SERVE_USAGE}
+--db FILE is the database (default ./petstore.db). seed, import, token create and serve create it
+when it does not exist; the other commands only open an existing one.
 
-${TOKEN_USAGE}
+${Object.values(COMMANDS)
+  .map((command) => command.usage)
+  .join('\n\n')}`;
 
-${SEED_USAGE}
+const isHelp = (arg: string | undefined) => arg === 'help' || arg === '--help' || arg === '-h';
+const commandNamed = (name: string | undefined) => (name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined);
 
-${DATA_USAGE}`;
+/** `--help` or `-h` among a command's options (after `--` it would be a file name). */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return args.slice(0, end === -1 ? undefined : end).some((arg) => arg === '--help' || arg === '-h');
+}
 
-const [command, ...args] = process.argv.slice(2);
+const [name, ...args] = process.argv.slice(2);
 
 try {
-  switch (command) {
-    case 'serve':
-      await serve(args);
-      break;
-    case 'token':
-      token(args);
-      break;
-    case 'seed':
-      seed(args);
-      break;
-    case 'backup':
-      await backup(args);
-      break;
-    case 'export':
-      await exportData(args);
-      break;
-    case 'import':
-      await importData(args);
-      break;
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      console.log(USAGE);
-      break;
-    default:
-      throw new CliError(`Unknown command "${command}".\n\n${USAGE}`, 2);
-  }
+  const command = commandNamed(name);
+  if (name === undefined) throw new CliError(USAGE, 2); // a usage mistake (say, in a script), not a request for help
+  if (isHelp(name)) console.log(commandNamed(args[0])?.usage ?? USAGE);
+  else if (!command) throw new CliError(`Unknown command "${name}".\n\n${USAGE}`, 2);
+  else if (asksForHelp(args)) console.log(command.usage);
+  else await command.run(args);
 } catch (error) {
   if (error instanceof CliError) {
     console.error(error.message);
     process.exitCode = error.exitCode;
-  } else if (error instanceof Error && (error.name === 'DatabaseTooNewError' || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS'))) {
-    console.error(error.message);
+  } else if (error instanceof Error && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+    console.error(`${error.message}\nSee \`petstore ${name} --help\`.`);
     process.exitCode = 2;
   } else {
     throw error;

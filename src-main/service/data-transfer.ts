@@ -120,7 +120,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
           },
           null,
           2,
-        );
+        ) + '\n'; // a text file ends with a line break (`cat`, `wc -l`, diff tools)
         return { filename: `petstore-${today()}.json`, mimeType: 'application/json', content, rows: pets.length };
       }
       const table: Record<string, unknown>[] =
@@ -130,7 +130,8 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
             ? allCategories.all().map((row) => ({ id: row.id, name: row.name, description: row.description ?? '' }))
             : allOrders.all().map((row) => ({ ...orderModel(row) }));
       const columns = { pets: ['id', 'name', 'category', 'categoryId', 'status', 'stock'], categories: ['id', 'name', 'description'], orders: ['id', 'petId', 'quantity', 'shipDate', 'complete'] }[resource];
-      const content = Papa.unparse(table, { columns, escapeFormulae: true });
+      // Every CSV line ends in CRLF (RFC 4180), the last one too.
+      const content = `${Papa.unparse(table, { columns, escapeFormulae: true })}\r\n`;
       return { filename: `petstore-${resource}-${today()}.csv`, mimeType: 'text/csv', content, rows: table.length };
     },
 

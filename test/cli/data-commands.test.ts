@@ -82,6 +82,21 @@ test('export prints CSV of one table, or writes the whole store as JSON to a fil
   expect(wrong.stderr).toMatch(/^VALIDATION_FAILED/);
 });
 
+test('every export ends with a line break: CSV (even header-only), JSON, to stdout or a file', async () => {
+  const empty = await runCli(['export', '--db', db, '--resource', 'orders']);
+  expect(empty.code, empty.stderr).toBe(0);
+  expect(empty.stdout).toBe('id,petId,quantity,shipDate,complete\r\n');
+
+  const pets = await runCli(['export', '--db', db]);
+  expect(pets.stdout).toMatch(/[^\r\n]\r\n$/);
+
+  const out = join(dir, 'store.json');
+  expect((await runCli(['export', '--db', db, '--out', out])).code).toBe(0);
+  expect(readFileSync(out, 'utf8')).toMatch(/}\n$/);
+  const json = await runCli(['export', '--db', db, '--format', 'json']);
+  expect(json.stdout).toMatch(/}\n$/);
+});
+
 test('import reports every bad row with its number, imports the good ones, and exits 1 when rows were skipped', async () => {
   const file = join(dir, 'new.csv');
   writeFileSync(file, 'name,category,status,stock\nNewcomer,Dogs,available,3\n,Cats,available,1\nStray,Unicorns,available,1\n');

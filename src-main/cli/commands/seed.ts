@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
 import type { PetStatus } from '../../../src-shared/schemas/pet';
-import { openStore } from '../../service/store';
 import { initialStock } from '../../service/stock-rules';
+import { openCliStore } from '../open-store';
 import { CliError } from '../output';
 
 export const SEED_USAGE = `petstore seed [--pets N] [--db FILE]
@@ -20,7 +19,7 @@ export function seed(args: string[]): void {
   });
   const count = Number(values.pets);
   if (!Number.isInteger(count) || count < 0 || count > 10_000_000) throw new CliError('--pets must be 0–10,000,000', 2);
-  const store = openStore(resolve(values.db!));
+  const store = openCliStore(values.db!, 'may-create');
   try {
     const { context: ctx } = store;
     if (ctx.pets.list({ sort: 'id', limit: 1 }).total > 0) throw new CliError('The database already has pets; seed an empty one');

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { startListener } from '../../rest/listener';
-import { openStore } from '../../service/store';
+import { openCliStore } from '../open-store';
 import { CliError } from '../output';
 
 export const SERVE_USAGE = `petstore serve [--db FILE] [--port N] [--host ADDRESS]
@@ -24,7 +24,7 @@ export async function serve(args: string[]): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0–65535, not ${values.port}`, 2);
   const file = resolve(values.db!);
-  const store = openStore(file);
+  const store = openCliStore(file, 'may-create');
   const listener = await startListener({
     store,
     host: values.host!,

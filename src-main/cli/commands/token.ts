@@ -1,14 +1,21 @@
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
 import { invokeOperation } from '../../service/invoke';
-import { openStore } from '../../service/store';
 import type { ApiToken } from '../../../src-shared/schemas/token';
+import { openCliStore } from '../open-store';
 import { CliError, printError } from '../output';
 
 export const TOKEN_USAGE = `petstore token create --scope read|write [--label TEXT] [--db FILE] [--json]
 petstore token list [--all] [--db FILE] [--json]
 petstore token revoke ID [--db FILE]
   API tokens for the REST listener. The secret is printed once, at creation; only its hash is kept.`;
+
+/** The ID of `token revoke`, checked before the database is opened. */
+function tokenId(given: string | undefined): number {
+  const hint = '(see `petstore token list`)';
+  if (given === undefined) throw new CliError(`token revoke needs a token id ${hint}`, 2);
+  if (!/^\d+$/.test(given) || !Number.isSafeInteger(Number(given))) throw new CliError(`"${given}" is not a token id ${hint}`, 2);
+  return Number(given);
+}
 
 export function token(args: string[]): void {
   const [action, ...rest] = args;
@@ -23,10 +30,13 @@ export function token(args: string[]): void {
       json: { type: 'boolean', default: false },
     },
   });
-  const store = openStore(resolve(values.db!));
+  if (action !== 'create' && action !== 'list' && action !== 'revoke') throw new CliError(TOKEN_USAGE, 2);
+  const id = action === 'revoke' ? tokenId(positionals[0]) : 0;
+  if (action === 'create' && !values.scope) throw new CliError('token create needs --scope read or --scope write', 2);
+  // Only create may start a new database: there is nothing to list or revoke in one.
+  const store = openCliStore(values.db!, action === 'create' ? 'may-create' : 'must-exist');
   try {
     if (action === 'create') {
-      if (!values.scope) throw new CliError('token create needs --scope read or --scope write', 2);
       const result = invokeOperation(store.handlers, 'tokens.create', {
         scope: values.scope,
         label: values.label ?? `cli ${new Date().toISOString().slice(0, 10)}`,
@@ -50,13 +60,10 @@ export function token(args: string[]): void {
           console.log(`${String(t.id).padStart(4)}  ${t.scope.padEnd(5)}  ${t.prefix}…  ${t.label}  (created ${t.createdAt}, ${state})`);
         }
       }
-    } else if (action === 'revoke') {
-      const id = Number(positionals[0]);
+    } else {
       const result = invokeOperation(store.handlers, 'tokens.revoke', { tokenId: id });
       if (!result.ok) printError(result.error);
       console.log(`Token ${id} revoked.`);
-    } else {
-      throw new CliError(TOKEN_USAGE, 2);
     }
   } finally {
     store.close();

@@ -1,0 +1,66 @@
+import Database from 'better-sqlite3';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { openStore, type Store } from '../service/store';
+import { CliError } from './output';
+
+/** 'must-exist' for commands that only read (or act on what is there): they never create a database. */
+export type DbAccess = 'must-exist' | 'may-create';
+
+/**
+ * Opens the store on a command's --db file. Whatever is wrong with the file becomes one line that
+ * names it (exit 1) instead of a driver error with a stack trace, and it is checked before the store
+ * opens it: opening creates a missing file and migrates whatever SQLite file it is given.
+ */
+export function openCliStore(db: string, access: DbAccess): Store {
+  const file = resolve(db);
+  try {
+    if (!existsSync(dirname(file))) throw new CliError(`Cannot open ${file}: the folder ${dirname(file)} does not exist.`);
+    if (!existsSync(file)) {
+      if (access === 'must-exist') throw new CliError(`No database at ${file}: this command does not create one (seed, import, token create and serve do).`);
+    } else {
+      if (statSync(file).isDirectory()) throw new CliError(`${file} is a folder, not a database file.`);
+      const problem = whyNotOurs(file, access);
+      if (problem) throw new CliError(`${file} is not a Pet Store database (${problem}).`);
+    }
+    return openStore(file);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    const { name, message, code } = error as Error & { code?: string };
+    if (name === 'DatabaseTooNewError') throw new CliError(message); // names the file and says what to do
+    if (code === 'SQLITE_NOTADB') throw new CliError(`${file} is not a Pet Store database (not a SQLite file).`);
+    throw new CliError(`Cannot open ${file}: ${message}`);
+  }
+}
+
+const SQLITE_MAGIC = 'SQLite format 3\0';
+const USER_VERSION_OFFSET = 60;
+
+/**
+ * Why an existing file cannot be the store, if it cannot. Our databases carry a schema version, so
+ * the header usually settles it; SQLite itself is asked only about version 0 (a new file, another
+ * program's database, or ours with its version still in the -wal file), because even a read-only
+ * connection leaves -wal and -shm files beside a database it then refuses.
+ */
+function whyNotOurs(file: string, access: DbAccess): string | undefined {
+  if (statSync(file).size === 0) return access === 'must-exist' ? 'it is empty' : undefined; // SQLite takes it as a new database
+  const header = Buffer.alloc(100);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, header, 0, header.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (header.toString('latin1', 0, SQLITE_MAGIC.length) !== SQLITE_MAGIC) return 'not a SQLite file';
+  if (header.readInt32BE(USER_VERSION_OFFSET) > 0) return undefined;
+
+  const probe = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    if ((probe.pragma('user_version', { simple: true }) as number) > 0) return undefined;
+    const tables = probe.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name <> 'schema_migrations'").pluck().get() as number;
+    if (tables > 0) return 'a SQLite database of another program'; // migrating would add our tables to it
+    return access === 'must-exist' ? 'it is empty' : undefined;
+  } finally {
+    probe.close();
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * How every `petstore` command treats the --db file it is given (separate processes on real
+ * files): a file that cannot be the store is refused in one line naming it (exit 1, no stack
+ * trace, the file untouched), and commands that only read never create a database.
+ */
+import Database from 'better-sqlite3';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { tempDir } from '../helpers/temp-store';
+import { BIN, killAll, runCli } from '../rest/support/processes';
+
+let dir: string;
+let cleanup: () => void;
+
+beforeEach(() => {
+  ({ dir, cleanup } = tempDir('petstore-cli-open-'));
+});
+afterEach(async () => {
+  await killAll();
+  cleanup();
+});
+
+type Result = { code: number | null; stdout: string; stderr: string };
+
+/** The refusal a user should see: exit 1, and one line on stderr that names the file. */
+function expectRefusal(result: Result, file: string, reason: RegExp) {
+  expect(result.code, result.stderr).toBe(1);
+  expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  expect(result.stderr.trimEnd().split('\n'), result.stderr).toHaveLength(1);
+  expect(result.stderr).toContain(file);
+  expect(result.stderr).toMatch(reason);
+}
+
+/** `petstore <args>` run from `cwd` (runCli runs from the project folder). */
+const runIn = (cwd: string, args: string[]) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+    execFile(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) =>
+      done({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+
+test('a database in a folder that does not exist is refused in one line, by reading and writing commands alike', async () => {
+  const file = join(dir, 'no', 'such', 'folder', 'x.db');
+  const results = await Promise.all([
+    runCli(['token', 'list', '--db', file]),
+    runCli(['token', 'create', '--scope', 'read', '--db', file]),
+    runCli(['serve', '--db', file, '--port', '0']),
+    runCli(['seed', '--db', file]),
+    runCli(['export', '--db', file]),
+  ]);
+  for (const result of results) expectRefusal(result, file, /folder .* does not exist/);
+  expect(readdirSync(dir)).toEqual([]);
+});
+
+test('a file that is not a SQLite database, or a folder, is refused and left as it was', async () => {
+  const text = join(dir, 'notes.txt');
+  writeFileSync(text, 'shopping list: kibble, hay\n');
+  const results = await Promise.all([
+    runCli(['token', 'create', '--scope', 'write', '--db', text]),
+    runCli(['token', 'list', '--db', text]),
+    runCli(['export', '--db', text]),
+    runCli(['serve', '--db', text, '--port', '0']),
+  ]);
+  for (const result of results) expectRefusal(result, text, /not a Pet Store database/);
+  expect(readFileSync(text, 'utf8')).toBe('shopping list: kibble, hay\n');
+  expect(readdirSync(dir)).toEqual(['notes.txt']);
+
+  const folder = join(dir, 'a-folder');
+  mkdirSync(folder);
+  expectRefusal(await runCli(['token', 'list', '--db', folder]), folder, /is a folder/);
+});
+
+test("another program's SQLite database is refused: none of our tables are added to it", async () => {
+  const file = join(dir, 'other-app.db');
+  const other = new Database(file);
+  other.exec("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('keep me')");
+  other.close();
+  const tables = () => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+    } finally {
+      db.close();
+    }
+  };
+
+  expectRefusal(await runCli(['token', 'list', '--db', file]), file, /not a Pet Store database/);
+  expectRefusal(await runCli(['token', 'create', '--scope', 'read', '--db', file]), file, /not a Pet Store database/);
+  expect(tables()).toEqual(['notes']);
+});
+
+test('a database written by a newer build is refused in one line (exit 1), unchanged', async () => {
+  const file = join(dir, 'future.db');
+  expect((await runCli(['seed', '--db', file, '--pets', '3'])).code).toBe(0);
+  const db = new Database(file);
+  db.pragma('user_version = 9999');
+  db.close();
+  expectRefusal(await runCli(['token', 'list', '--db', file]), file, /newer/);
+});
+
+test('commands that only read refuse a missing database and create nothing', async () => {
+  const file = join(dir, 'missing.db');
+  const csv = join(dir, 'pets.csv');
+  writeFileSync(csv, 'name,category,status,stock\nRex,Dogs,available,1\n');
+  const results = await Promise.all([
+    runCli(['token', 'list', '--db', file]),
+    runCli(['token', 'revoke', '1', '--db', file]),
+    runCli(['export', '--db', file]),
+    runCli(['export', '--db', file, '--format', 'json', '--out', join(dir, 'out.json')]),
+    runCli(['backup', '--db', file, '--to', join(dir, 'copy.db')]),
+    runCli(['import', csv, '--dry-run', '--db', file]),
+  ]);
+  for (const result of results) {
+    expectRefusal(result, file, /no database/i);
+    expect(result.stdout).toBe('');
+  }
+  expect(readdirSync(dir)).toEqual(['pets.csv']);
+
+  // Without --db: ./petstore.db, which is not created either.
+  const bare = await runIn(dir, ['token', 'list']);
+  expectRefusal(bare, join(dir, 'petstore.db'), /no database/i);
+  expect(readdirSync(dir)).toEqual(['pets.csv']);
+});
+
+test('commands that write create a new database, which the reading commands then open', async () => {
+  const tokens = join(dir, 'tokens.db');
+  const created = await runCli(['token', 'create', '--scope', 'read', '--db', tokens]);
+  expect(created.code, created.stderr).toBe(0);
+  const listed = await runCli(['token', 'list', '--db', tokens]);
+  expect(listed.code, listed.stderr).toBe(0);
+  expect(listed.stdout).toMatch(/\bread\b/);
+
+  const seeded = join(dir, 'seeded.db');
+  expect((await runCli(['seed', '--db', seeded, '--pets', '2'])).code).toBe(0);
+  expect(existsSync(seeded)).toBe(true);
+  const exported = await runCli(['export', '--db', seeded]);
+  expect(exported.code, exported.stderr).toBe(0);
+  expect(exported.stdout.trim().split(/\r?\n/)).toHaveLength(3);
+});

@@ -1,0 +1,81 @@
+/**
+ * Asking `petstore` for help and getting its arguments wrong (separate processes): help is an
+ * answer (stdout, exit 0), a usage mistake is an error (stderr, exit 2), and neither opens or
+ * creates a database.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { tempDir } from '../helpers/temp-store';
+import { killAll, runCli } from '../rest/support/processes';
+
+let dir: string;
+let cleanup: () => void;
+let db: string;
+
+beforeEach(() => {
+  ({ dir, cleanup } = tempDir('petstore-cli-usage-'));
+  db = join(dir, 'store.db');
+});
+afterEach(async () => {
+  await killAll();
+  cleanup();
+});
+
+test('--help or -h after any command prints that command’s usage on stdout and exits 0', async () => {
+  const asks = [
+    ['serve', '--help'],
+    ['serve', '--db', db, '-h'],
+    ['token', '--help', '--db', db],
+    ['token', 'list', '--db', db, '--help'],
+    ['token', 'revoke', '-h'],
+    ['seed', '--help'],
+    ['backup', '--help'],
+    ['export', '-h'],
+    ['import', '--help'],
+  ];
+  const results = await Promise.all(asks.map((args) => runCli(args)));
+  results.forEach((result, i) => {
+    const [command] = asks[i];
+    expect(result.code, `${asks[i].join(' ')}: ${result.stderr}`).toBe(0);
+    expect(result.stdout).toContain(`petstore ${command} `);
+    expect(result.stdout).not.toMatch(/Usage: petstore <command>/); // that command's, not all of it
+    expect(result.stderr).toBe('');
+  });
+  expect(readdirSync(dir)).toEqual([]);
+});
+
+test('help prints every command on stdout (exit 0) and says which commands create a database', async () => {
+  const result = await runCli(['help']);
+  expect(result.code).toBe(0);
+  expect(result.stdout).toMatch(/^Usage: petstore <command>/);
+  for (const command of ['serve', 'token create', 'token list', 'token revoke', 'seed', 'backup', 'export', 'import']) {
+    expect(result.stdout).toContain(`petstore ${command}`);
+  }
+  expect(result.stdout).toMatch(/seed, import, token create and serve create it/);
+
+  const topic = await runCli(['help', 'export']);
+  expect(topic.code).toBe(0);
+  expect(topic.stdout).toMatch(/^petstore export /);
+});
+
+test('petstore with no command is a usage error: usage on stderr, exit 2', async () => {
+  const result = await runCli([]);
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr).toMatch(/^Usage: petstore <command>/);
+});
+
+test('token revoke without an id, or with one that is not a number, says so (exit 2), opening nothing', async () => {
+  const missing = await runCli(['token', 'revoke', '--db', db]);
+  expect(missing.code).toBe(2);
+  expect(missing.stderr.trim()).toBe('token revoke needs a token id (see `petstore token list`)');
+
+  const word = await runCli(['token', 'revoke', 'abc', '--db', db]);
+  expect(word.code).toBe(2);
+  expect(word.stderr.trim()).toBe('"abc" is not a token id (see `petstore token list`)');
+
+  const unknownAction = await runCli(['token', 'frobnicate', '--db', db]);
+  expect(unknownAction.code).toBe(2);
+  expect(readdirSync(dir)).toEqual([]);
+});
