@@ -76,7 +76,11 @@ export const contract = {
   'pets.replace': op({
     tag: 'Pets',
     summary: 'Replace a pet',
-    description: 'Status changes keep stock consistent: see the state table in docs/states.md.',
+    description:
+      'Replaces the whole pet: a field left out takes its default, so a body without `status` makes the pet **available**. ' +
+      'Status changes keep stock consistent: a pending or sold pet with no stock made available gets a stock of 1 (one animal, as for a new pet); ' +
+      'setting `sold` is refused with 409 PET_HAS_OPEN_ORDERS while the pet has open orders. ' +
+      'To change some fields and keep the status, use PATCH.',
     input: PetRef.extend({ pet: NewPet }),
     output: Pet,
     stability: 'stable',

@@ -59,7 +59,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   );
   const limiter = createRateLimiter(rateLimitPerMinute);
   const hosts = allowedHostnames(options.host);
-  const streams: OpenStreams = new Set();
+  const streams: OpenStreams = new Map();
   const startupSettings: StoreSettings = settings();
 
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
@@ -68,7 +68,14 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     logger: false,
     requestTimeout,
     // Node checks request deadlines on this interval; a slow client is refused within it.
-    http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
+    // A missing Host is answered by our own check (an Error object, not Node's bare 400); repeated
+    // headers are joined, so two Host or Authorization headers can never pass as the first alone.
+    http: {
+      headersTimeout: requestTimeout,
+      connectionsCheckingInterval: Math.min(1000, requestTimeout),
+      requireHostHeader: false,
+      joinDuplicateHeaders: true,
+    },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -175,7 +182,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
 
   return {
     app,
-    endStreams: () => [...streams].forEach((end) => end()),
+    endStreams: () => [...streams.keys()].forEach((end) => end()),
   };
 }
 

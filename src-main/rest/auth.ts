@@ -42,6 +42,10 @@ export function refuseForeignHost(request: FastifyRequest, reply: FastifyReply, 
   const host = request.headers.host;
   const memo = connectionMemo(request);
   if (host !== undefined && host === memo.host) return false;
+  if (host === undefined) {
+    sendError(reply, new StoreError('MALFORMED_REQUEST', 'The request has no Host header (HTTP/1.1 requires one)'));
+    return true;
+  }
   if (allowed.has(hostnameOf(host))) {
     memo.host = host;
     return false;

@@ -11,7 +11,11 @@ export const sunsetInstant = (sunsetDate: string): Date => new Date(`${sunsetDat
  * structured-field date), `Sunset` (RFC 8594, an HTTP-date) and the successor link.
  */
 export function deprecationHeaders(deprecation: Deprecation, params: Record<string, string>, sunsetDate: string) {
-  const successor = deprecation.successor.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  // Only an id is echoed into the link: for `/pets/abc` the successor is the list itself.
+  const idsOnly = Object.values(params).every((value) => /^\d{1,16}$/.test(value));
+  const successor = idsOnly
+    ? deprecation.successor.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '')
+    : deprecation.successor.replace(/\?.*$/, '');
   return {
     Deprecation: `@${Math.floor(DEPRECATED_SINCE.getTime() / 1000)}`,
     Sunset: sunsetInstant(sunsetDate).toUTCString(),

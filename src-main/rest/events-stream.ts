@@ -9,8 +9,14 @@ export interface StreamOptions {
   authCheckMs?: number;
 }
 
-/** Open streams, so that shutdown can end them instead of waiting for clients to leave. */
-export type OpenStreams = Set<() => void>;
+/**
+ * Open streams (each one's `end`, and the id of the token that opened it), so that shutdown can end
+ * them instead of waiting for clients to leave, and so that one token cannot hold open any number.
+ */
+export type OpenStreams = Map<() => void, number | undefined>;
+
+/** Streams one token may hold open at once: a browser tab or a sync job needs one. */
+export const MAX_STREAMS_PER_TOKEN = 20;
 
 /** `Last-Event-ID` as an event id; `undefined` when absent, `null` when it is not one. */
 function lastEventId(request: FastifyRequest): number | undefined | null {
@@ -32,6 +38,7 @@ export function streamEvents(
   reply: FastifyReply,
   after: number,
   stillAuthorized: () => boolean,
+  owner: number | undefined,
   streams: OpenStreams,
   options: StreamOptions,
 ): void {
@@ -46,6 +53,11 @@ export function streamEvents(
     return;
   }
   let sent = Math.max(resumeFrom ?? 0, after);
+  if (owner !== undefined && [...streams.values()].filter((id) => id === owner).length >= MAX_STREAMS_PER_TOKEN) {
+    reply.header('retry-after', 5);
+    sendError(reply, new StoreError('RATE_LIMITED', `This token already has ${MAX_STREAMS_PER_TOKEN} open event streams; close one before opening another`));
+    return;
+  }
 
   reply.hijack();
   const raw = reply.raw;
@@ -82,7 +94,7 @@ export function streamEvents(
     streams.delete(end);
     if (!raw.writableEnded) raw.end();
   }
-  streams.add(end);
+  streams.set(end, owner);
   request.raw.on('close', end);
   drain();
 }

@@ -91,7 +91,7 @@ function answer(
 
   if (def.http!.stream === 'sse') {
     const { after = 0 } = parsed.data as { after?: number };
-    return streamEvents(deps.store, request, reply, after, () => deps.stillAuthorized(request), deps.streams, deps.stream);
+    return streamEvents(deps.store, request, reply, after, () => deps.stillAuthorized(request), request.token?.id, deps.streams, deps.stream);
   }
 
   const handler = deps.handlers[name as keyof Handlers] as ((input: unknown) => unknown) | undefined;

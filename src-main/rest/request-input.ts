@@ -33,12 +33,20 @@ function fieldKind(field: z.ZodType): { array: boolean; kind: Kind } {
   return known;
 }
 
-function coerce(value: string, kind: Kind): unknown {
+/** What a parameter's text must look like, said the way a client can act on it. */
+const EXPECTED: Partial<Record<Kind, string>> = { number: 'must be a whole number', boolean: 'must be true or false' };
+
+function coerce(key: string, value: string, kind: Kind): unknown {
   // Numbers in paths and queries are whole (ids, limits): digits only, so that `1.0000000000000001`
   // or `1e0` can never be read as another id. Beyond 2^53−1 the schema refuses the number.
   if (kind === 'number' && /^-?\d{1,30}$/.test(value)) return Number(value);
   if (kind === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
-  return value; // left as text: the schema refuses it with a clear message
+  const expected = EXPECTED[kind];
+  if (expected) {
+    const name = key.slice(0, 100);
+    throw new StoreError('VALIDATION_FAILED', `Invalid input: ${name}: ${expected}`, [{ path: name, message: expected }]);
+  }
+  return value; // text: the schema judges it
 }
 
 /**
@@ -64,14 +72,14 @@ export function coerceParameters(
         const items: unknown[] = [];
         for (const text of Array.isArray(value) ? value : [value]) {
           if (!text.includes(',')) {
-            if (text !== '') items.push(coerce(text, kind));
+            if (text !== '') items.push(coerce(key, text, kind));
             continue;
           }
-          for (const item of text.split(',')) if (item !== '') items.push(coerce(item, kind));
+          for (const item of text.split(',')) if (item !== '') items.push(coerce(key, item, kind));
         }
         coerced = items;
       } else {
-        coerced = Array.isArray(value) ? value.map((item) => coerce(item, kind)) : coerce(value, kind);
+        coerced = Array.isArray(value) ? value.map((item) => coerce(key, item, kind)) : coerce(key, value, kind);
       }
     }
     setOwn(into, key, coerced);

@@ -53,6 +53,15 @@ describe('GET /v1/pets/{petId} is deprecated', () => {
     expectDeprecationHeaders(unknown, String(pet.id));
   });
 
+  test('a path that is not an id is not echoed into the link: the successor is then the list', async () => {
+    for (const path of ['/v1/pets/abc', '/v1/pets/%3Cscript%3E', '/v1/pets/1.5']) {
+      const answer = await s.call('GET', path);
+      expectError(answer, 'VALIDATION_FAILED', 400);
+      expect(answer.headers.get('link'), path).toBe('</v1/pets>; rel="successor-version"');
+      expect(answer.headers.get('deprecation'), path).toMatch(/^@\d+$/);
+    }
+  });
+
   test('410 after the sunset date carries them too, with the configured date', async () => {
     s.settings({ sunsetDate: '2020-01-01' });
     const answer = await s.call('GET', `/v1/pets/${pet.id}`);

@@ -44,6 +44,22 @@ describe('400 VALIDATION_FAILED', () => {
     expect(path.body.details.map((detail: { path: string }) => detail.path)).toEqual(['categoryId']);
   });
 
+  test('a parameter that is not a whole number or a boolean says what it must be', async () => {
+    const cases: [string, string][] = [
+      ['/v1/pets?limit=1.5', 'limit: must be a whole number'],
+      ['/v1/pets?limit=', 'limit: must be a whole number'],
+      ['/v1/pets?id=7,x', 'id: must be a whole number'],
+      ['/v1/categories/1e0', 'categoryId: must be a whole number'],
+      ['/v1/store/orders?complete=yes', 'complete: must be true or false'],
+    ];
+    for (const [path, message] of cases) {
+      const answer = await s.call('GET', path);
+      expectCode(answer, 'VALIDATION_FAILED');
+      expect(answer.body.message, path).toBe(`Invalid input: ${message}`);
+      expect(answer.body.details, path).toEqual([{ path: message.split(':')[0], message: message.split(': ')[1] }]);
+    }
+  });
+
   test('a body field is named by its place in the body, on every operation, whatever the input calls it', async () => {
     const cases: [string, string, unknown, string][] = [
       ['PUT', `/v1/pets/${pet.id}`, { name: 'Errol', categoryId: 0 }, 'categoryId'],
@@ -367,6 +383,24 @@ describe('requests refused by HTTP parsing itself', () => {
       expectCode(answer, 'MALFORMED_REQUEST');
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     }
+  });
+
+  test('400 MALFORMED_REQUEST: no Host header (an Error object, not a bare 400)', async () => {
+    const answer = await rawExchange(s.t.listener.port, [`GET /v1/pets HTTP/1.1\r\nAuthorization: Bearer ${s.t.writeToken}\r\nConnection: close\r\n\r\n`]);
+    expectCode(answer, 'MALFORMED_REQUEST');
+    expect(answer.body.message).toMatch(/Host/);
+  });
+
+  test('a repeated Host or Authorization header never passes as its first copy', async () => {
+    const port = s.t.listener.port;
+    const twoHosts = await rawExchange(port, [
+      `GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nAuthorization: Bearer ${s.t.writeToken}\r\nConnection: close\r\n\r\n`,
+    ]);
+    expectCode(twoHosts, 'FORBIDDEN');
+    const twoTokens = await rawExchange(port, [
+      `GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${s.t.writeToken}\r\nAuthorization: Bearer psk_other\r\nConnection: close\r\n\r\n`,
+    ]);
+    expectCode(twoTokens, 'UNAUTHORIZED');
   });
 
   test('431 HEADERS_TOO_LARGE: a query string of 100,000 characters', async () => {

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { EVENT_TYPES, StoreEvent, type EventType } from '../../src-shared/schemas/event';
 import type { EventFeed } from '../../src-main/service/event-feed';
+import { MAX_STREAMS_PER_TOKEN } from '../../src-main/rest/events-stream';
 import { createOpenApiChecker } from './support/openapi-check';
 import { killAll, spawnNode } from './support/processes';
 import { startTestServer, type TestServer } from './support/server';
@@ -155,6 +156,29 @@ describe('revocation', () => {
     expect((await revoker.exitWithin(20_000)).code, revoker.stderr).toBe(0);
     await cut.ended(2000);
     expect(cut.done).toBe(true);
+  });
+});
+
+describe('streams per token', () => {
+  test(`one token holds at most ${MAX_STREAMS_PER_TOKEN} open streams: the next gets 429 with Retry-After; others are not affected`, async () => {
+    const api = await createOpenApiChecker(t.origin);
+    const { secret } = t.store.handlers['tokens.create']({ label: 'greedy', scope: 'read' });
+    const open = await Promise.all(Array.from({ length: MAX_STREAMS_PER_TOKEN }, () => events({ token: secret })));
+    open.forEach((stream) => expect(stream.response.status).toBe(200));
+
+    const refused = await events({ token: secret });
+    expect(refused.response.status).toBe(429);
+    expect(refused.response.headers.get('retry-after')).toBe('5');
+    expect(await api.check('GET', '/v1/events', refused.response)).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    expect((await events()).response.status, 'another token').toBe(200);
+
+    open[0].abort();
+    let again = await events({ token: secret });
+    for (const deadline = Date.now() + 3000; again.response.status !== 200 && Date.now() < deadline; ) {
+      await sleep(50);
+      again = await events({ token: secret });
+    }
+    expect(again.response.status, 'a closed stream frees its place').toBe(200);
   });
 });
 
