@@ -11,10 +11,39 @@ import { z } from 'zod';
 
 const inAPage = typeof (globalThis as { document?: unknown }).document !== 'undefined';
 
+/** What a value must be, by the type Zod expected: said to a clerk or an integrator, not in Zod's terms. */
+const MUST_BE: Record<string, string> = {
+  int: 'Must be a whole number',
+  number: 'Must be a number',
+  string: 'Must be text',
+  boolean: 'Must be true or false',
+  object: 'Must be an object',
+  array: 'Must be a list',
+};
+
+/** Bounds in plain words: "Must be at most 65535", "Must be at least 3 characters", "Must have at most 50 items". */
+function bound(side: 'least' | 'most', origin: string, limit: unknown, inclusive: boolean | undefined): string | undefined {
+  if (typeof limit !== 'number' && typeof limit !== 'bigint') return undefined;
+  const n = Number(limit);
+  const plural = n === 1 ? '' : 's';
+  if (origin === 'string') return `Must be at ${side} ${n} character${plural}`;
+  if (origin === 'array' || origin === 'set') return `Must have at ${side} ${n} item${plural}`;
+  if (inclusive === false) return `Must be ${side === 'least' ? 'more' : 'less'} than ${n}`;
+  return `Must be at ${side} ${n}`;
+}
+
 z.config({
   jitless: inAPage,
-  // A missing required field reads "Required" rather than "expected string, received undefined".
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined),
+  // Messages a person can act on. Schemas' own messages (`.min(1, '…')`) still win.
+  customError: (issue) => {
+    if (issue.code === 'invalid_type') {
+      if (issue.input === undefined || issue.input === null) return 'Required';
+      return MUST_BE[issue.expected];
+    }
+    if (issue.code === 'too_small') return bound('least', issue.origin, issue.minimum, issue.inclusive);
+    if (issue.code === 'too_big') return bound('most', issue.origin, issue.maximum, issue.inclusive);
+    return undefined;
+  },
 });
 
 export { z };

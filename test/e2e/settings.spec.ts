@@ -186,7 +186,7 @@ test('store settings: inline messages from the shared schema, saved with a toast
   await general.getByLabel('Shop name').fill('   ');
   await expect(general.getByText('Must not be empty')).toBeVisible();
   await general.getByLabel('Rate limit per minute').fill('0');
-  await expect(general.getByText('Too small: expected number to be >=1')).toBeVisible();
+  await expect(general.getByText('Must be at least 1')).toBeVisible();
   await general.getByRole('button', { name: 'Add origin' }).click();
   await general.getByLabel('Allowed origin 1', { exact: true }).fill('shop.example');
   await expect(general.getByText('Must be an origin such as http://localhost:3000')).toBeVisible();

@@ -24,7 +24,7 @@ test.each([
   ['only spaces', '   ', 'Must not be empty'],
   ['101 characters', 'x'.repeat(101), 'Must be at most 100 characters'],
   ['a line break', 'Happy\nPaws', 'Must not contain control characters'],
-  ['not text', 42, 'expected string'],
+  ['not text', 42, 'Must be text'],
 ])('%s → VALIDATION_FAILED naming shopName, and the name is unchanged', (_label, shopName, message) => {
   t = openTestStore();
   t.ok('settings.update', { shopName: 'Happy Paws' });
