@@ -1,6 +1,6 @@
 import type { Db } from '../connection';
 import { fold, nameSortKey } from '../../../src-shared/name-keys';
-import { decodeCursor, encodeCursor } from './paging';
+import { decodeCursor, encodeCursor, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
 
@@ -32,6 +32,15 @@ export function categoriesRepository(db: Db) {
   const prepare = statementCache(db);
   const totalOf = pageTotals(db, prepare);
   const petCount = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM pets WHERE category_id = ?');
+  const nameSortOf = db.prepare<[number], string>('SELECT name_sort FROM categories WHERE id = ?').pluck();
+
+  /** The query a cursor of this list continues (built only when a cursor is issued or read). */
+  const scopeOf = (filter: CategoryListFilter): CursorScope => ({
+    list: 'categories',
+    sort: 'name',
+    filters: () => [filter.q ? nameSortKey(filter.q) : null],
+    sortValueOf: (id) => nameSortOf.get(id),
+  });
 
   return {
     find: (id: number) => byId.get(id),
@@ -53,9 +62,9 @@ export function categoriesRepository(db: Db) {
       const pageWhere = [...where];
       const pageParams = [...params];
       if (filter.cursor) {
-        const [name, id] = decodeCursor(filter.cursor);
+        const { id, value } = decodeCursor(filter.cursor, scopeOf(filter));
         pageWhere.push('(name_sort, id) > (?, ?)');
-        pageParams.push(String(name), id);
+        pageParams.push(value!, id);
       }
       // `LIMIT +?`: a bare `LIMIT ?` makes SQLite re-prepare the statement on every call (see pets.ts).
       const rows = prepare(
@@ -70,7 +79,7 @@ export function categoriesRepository(db: Db) {
       return {
         rows: rows.map(({ id, name, description }) => ({ id, name, description })),
         total,
-        nextCursor: more && last ? encodeCursor([last.name_sort, last.id]) : null,
+        nextCursor: more && last ? encodeCursor(scopeOf(filter), { id: last.id, value: last.name_sort }) : null,
       };
     },
   };

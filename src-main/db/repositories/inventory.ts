@@ -1,7 +1,7 @@
 import type { PetStatus } from '../../../src-shared/schemas/pet';
 import type { Db } from '../connection';
 import { nameSortKey } from '../../../src-shared/name-keys';
-import { decodeCursor, encodeCursor, placeholders } from './paging';
+import { canonicalSet, decodeCursor, encodeCursor, placeholders, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
 
@@ -22,6 +22,17 @@ export interface InventoryListFilter {
 }
 
 const COLUMNS = 'i.pet_id AS petId, i.quantity, p.status';
+
+/**
+ * The query a cursor of this list continues (built only when a cursor is issued or read). "Low
+ * stock only" counts as the client's flag, not as the threshold's value: the threshold is a
+ * setting, and the owner changing it mid-walk is a change of data, not another query.
+ */
+const scopeOf = (filter: InventoryListFilter): CursorScope => ({
+  list: 'inventory',
+  sort: 'petId',
+  filters: () => [canonicalSet(filter.petId), filter.q ? nameSortKey(filter.q) : null, filter.below !== undefined],
+});
 
 /** One stock entry per pet; the entry's status is the pet's status. */
 export function inventoryRepository(db: Db) {
@@ -62,7 +73,7 @@ export function inventoryRepository(db: Db) {
       const pageParams = [...params];
       if (filter.cursor) {
         pageWhere.push('i.pet_id > ?');
-        pageParams.push(decodeCursor(filter.cursor)[1]);
+        pageParams.push(decodeCursor(filter.cursor, scopeOf(filter)).id);
       }
       // `LIMIT +?`: a bare `LIMIT ?` makes SQLite re-prepare the statement on every call (see pets.ts).
       const rows = prepare(
@@ -74,7 +85,7 @@ export function inventoryRepository(db: Db) {
       if (more) rows.pop();
       const total = totalOf(`SELECT count(*) AS n FROM ${countFrom} ${whereSql}`, params, { cursor: filter.cursor, shown: rows.length, more });
       const last = rows[rows.length - 1];
-      return { rows, total, nextCursor: more && last ? encodeCursor([last.petId, last.petId]) : null };
+      return { rows, total, nextCursor: more && last ? encodeCursor(scopeOf(filter), { id: last.petId }) : null };
     },
   };
 }

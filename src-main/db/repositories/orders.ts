@@ -1,5 +1,5 @@
 import type { Db } from '../connection';
-import { decodeCursor, encodeCursor } from './paging';
+import { decodeCursor, encodeCursor, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
 
@@ -19,6 +19,13 @@ export interface OrderListFilter {
 }
 
 const COLUMNS = 'id, pet_id AS petId, quantity, ship_date AS shipDate, complete';
+
+/** The query a cursor of this list continues (built only when a cursor is issued or read). */
+const scopeOf = (filter: OrderListFilter): CursorScope => ({
+  list: 'orders',
+  sort: '-id',
+  filters: () => [filter.complete ?? null, filter.petId ?? null],
+});
 
 /** Orders, listed newest first (ids increase). */
 export function ordersRepository(db: Db) {
@@ -58,7 +65,7 @@ export function ordersRepository(db: Db) {
       const pageParams = [...params];
       if (filter.cursor) {
         pageWhere.push('id < ?');
-        pageParams.push(decodeCursor(filter.cursor)[1]);
+        pageParams.push(decodeCursor(filter.cursor, scopeOf(filter)).id);
       }
       // `LIMIT +?`: a bare `LIMIT ?` makes SQLite re-prepare the statement on every call (see pets.ts).
       const rows = prepare(
@@ -69,7 +76,7 @@ export function ordersRepository(db: Db) {
       if (more) rows.pop();
       const total = totalOf(`SELECT count(*) AS n FROM orders ${whereSql}`, params, { cursor: filter.cursor, shown: rows.length, more });
       const last = rows[rows.length - 1];
-      return { rows, total, nextCursor: more && last ? encodeCursor([last.id, last.id]) : null };
+      return { rows, total, nextCursor: more && last ? encodeCursor(scopeOf(filter), { id: last.id }) : null };
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { PET_SORTS, type PetSort, type PetStatus } from '../../../src-shared/schemas/pet';
 import type { Db } from '../connection';
 import { fold, nameSortKey } from '../../../src-shared/name-keys';
-import { decodeCursor, encodeCursor, placeholders } from './paging';
+import { canonicalSet, decodeCursor, encodeCursor, placeholders, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
 import { MAX_KEPT_STATEMENTS, statementCache } from './statement-cache';
 
@@ -40,6 +40,20 @@ export function petsRepository(db: Db) {
   );
   const setStatus = db.prepare<[PetStatus, number]>('UPDATE pets SET status = ? WHERE id = ?');
   const remove = db.prepare<[number]>('DELETE FROM pets WHERE id = ?');
+  const nameSortOf = db.prepare<[number], string>('SELECT name_sort FROM pets WHERE id = ?').pluck();
+
+  /** The query a cursor of this list continues (built only when a cursor is issued or read). */
+  const scopeOf = (filter: PetListFilter): CursorScope => ({
+    list: 'pets',
+    sort: filter.sort,
+    filters: () => [
+      canonicalSet(filter.status),
+      filter.categoryId ?? null,
+      filter.q ? nameSortKey(filter.q) : null,
+      canonicalSet(filter.id),
+    ],
+    sortValueOf: (id) => nameSortOf.get(id),
+  });
 
   /**
    * The statements of one filter shape (which filters, how many values, the sort, a cursor or
@@ -103,9 +117,9 @@ export function petsRepository(db: Db) {
       if (filter.id?.length) values.push(...filter.id);
       const pageValues = values.slice();
       if (filter.cursor) {
-        const [value, id] = decodeCursor(filter.cursor);
+        const { id, value } = decodeCursor(filter.cursor, scopeOf(filter));
         if (key === 'id') pageValues.push(id);
-        else pageValues.push(String(value), id);
+        else pageValues.push(value!, id);
       }
       pageValues.push(filter.limit + 1);
       const rows = page.all(pageValues) as (PetRow & { sortValue?: string })[];
@@ -116,7 +130,7 @@ export function petsRepository(db: Db) {
       return {
         rows: key === 'id' ? rows : rows.map(({ id, name, categoryId, status }) => ({ id, name, categoryId, status })),
         total,
-        nextCursor: more && last ? encodeCursor([key === 'id' ? last.id : last.sortValue!, last.id]) : null,
+        nextCursor: more && last ? encodeCursor(scopeOf(filter), { id: last.id, value: last.sortValue }) : null,
       };
     },
   };
