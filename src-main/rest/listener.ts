@@ -15,7 +15,15 @@ export interface RunningListener {
   close(): Promise<void>;
 }
 
-const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
+/**
+ * The host part of the address to call: a wildcard bind (every interface) is called on loopback
+ * from this machine, since `http://0.0.0.0:…` is not an address a client can use.
+ */
+const urlHost = (host: string) => {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::' || host === '::0') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+};
 
 /** How long a stop waits for requests in flight before cutting their connections. */
 const STOP_GRACE_MS = 10_000;

@@ -29,3 +29,26 @@ export function useConfirm(): (options: ConfirmOptions) => void {
     });
   };
 }
+
+/**
+ * Asks a yes/no question in the same dialog and answers it: true only for the confirm button;
+ * the other button, Esc, the close icon and a click beside the dialog all answer false.
+ */
+export function useAsk(): (options: Omit<ConfirmOptions, 'action'>) => Promise<boolean> {
+  const dialog = useDialog();
+  return ({ title, content, confirmText, cancelText = 'Cancel' }) =>
+    new Promise<boolean>((resolve) => {
+      dialog.warning({
+        title,
+        ...({ 'aria-label': title } as object),
+        content,
+        positiveText: confirmText,
+        negativeText: cancelText,
+        onPositiveClick: () => resolve(true),
+        onNegativeClick: () => resolve(false),
+        onClose: () => resolve(false),
+        onMaskClick: () => resolve(false),
+        onEsc: () => resolve(false),
+      });
+    });
+}

@@ -109,19 +109,26 @@ test('a duplicate name is refused by the service and shown on the name field', a
   await must(host.call('categories.delete', { categoryId: birds.id }));
 });
 
-test('a category still in use is not deleted, and the service says why', async ({ page }) => {
+test('a category still in use offers its pets instead of a Delete that would fail', async ({ page }) => {
   const dogs = await must(host.call<Category>('categories.create', { name: 'Dogs' }));
   await must(host.call('pets.create', { name: 'Rex', categoryId: dogs.id }));
   await openCategories(page);
   await expect(row(page, 'Dogs')).toContainText('1'); // its pet count
 
+  // No Delete that can only fail: the dialog says why and offers the pets instead.
   await page.getByRole('button', { name: 'Delete Dogs' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete category "Dogs"?' });
-  await expect(confirm).toContainText('1 pet still belongs to it');
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Category "Dogs" still has 1 pet: move or delete them first')).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: '"Dogs" still has pets' });
+  await expect(dialog).toContainText('1 pet still belongs to it. Move it to another category or delete it first.');
+  await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(row(page, 'Dogs')).toBeVisible();
   expect((await listed()).map((c) => c.name)).toContain('Dogs');
+
+  await page.getByRole('button', { name: 'Delete Dogs' }).click();
+  await page.getByRole('dialog', { name: '"Dogs" still has pets' }).getByRole('button', { name: 'Show its pet' }).click();
+  await expect(page.getByRole('heading', { name: 'Pets', level: 2 })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Rex/ })).toBeVisible();
+  await expect(page.locator('.n-base-selection', { hasText: 'Dogs' })).toBeVisible(); // filtered by the category
 });
 
 test('keyboard: Ctrl+Shift+N opens the new category dialog from any screen, Ctrl+F focuses the filter', async ({ page }) => {
@@ -144,6 +151,17 @@ test('keyboard: Ctrl+Shift+N opens the new category dialog from any screen, Ctrl
   await expect(row(page, 'Hamsters')).toBeVisible();
   await filter.fill('no such thing');
   await expect(page.getByText('No category matches “no such thing”.')).toBeVisible();
+});
+
+test('Ctrl+Enter saves the category dialog from the description box', async ({ page }) => {
+  await openCategories(page);
+  await page.keyboard.press('Control+Shift+N');
+  const dialog = page.getByRole('dialog', { name: 'New category' });
+  await page.keyboard.type('Ferrets');
+  await dialog.getByLabel('Description').fill('Small and curious');
+  await dialog.getByLabel('Description').press('Control+Enter');
+  await expect(dialog).toBeHidden();
+  await expect(row(page, 'Ferrets')).toContainText('Small and curious');
 });
 
 test('changes made elsewhere (the service, REST) show at once', async ({ page }) => {

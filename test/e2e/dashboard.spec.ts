@@ -79,7 +79,7 @@ test('recent orders name their pets; recent changes say what happened', async ({
   const orders = page.getByRole('region', { name: 'Recent orders, newest first' });
   const order = orders.getByRole('row').filter({ hasText: 'Bella' });
   await expect(order).toContainText(String(firstOrderId));
-  await expect(order).toContainText('open');
+  await expect(order).toContainText('Open');
   const changes = page.getByRole('region', { name: 'Recent changes, newest first' });
   await expect(changes).toContainText(`Order ${firstOrderId} placed for Bella × 1`);
   await expect(changes).toContainText('Stock of Rex set to 5 (available)');
@@ -102,7 +102,7 @@ test('an order placed through the service updates the dashboard without a reload
   // Fulfilling and cancelling show too.
   await must(host.call('orders.update', { orderId: placed.id, changes: { complete: true } }));
   await expect(tile(page, 'Open orders')).toContainText('1');
-  await expect(orders.getByRole('row').nth(1)).toContainText('fulfilled');
+  await expect(orders.getByRole('row').nth(1)).toContainText('Complete');
   await must(host.call('orders.cancel', { orderId: firstOrderId }));
   await expect(tile(page, 'Open orders')).toContainText('0');
   await expect(tile(page, 'pending pets')).toContainText('0'); // Bella is available again

@@ -213,6 +213,22 @@ test('changes made by others (the service, REST) appear without a reload', async
   await expect(page.getByRole('row', { name: /Arrived today/ })).toBeVisible();
 });
 
+test('Ctrl+Enter with the category list open saves nothing the clerk did not choose', async ({ page }) => {
+  await openPets(page);
+  await page.keyboard.press('Control+n');
+  const dialog = page.getByRole('dialog', { name: 'New pet' });
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type('Unsorted');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter'); // opens the list, its first option under the highlight
+  await expect(page.getByRole('listbox', { name: 'Category' }).getByRole('option', { name: 'Cats' })).toBeVisible();
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Choose a category')).toBeVisible(); // still the placeholder
+  expect(await must(host.call<{ items: unknown[] }>('pets.list', { q: 'Unsorted' }))).toMatchObject({ items: [] });
+  await page.keyboard.press('Escape');
+});
+
 test('keyboard only: go to Pets, add a pet, find it, open it', async ({ page }) => {
   await page.goto(host.url);
   await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
@@ -224,8 +240,9 @@ test('keyboard only: go to Pets, add a pet, find it, open it', async ({ page }) 
   await expect(dialog.getByLabel('Name')).toBeFocused();
   await page.keyboard.type('Keyboarded');
   await page.keyboard.press('Tab');
-  await page.keyboard.type('Dogs');
-  await page.keyboard.press('Enter'); // picks the category
+  await page.keyboard.press('Enter'); // opens the category list
+  await page.keyboard.type('Dogs'); // narrows it
+  await page.keyboard.press('Enter'); // picks Dogs
   await page.keyboard.press('Control+Enter'); // saves the form
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/Added Keyboarded \(pet (\d+)\)/)).toBeVisible();

@@ -164,7 +164,22 @@ test('a port in use is reported; a new port while running restarts the listener 
     // Another machine's reach is spelled out before it is saved.
     await listener.getByLabel('Bind address').fill('0.0.0.0');
     await expect(listener.getByRole('alert').filter({ hasText: 'Other machines may reach the API' })).toBeVisible();
+    // Saving it asks first; backing out changes nothing.
+    await listener.getByRole('button', { name: 'Save address' }).click();
+    const ask = page.getByRole('dialog', { name: 'Open the API to other machines?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toBeHidden();
+    expect(await must(host.call('listener.status', {}))).toMatchObject({ host: '127.0.0.1', port: second });
+    // Going ahead listens on every interface; the address shown is one a client on this machine can call.
+    await listener.getByRole('button', { name: 'Save address' }).click();
+    await page.getByRole('dialog', { name: 'Open the API to other machines?' }).getByRole('button', { name: 'Listen on 0.0.0.0' }).click();
+    await expect(listener.getByTestId('listener-url')).toHaveText(`http://127.0.0.1:${second}/v1`);
+    expect(await must(host.call('listener.status', {}))).toMatchObject({ host: '0.0.0.0', running: true });
+    expect((await fetch(`http://127.0.0.1:${second}/health`)).status).toBe(200);
     await listener.getByLabel('Bind address').fill('127.0.0.1');
+    await listener.getByRole('button', { name: 'Save address' }).click();
+    await expect(page.getByRole('dialog', { name: 'Open the API to other machines?' })).toHaveCount(0);
+    await expect.poll(async () => (await must(host.call<{ host: string }>('listener.status', {}))).host).toBe('127.0.0.1');
     await expect(listener.getByText('Other machines may reach the API')).toHaveCount(0);
     await listener.getByLabel('Bind address').fill('my laptop');
     await expect(listener.getByText('Must be an IP address or localhost')).toBeVisible();
@@ -174,6 +189,28 @@ test('a port in use is reported; a new port while running restarts the listener 
   } finally {
     await new Promise((resolve) => taken.close(resolve));
   }
+});
+
+test('leaving Settings with unsaved store settings asks first', async ({ page }) => {
+  await openSettings(page);
+  const general = section(page, 'Store and API settings');
+  await expect(general.getByLabel('Shop name')).toHaveValue('Pet Store');
+  await general.getByLabel('Shop name').fill('Half typed');
+  await page.keyboard.press('Control+1');
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(general.getByLabel('Shop name')).toHaveValue('Half typed');
+  await expect(page).toHaveURL(/#\/settings$/);
+
+  await page.getByRole('link', { name: /Dashboard/ }).click();
+  await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  expect(await must(host.call('settings.get', {}))).toMatchObject({ shopName: 'Pet Store' });
+
+  // Nothing edited: no question.
+  await openSettings(page);
+  await page.keyboard.press('Control+1');
+  await expect(page).toHaveURL(/#\/dashboard$/);
 });
 
 test('store settings: inline messages from the shared schema, saved with a toast', async ({ page }) => {

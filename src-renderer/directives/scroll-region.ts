@@ -1,0 +1,58 @@
+import type { Directive } from 'vue';
+
+/**
+ * Lets the keyboard scroll a data table sideways. In a narrow window a table wider than its box
+ * scrolls horizontally; a row's buttons can take the focus (and with it the arrow keys), but a
+ * table with nothing focusable (every API token revoked) could not be scrolled without a mouse.
+ * While the table's scroll container overflows, it becomes a named, focusable region (what axe's
+ * scrollable-region-focusable rule asks); when it fits again, it is an ordinary element again.
+ *
+ * Use on an NDataTable: `v-scroll-region="'Token list'"` (the name must differ from the table's and
+ * its section's, or screen readers would hear the same landmark twice).
+ */
+interface Watched {
+  observer: ResizeObserver;
+  label: string;
+}
+
+const watched = new WeakMap<HTMLElement, Watched>();
+
+function container(root: HTMLElement): HTMLElement | null {
+  return root.querySelector<HTMLElement>('.n-data-table-base-table-body .n-scrollbar-container') ?? root.querySelector<HTMLElement>('.n-scrollbar-container');
+}
+
+function sync(root: HTMLElement): void {
+  const state = watched.get(root);
+  const box = container(root);
+  if (!state || !box) return;
+  const table = box.querySelector('table');
+  if (table) state.observer.observe(table);
+  state.observer.observe(box);
+  if (box.scrollWidth > box.clientWidth + 1) {
+    box.setAttribute('tabindex', '0');
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', state.label);
+    box.dataset.scrollRegion = '';
+  } else if ('scrollRegion' in box.dataset) {
+    box.removeAttribute('tabindex');
+    box.removeAttribute('role');
+    box.removeAttribute('aria-label');
+    delete box.dataset.scrollRegion;
+  }
+}
+
+export const vScrollRegion: Directive<HTMLElement, string> = {
+  mounted(root, binding) {
+    watched.set(root, { observer: new ResizeObserver(() => sync(root)), label: binding.value });
+    sync(root);
+  },
+  updated(root, binding) {
+    const state = watched.get(root);
+    if (state) state.label = binding.value;
+    sync(root);
+  },
+  unmounted(root) {
+    watched.get(root)?.observer.disconnect();
+    watched.delete(root);
+  },
+};

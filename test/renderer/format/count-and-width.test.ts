@@ -1,0 +1,27 @@
+import type { DataTableColumns } from 'naive-ui';
+import { expect, test } from 'vitest';
+import { countOf, nounFor } from '../../../src-renderer/format/count';
+import { tableMinWidth } from '../../../src-renderer/format/table-width';
+
+test('a count is singular for exactly one, plural otherwise, with thousands separators', () => {
+  expect(countOf(1, 'pet', undefined, 'en-US')).toBe('1 pet');
+  expect(countOf(0, 'pet', undefined, 'en-US')).toBe('0 pets');
+  expect(countOf(2, 'order', undefined, 'en-US')).toBe('2 orders');
+  expect(countOf(1204, 'item', undefined, 'en-US')).toBe('1,204 items');
+  expect(countOf(1, 'category', 'categories', 'en-US')).toBe('1 category');
+  expect(countOf(3, 'category', 'categories', 'en-US')).toBe('3 categories');
+  expect(nounFor(1, 'pet')).toBe('pet');
+  expect(nounFor(5, 'pet')).toBe('pets');
+});
+
+test('a table is as narrow as its fixed widths plus the minimum of each flexible column', () => {
+  const columns: DataTableColumns<{ id: number }> = [
+    { title: 'Id', key: 'id', width: 80 },
+    { title: 'Name', key: 'name', minWidth: 180, ellipsis: { tooltip: true } },
+    { title: 'Note', key: 'note' }, // neither: takes what is left, adds nothing
+    { title: 'Stock', key: 'stock', width: '90px' },
+    { title: 'Actions', key: 'actions', width: 120, fixed: 'right' },
+  ];
+  expect(tableMinWidth(columns)).toBe(80 + 180 + 90 + 120);
+  expect(tableMinWidth([])).toBe(0);
+});
