@@ -10,6 +10,11 @@ export interface ConfirmOptions {
   cancelText?: string;
   /** Runs when confirmed; the dialog stays open, its button busy, until this settles. */
   action: () => Promise<void>;
+  /**
+   * Runs once the dialog has gone, whichever way it closed: where the keyboard focus should go when
+   * the button that opened it is gone (a cancelled order's row), instead of back to the page.
+   */
+  afterClose?: () => void;
 }
 
 /**
@@ -18,7 +23,7 @@ export interface ConfirmOptions {
  */
 export function useConfirm(): (options: ConfirmOptions) => void {
   const dialog = useDialog();
-  return ({ title, content, confirmText, cancelText = 'Cancel', action }) => {
+  return ({ title, content, confirmText, cancelText = 'Cancel', action, afterClose }) => {
     dialog.warning({
       title,
       ...({ 'aria-label': title } as object),
@@ -26,6 +31,7 @@ export function useConfirm(): (options: ConfirmOptions) => void {
       positiveText: confirmText,
       negativeText: cancelText,
       onPositiveClick: action,
+      onAfterLeave: afterClose,
     });
   };
 }

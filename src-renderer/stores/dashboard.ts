@@ -4,6 +4,7 @@ import type { Overview } from '../../src-shared/schemas/data';
 import type { StoreEvent } from '../../src-shared/schemas/event';
 import type { PetStatus } from '../../src-shared/schemas/pet';
 import { api } from '../api/client';
+import { formatDay } from '../format/date';
 
 const STATUSES: PetStatus[] = ['available', 'pending', 'sold'];
 
@@ -20,11 +21,10 @@ interface EventData {
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-const shipDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /** A ship date as the clerk reads it; what is not a date is said so. */
 const dayOf = (value: unknown): string => {
   const date = new Date(text(value) ?? NaN);
-  return Number.isNaN(date.getTime()) ? 'an unknown date' : shipDay.format(date);
+  return Number.isNaN(date.getTime()) ? 'an unknown date' : formatDay(date);
 };
 
 /** The pet ids an event is about (orders and stock name a pet; pet events are the pet). */

@@ -136,6 +136,32 @@ test('a clerk fulfils one order and cancels another after confirming; the stock 
   expect(await stockOf(bella.id)).toEqual(expect.objectContaining({ quantity: 2, status: 'available' }));
 });
 
+test('keyboard: after Fulfil and Cancel the focus stays with the orders, not back at the page start', async ({ page }) => {
+  const max = await pet('Maxi', 4);
+  const older = await place(max.id, 1);
+  const middle = await place(max.id, 1);
+  const newer = await place(max.id, 1);
+  await openOrders(page);
+
+  await page.getByRole('button', { name: `Fulfil order ${middle.id}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Order ${middle.id} fulfilled`)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Receipt for order ${middle.id}` })).toBeFocused();
+
+  // Keeping the order returns to its Cancel button; cancelling moves on to a neighbouring order.
+  await page.getByRole('button', { name: `Cancel order ${newer.id}` }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: `Cancel order ${newer.id}?` }).getByRole('button', { name: 'Keep order' }).click();
+  await expect(page.getByRole('button', { name: `Cancel order ${newer.id}` })).toBeFocused();
+  await expect(page.getByRole('dialog', { name: `Cancel order ${newer.id}?` })).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: `Cancel order ${newer.id}?` })).toHaveCount(1);
+  await page.getByRole('dialog', { name: `Cancel order ${newer.id}?` }).getByRole('button', { name: 'Cancel order', exact: true }).click();
+  await expect(orderRow(page, newer.id)).toHaveCount(0);
+  const neighbours = [middle.id, older.id].map((id) => page.getByRole('link', { name: `Receipt for order ${id}` }));
+  await expect.poll(async () => (await Promise.all(neighbours.map((link) => link.evaluate((el) => el === document.activeElement)))).some(Boolean)).toBe(true);
+});
+
 test('the list filters open and complete orders, and one pet’s; filtered to a pet, a new order is for it', async ({ page }) => {
   const max = await pet('Max', 4);
   const done = await place(max.id, 1);
