@@ -131,6 +131,24 @@ test('a category still in use offers its pets instead of a Delete that would fai
   await expect(page.locator('.n-base-selection', { hasText: 'Dogs' })).toBeVisible(); // filtered by the category
 });
 
+test('keyboard: after a delete the focus moves to the next category; a kept one keeps it', async ({ page }) => {
+  const [first, second] = [await must(host.call<Category>('categories.create', { name: 'Axolotls' })), await must(host.call<Category>('categories.create', { name: 'Axolotls II' }))];
+  await openCategories(page);
+  await page.getByRole('button', { name: `Delete ${first.name}`, exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog', { name: `Delete category "${first.name}"?` });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Delete ${first.name}`, exact: true })).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: `Delete category "${first.name}"?` }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('button', { name: `Edit ${first.name}`, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Edit ${second.name}`, exact: true })).toBeFocused();
+  expect((await listed()).map((c) => c.name)).not.toContain(first.name);
+  await must(host.call('categories.delete', { categoryId: second.id }));
+});
+
 test('keyboard: Ctrl+Shift+N opens the new category dialog from any screen, Ctrl+F focuses the filter', async ({ page }) => {
   await page.goto(`${host.url}#/dashboard`);
   await page.locator('body').click();
