@@ -26,10 +26,11 @@ function bound(side: 'least' | 'most', origin: string, limit: unknown, inclusive
   if (typeof limit !== 'number' && typeof limit !== 'bigint') return undefined;
   const n = Number(limit);
   const plural = n === 1 ? '' : 's';
-  if (origin === 'string') return `Must be at ${side} ${n} character${plural}`;
-  if (origin === 'array' || origin === 'set') return `Must have at ${side} ${n} item${plural}`;
-  if (inclusive === false) return `Must be ${side === 'least' ? 'more' : 'less'} than ${n}`;
-  return `Must be at ${side} ${n}`;
+  const shown = n.toLocaleString('en-US'); // 1,000,000: the same in every locale, as the rest of the text
+  if (origin === 'string') return `Must be at ${side} ${shown} character${plural}`;
+  if (origin === 'array' || origin === 'set') return `Must have at ${side} ${shown} item${plural}`;
+  if (inclusive === false) return `Must be ${side === 'least' ? 'more' : 'less'} than ${shown}`;
+  return `Must be at ${side} ${shown}`;
 }
 
 z.config({

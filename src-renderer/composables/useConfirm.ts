@@ -17,23 +17,17 @@ export interface ConfirmOptions {
   afterClose?: () => void;
 }
 
-/**
- * Asks before a destructive action, in the component library's warning dialog, named by its title
- * for screen readers (the options fall through to the dialog element as attributes).
- */
+type WarningOptions = Parameters<ReturnType<typeof useDialog>['warning']>[0];
+
+/** The library's warning dialog, named by its title for screen readers (options fall through as attributes). */
+function warn(dialog: ReturnType<typeof useDialog>, { title, content, confirmText, cancelText = 'Cancel' }: Omit<ConfirmOptions, 'action'>, handlers: WarningOptions): void {
+  dialog.warning({ title, ...({ 'aria-label': title } as object), content, positiveText: confirmText, negativeText: cancelText, ...handlers });
+}
+
+/** Asks before a destructive action and runs it when confirmed. */
 export function useConfirm(): (options: ConfirmOptions) => void {
   const dialog = useDialog();
-  return ({ title, content, confirmText, cancelText = 'Cancel', action, afterClose }) => {
-    dialog.warning({
-      title,
-      ...({ 'aria-label': title } as object),
-      content,
-      positiveText: confirmText,
-      negativeText: cancelText,
-      onPositiveClick: action,
-      onAfterLeave: afterClose,
-    });
-  };
+  return (options) => warn(dialog, options, { onPositiveClick: options.action, onAfterLeave: options.afterClose });
 }
 
 /**
@@ -42,19 +36,9 @@ export function useConfirm(): (options: ConfirmOptions) => void {
  */
 export function useAsk(): (options: Omit<ConfirmOptions, 'action'>) => Promise<boolean> {
   const dialog = useDialog();
-  return ({ title, content, confirmText, cancelText = 'Cancel' }) =>
+  return (options) =>
     new Promise<boolean>((resolve) => {
-      dialog.warning({
-        title,
-        ...({ 'aria-label': title } as object),
-        content,
-        positiveText: confirmText,
-        negativeText: cancelText,
-        onPositiveClick: () => resolve(true),
-        onNegativeClick: () => resolve(false),
-        onClose: () => resolve(false),
-        onMaskClick: () => resolve(false),
-        onEsc: () => resolve(false),
-      });
+      const no = () => resolve(false);
+      warn(dialog, options, { onPositiveClick: () => resolve(true), onNegativeClick: no, onClose: no, onMaskClick: no, onEsc: no });
     });
 }
