@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OPERATION_NAMES, operationDef, type OperationName } from '../../src-shared/contract';
 import type { OperationDef } from '../../src-shared/contract-types';
-import { StoreError, validationError } from '../../src-shared/errors';
+import { StoreError, validationError, type ErrorBody } from '../../src-shared/errors';
 import type { StoreSettings } from '../../src-shared/schemas/settings';
 import type { Handlers } from '../service/handler-types';
 import { toErrorBody } from '../service/errors';
@@ -89,7 +89,9 @@ function answer(
     return;
   }
 
+  const { commits } = deps.store.context;
   if (def.http!.stream === 'sse') {
+    commits.flush(); // a stream reads the change log itself: only committed events
     const { after = 0 } = parsed.data as { after?: number };
     return streamEvents(deps.store, request, reply, after, () => deps.stillAuthorized(request), request.token?.id, deps.streams, deps.stream);
   }
@@ -101,14 +103,21 @@ function answer(
   }
   let data: unknown;
   try {
-    data = handler(parsed.data);
+    data = commits.join(def.mutates, () => handler(parsed.data));
   } catch (error) {
-    return refuse(reply, error);
+    // A refusal inside a batch waits too: it may rest on the batch's earlier work (the last unit sold).
+    const refusal = toErrorBody(error);
+    return commits.hold((failure) => refuse(reply, failure ?? refusal));
+  }
+  if (commits.isOpen) {
+    // Group commit: the answer goes once the batch is on disk (see service/group-commit.ts).
+    const result = data;
+    return commits.hold((failure) => (failure ? refuse(reply, failure) : succeed(def, request, reply, result)));
   }
   if (isThenable(data)) {
     return Promise.resolve(data).then(
       (settled: unknown) => succeed(def, request, reply, settled),
-      (error: unknown) => refuse(reply, error),
+      (error: unknown) => refuse(reply, toErrorBody(error)),
     );
   }
   succeed(def, request, reply, data);
@@ -118,8 +127,7 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as { then?: unknown } | null)?.then === 'function';
 
 /** A handler's failure as an Error object; a busy database asks the client to retry. */
-function refuse(reply: FastifyReply, error: unknown): void {
-  const body = toErrorBody(error);
+function refuse(reply: FastifyReply, body: ErrorBody): void {
   if (body.status === 503) reply.header('Retry-After', 1);
   sendError(reply, body);
 }

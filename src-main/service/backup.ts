@@ -29,6 +29,7 @@ export async function createBackup(store: Store, file: string): Promise<{ file: 
   if (!existsSync(folder)) {
     throw new StoreError('VALIDATION_FAILED', `The folder ${folder} does not exist`, [{ path: 'file', message: 'Choose a file in an existing folder' }]);
   }
+  store.context.commits.flush(); // the copy holds only committed work
   try {
     await store.db.backup(path);
   } catch (error) {
@@ -92,6 +93,7 @@ export async function restoreBackup(store: Store, file: string): Promise<{ resto
 
 function replaceTablesFrom(store: Store, file: string): void {
   const { db } = store;
+  store.context.commits.flush(); // ATTACH cannot run inside a transaction
   db.prepare('ATTACH DATABASE ? AS restored').run(file);
   try {
     store.context.write(() => {

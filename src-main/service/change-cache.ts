@@ -44,7 +44,7 @@ function tableVersions(db: Db): TableVersions {
  * which moves on any commit of theirs; seen within `OTHER_WRITERS_WINDOW_MS`). Lets hot paths (every REST request reads settings and tokens)
  * skip the queries, also right after an order, which writes neither table.
  *
- * Inside a transaction the value is computed and not kept: what it reads may yet be rolled back.
+ * Inside a transaction a changed value is computed and not kept: what it reads may yet be rolled back.
  */
 export function cacheUntilChange<T>(ctx: ServiceContext, tables: readonly WatchedTable[], compute: () => T): () => T {
   const { db } = ctx;
@@ -58,14 +58,17 @@ export function cacheUntilChange<T>(ctx: ServiceContext, tables: readonly Watche
   let local = -1;
   let value: T;
   return () => {
-    if (db.inTransaction) return compute();
     const nowVersion = otherWritersVersion(db);
     const nowLocal = localVersion();
-    if (nowVersion !== version || nowLocal !== local) {
-      value = compute();
+    // Unchanged since it was kept: still true, also inside a transaction (one that had written
+    // these tables would have moved their counts).
+    if (nowVersion === version && nowLocal === local) return value;
+    const computed = compute();
+    if (!db.inTransaction) {
+      value = computed;
       version = nowVersion;
       local = nowLocal;
     }
-    return value;
+    return computed;
   };
 }

@@ -8,6 +8,7 @@ import { settingsRepository } from '../db/repositories/settings';
 import { tokensRepository } from '../db/repositories/tokens';
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
 import type { PetStatus } from '../../src-shared/schemas/pet';
+import { createGroupCommit } from './group-commit';
 import { writeTransaction } from './transaction';
 
 /** What every handler module works with: the repositories and the write-transaction runner. */
@@ -21,6 +22,8 @@ export function createContext(db: Db, afterCommit: () => void) {
     settings: settingsRepository(db),
     tokens: tokensRepository(db),
   };
+
+  const commits = createGroupCommit(db, afterCommit);
 
   function setting<K extends keyof StoreSettings>(key: K): StoreSettings[K] {
     return repos.settings.get(key, DEFAULT_SETTINGS[key]);
@@ -47,10 +50,16 @@ export function createContext(db: Db, afterCommit: () => void) {
     ...repos,
     setting,
     applyStanding,
-    /** One write transaction; subscribers hear of its events once it has committed. */
+    commits,
+    /**
+     * One write transaction; subscribers hear of its events once it has committed. Inside an open
+     * batch (group commit) a member's write is a savepoint and the batch's COMMIT tells them;
+     * anyone else commits the batch first.
+     */
     write<T>(work: () => T): T {
+      if (commits.isOpen && !commits.isJoining) commits.flush();
       const result = writeTransaction(db, work);
-      afterCommit();
+      if (!commits.isOpen) afterCommit();
       return result;
     },
   };

@@ -28,7 +28,7 @@ export function createStore(db: Db): Store {
   const context = createContext(db, () => feed?.pump());
   feed = createEventFeed(db, context.events);
 
-  const handlers: ServiceHandlers = {
+  const handlers: ServiceHandlers = settledFirst(context, {
     ...petHandlers(context),
     ...categoryHandlers(context),
     ...orderHandlers(context),
@@ -39,7 +39,7 @@ export function createStore(db: Db): Store {
     ...dataTransferHandlers(context),
     'events.list': ({ after, limit }) => context.events.after(after, limit),
     'service.health': () => ({ status: 'ok', version: APP_VERSION, apiVersion: API_VERSION }),
-  };
+  });
 
   return {
     db,
@@ -47,10 +47,27 @@ export function createStore(db: Db): Store {
     feed,
     context,
     close() {
+      context.commits.flush();
       feed?.stop();
       if (db.open) db.close();
     },
   };
+}
+
+/**
+ * The handlers as every caller outside a batch must see them: a batch the REST listener has open
+ * (group commit) is committed before they run, so they never read or answer uncommitted work.
+ */
+function settledFirst(context: ServiceContext, handlers: ServiceHandlers): ServiceHandlers {
+  const { commits } = context;
+  const settled: Record<string, (input: never) => unknown> = {};
+  for (const [name, handler] of Object.entries(handlers) as [string, (input: never) => unknown][]) {
+    settled[name] = (input) => {
+      if (commits.isOpen && !commits.isJoining) commits.flush();
+      return handler(input);
+    };
+  }
+  return settled as ServiceHandlers;
 }
 
 /** Opens (creating and migrating as needed) the database file and the service on it. */

@@ -102,6 +102,22 @@ describe('settings: a change is seen at the next read, whoever made it', () => {
     expect(settings().lowStockThreshold).toBe(4);
   });
 
+  test('inside a transaction that has not touched the table, the kept value serves (a batch of orders)', () => {
+    t = openTestStore();
+    const { settings, reads } = settingsCache();
+    settings();
+    const before = reads.count;
+    t.store.context.write(() => {
+      t.store.context.events.append('pet.deleted', { id: 1 });
+      expect(settings().lowStockThreshold).toBe(1);
+      expect(reads.count).toBe(before);
+      // Once the transaction writes the table, the cache reads it again (and does not keep it).
+      t.store.context.settings.set('lowStockThreshold', 7);
+      expect(settings().lowStockThreshold).toBe(7);
+      expect(reads.count).toBe(before + 1);
+    });
+  });
+
   test('a change that is rolled back leaves the cache with the committed value', () => {
     t = openTestStore();
     const { settings } = settingsCache();

@@ -1,0 +1,84 @@
+import type { ErrorBody } from '../../src-shared/errors';
+import type { Db } from '../db/connection';
+import { toErrorBody } from './errors';
+
+/** What a held answer is told once its batch has ended: nothing (committed) or why it failed. */
+export type Settled = (failure: ErrorBody | undefined) => void;
+
+/**
+ * Group commit for a server's requests: the writes that arrive in one turn of the event loop run
+ * in one outer transaction (each handler's own transaction becomes a savepoint inside it, so a
+ * refused request still undoes only its own work), and one COMMIT, one fsync of the WAL, makes
+ * them all durable. Every answer given from inside a batch, reads included, is held until that
+ * COMMIT: nobody is told "done", or shown data, before it is on disk. If the COMMIT fails, every
+ * held answer is the failure and nothing of the batch remains.
+ *
+ * Only the REST listener opens batches. Every other caller in the process (IPC, a restore, the
+ * token bookkeeping) commits the open batch first and then works as without one.
+ */
+export function createGroupCommit(db: Db, afterCommit: () => void) {
+  let held: Settled[] | undefined; // defined while a batch is open
+  let joining = false;
+
+  /** Commits the open batch, tells its members and the event feed. */
+  function flush(): void {
+    const members = held;
+    if (!members) return;
+    held = undefined;
+    let failure: ErrorBody | undefined;
+    try {
+      db.exec('COMMIT');
+    } catch (error) {
+      failure = toErrorBody(error);
+      if (db.inTransaction) db.exec('ROLLBACK');
+    }
+    if (!failure) afterCommit();
+    for (const settle of members) settle(failure);
+  }
+
+  /** A handler failed so badly that SQLite rolled the whole batch back (a full disk, I/O): it is lost. */
+  function abandon(error: unknown): void {
+    const members = held ?? [];
+    held = undefined;
+    const failure = toErrorBody(error);
+    for (const settle of members) settle(failure);
+  }
+
+  return {
+    /** Whether a batch is open: answers given now must wait for `hold`. */
+    get isOpen(): boolean {
+      return held !== undefined;
+    },
+    /** Whether the work running now is a member of the open batch (which must not flush it). */
+    get isJoining(): boolean {
+      return joining;
+    },
+    /**
+     * Runs one request's work inside the batch, opening one if `writes` and none is open (that
+     * takes the write lock, so it can wait up to the busy timeout and throw SQLITE_BUSY).
+     * A read when no batch is open runs as it would alone.
+     */
+    join<T>(writes: boolean, work: () => T): T {
+      if (writes && !held) {
+        db.exec('BEGIN IMMEDIATE');
+        held = [];
+        setImmediate(flush); // after every request that arrived in this turn
+      }
+      if (!held) return work();
+      joining = true;
+      try {
+        return work();
+      } finally {
+        joining = false;
+        if (held && !db.inTransaction) abandon(new Error('the batch transaction was rolled back by SQLite'));
+      }
+    },
+    /** Calls `settle` once the open batch has committed or failed, or at once if none is open. */
+    hold(settle: Settled): void {
+      if (held) held.push(settle);
+      else settle(undefined);
+    },
+    flush,
+  };
+}
+export type GroupCommit = ReturnType<typeof createGroupCommit>;

@@ -1,0 +1,170 @@
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { ErrorBody } from '../../src-shared/errors';
+import type { StoreEvent } from '../../src-shared/schemas/event';
+import type { Settled } from '../../src-main/service/group-commit';
+import { openTestStore, type TestStore } from '../helpers/temp-store';
+
+/**
+ * Group commit (service/group-commit.ts), as the REST listener uses it: writes that arrive together
+ * share one COMMIT, and nobody hears of them before it. Checked on a real file, with a second
+ * connection standing for any other reader (the CLI, a backup tool).
+ */
+
+let t: TestStore;
+let other: Database.Database | undefined;
+afterEach(() => {
+  other?.close();
+  other = undefined;
+  t?.close();
+});
+
+function setUp(stock = 3) {
+  t = openTestStore();
+  const dogs = t.ok('categories.create', { name: 'Dogs' });
+  const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+  t.ok('inventory.set', { petId: rex.id, update: { quantity: stock } });
+  other = new Database(t.file, { readonly: true });
+  return { rex, commits: t.store.context.commits, handlers: t.store.handlers };
+}
+
+/** What another connection sees: committed orders and stock. */
+const committedOrders = () => (other!.prepare('SELECT COUNT(*) FROM orders').pluck().get() as number);
+const committedStock = (petId: number) => other!.prepare('SELECT quantity FROM inventory WHERE pet_id = ?').pluck().get(petId) as number;
+
+/** A held answer: records what it was told. */
+function answer() {
+  const told: { settled: boolean; failure?: ErrorBody } = { settled: false };
+  const settle: Settled = (failure) => {
+    told.settled = true;
+    told.failure = failure;
+  };
+  return { told, settle };
+}
+
+describe('writes that arrive together', () => {
+  test('share one commit, and their answers wait for it', async () => {
+    const { rex, commits, handlers } = setUp();
+    const answers = [answer(), answer()];
+    for (const { settle } of answers) {
+      commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 1 }));
+      commits.hold(settle);
+    }
+    expect(commits.isOpen).toBe(true);
+    expect(answers.every(({ told }) => !told.settled)).toBe(true);
+    expect(committedOrders()).toBe(0); // not on disk yet, and nobody was told otherwise
+    expect(committedStock(rex.id)).toBe(3);
+
+    await new Promise((resolve) => setImmediate(resolve)); // the turn's end: the batch commits
+    expect(commits.isOpen).toBe(false);
+    expect(answers.map(({ told }) => told)).toEqual([{ settled: true, failure: undefined }, { settled: true, failure: undefined }]);
+    expect(committedOrders()).toBe(2);
+    expect(committedStock(rex.id)).toBe(1);
+  });
+
+  test('a refused member undoes only its own work; it sees the work of those before it', async () => {
+    const { rex, commits, handlers } = setUp(1);
+    commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 1 }));
+    // The last unit went to the first order, inside the same batch.
+    expect(() => commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 1 }))).toThrow(
+      expect.objectContaining({ code: 'INSUFFICIENT_STOCK' }),
+    );
+    expect(commits.isOpen).toBe(true);
+    commits.flush();
+    expect(committedOrders()).toBe(1);
+    expect(committedStock(rex.id)).toBe(0);
+  });
+
+  test('a read when no batch is open runs at once; one inside a batch sees the batch', () => {
+    const { rex, commits, handlers } = setUp();
+    expect(commits.join(false, () => handlers['inventory.get']({ petId: rex.id })).quantity).toBe(3);
+    expect(commits.isOpen).toBe(false);
+    commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 2 }));
+    expect(commits.join(false, () => handlers['inventory.get']({ petId: rex.id })).quantity).toBe(1);
+    commits.flush();
+  });
+
+  test('subscribers hear of the events of a batch only once it has committed', async () => {
+    const { rex, commits, handlers } = setUp();
+    const heard: StoreEvent[] = [];
+    const unsubscribe = t.store.feed.subscribe((event) => heard.push(event));
+    commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 1 }));
+    commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 1 }));
+    expect(heard).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard.filter((event) => event.type === 'order.placed')).toHaveLength(2);
+    unsubscribe();
+  });
+});
+
+describe('callers outside the batch', () => {
+  test('a write through the service (IPC, the CLI code path) commits the batch first and then its own', () => {
+    const { rex, commits, handlers } = setUp();
+    const member = answer();
+    commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 1 }));
+    commits.hold(member.settle);
+    t.ok('orders.place', { petId: rex.id, quantity: 1 }); // invokeOperation, as IPC calls it
+    expect(member.told).toEqual({ settled: true, failure: undefined });
+    expect(commits.isOpen).toBe(false);
+    expect(committedOrders()).toBe(2); // both on disk when the IPC call returned
+  });
+
+  test('a read through the service commits the batch first: it never shows uncommitted work', () => {
+    const { rex, commits, handlers } = setUp();
+    commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 1 }));
+    expect(t.ok('inventory.get', { petId: rex.id }).quantity).toBe(2);
+    expect(commits.isOpen).toBe(false);
+    expect(committedStock(rex.id)).toBe(2);
+  });
+
+  test('closing the store commits an open batch', () => {
+    const { rex, commits, handlers } = setUp();
+    commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 1 }));
+    const file = t.file;
+    t.store.close();
+    const reopened = new Database(file, { readonly: true });
+    expect(reopened.prepare('SELECT COUNT(*) FROM orders').pluck().get()).toBe(1);
+    reopened.close();
+  });
+});
+
+describe('a batch that cannot commit', () => {
+  test('every held answer is the failure, and nothing of the batch remains', async () => {
+    const { rex, commits, handlers } = setUp();
+    const answers = [answer(), answer()];
+    commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 1 }));
+    commits.hold(answers[0].settle);
+    commits.join(true, () => {
+      // A member whose work breaks a rule SQLite checks only at COMMIT (a deferred foreign key).
+      t.store.db.pragma('defer_foreign_keys = ON');
+      t.store.db.prepare('INSERT INTO inventory (pet_id, quantity) VALUES (999999, 1)').run();
+    });
+    commits.hold(answers[1].settle);
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const { told } of answers) {
+      expect(told.settled).toBe(true);
+      expect(told.failure).toMatchObject({ code: 'INTERNAL', status: 500 });
+      expect(told.failure!.message).not.toMatch(/FOREIGN|constraint|at /); // no internals reach a client
+    }
+    expect(t.store.db.inTransaction).toBe(false);
+    expect(committedOrders()).toBe(0);
+    expect(committedStock(rex.id)).toBe(3);
+    // The store goes on working.
+    expect(t.ok('orders.place', { petId: rex.id, quantity: 1 }).quantity).toBe(1);
+  });
+
+  test('a batch SQLite rolled back under a member is failed at once, and the next write starts afresh', () => {
+    const { rex, commits, handlers } = setUp();
+    const first = answer();
+    commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 1 }));
+    commits.hold(first.settle);
+    // As SQLite does on a full disk or an I/O error: the whole transaction is gone.
+    commits.join(true, () => t.store.db.exec('ROLLBACK'));
+    expect(first.told.failure).toMatchObject({ code: 'INTERNAL', status: 500 });
+    expect(commits.isOpen).toBe(false);
+    commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 1 }));
+    commits.flush();
+    expect(committedOrders()).toBe(1);
+    expect(committedStock(rex.id)).toBe(2);
+  });
+});
