@@ -112,8 +112,13 @@ function answer(
   if (commits.isOpen) {
     // Group commit: the answer goes once the batch is on disk (see service/group-commit.ts).
     const result = data;
-    return commits.hold((failure) => (failure ? refuse(reply, failure) : succeed(def, request, reply, result)));
+    return commits.hold((failure) => void (failure ? refuse(reply, failure) : deliver(def, request, reply, result)));
   }
+  return deliver(def, request, reply, data);
+}
+
+/** Sends the handler's result, awaiting it first if it answers later. */
+function deliver(def: OperationDef, request: FastifyRequest, reply: FastifyReply, data: unknown): Promise<void> | void {
   if (isThenable(data)) {
     return Promise.resolve(data).then(
       (settled: unknown) => succeed(def, request, reply, settled),
