@@ -33,6 +33,8 @@ export interface RestAppOptions {
   heartbeatMs?: number;
   /** How often an open event stream checks that its token is still valid (default 1 s). */
   authCheckMs?: number;
+  /** How long a write waits for another process's write lock before SERVICE_BUSY (default: the busy timeout, 5 s). */
+  busyWaitMs?: number;
   /** How long a client may take to send a whole request (408 REQUEST_TIMEOUT after). */
   requestTimeoutMs?: number;
 }
@@ -141,6 +143,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     handlers: options.handlers ?? store.handlers,
     settings,
     streams,
+    busyWaitMs: options.busyWaitMs,
     stream: { heartbeatMs: options.heartbeatMs ?? 15_000, authCheckMs: options.authCheckMs },
     stillAuthorized: (request) => request.token === undefined || verifier.isActive(request.token.id),
   });

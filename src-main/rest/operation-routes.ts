@@ -5,6 +5,7 @@ import { StoreError, validationError, type ErrorBody } from '../../src-shared/er
 import type { StoreSettings } from '../../src-shared/schemas/settings';
 import type { Handlers } from '../service/handler-types';
 import { toErrorBody } from '../service/errors';
+import type { GroupCommit } from '../service/group-commit';
 import type { Store } from '../service/store';
 import { sunsetInstant } from './deprecation';
 import { streamEvents, type OpenStreams, type StreamOptions } from './events-stream';
@@ -22,6 +23,8 @@ export interface MountDeps {
   settings: () => StoreSettings;
   streams: OpenStreams;
   stream: StreamOptions;
+  /** How long a write waits for another process's write lock before SERVICE_BUSY (default: the busy timeout). */
+  busyWaitMs?: number;
   /** Whether the token that opened a request is still valid (long-lived event streams ask again). */
   stillAuthorized: (request: FastifyRequest) => boolean;
 }
@@ -101,9 +104,33 @@ function answer(
     sendError(reply, new StoreError('NOT_FOUND', 'No such operation'));
     return;
   }
+  const run = () => handle(def, handler, parsed.data, request, reply, commits);
+  // A write needs the write lock: while another process (a CLI import) holds it, this request
+  // waits without stopping the server; past the deadline it is SERVICE_BUSY.
+  let writable: boolean;
+  try {
+    writable = !def.mutates || commits.tryOpen();
+  } catch (error) {
+    return refuse(reply, toErrorBody(error));
+  }
+  if (writable) return run();
+  // Not returned to Fastify: the answer is sent later, and a promise that settled first would make
+  // Fastify answer for us.
+  void commits.open(deps.busyWaitMs).then(run, (error: unknown) => refuse(reply, toErrorBody(error)));
+}
+
+/** Runs the handler inside the open batch (if any) and answers, once the batch is on disk. */
+function handle(
+  def: OperationDef,
+  handler: (input: unknown) => unknown,
+  input: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  commits: GroupCommit,
+): Promise<void> | void {
   let data: unknown;
   try {
-    data = commits.join(def.mutates, () => handler(parsed.data));
+    data = commits.join(def.mutates, () => handler(input));
   } catch (error) {
     // A refusal inside a batch waits too: it may rest on the batch's earlier work (the last unit sold).
     const refusal = toErrorBody(error);

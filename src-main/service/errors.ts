@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { StoreError, validationError, type ErrorBody } from '../../src-shared/errors';
 
 /** SQLite's "database is locked" family, raised once the busy timeout has run out. */
-function isBusy(error: unknown): boolean {
+export function isBusy(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }

@@ -1,6 +1,6 @@
 import type { ErrorBody } from '../../src-shared/errors';
 import type { Db } from '../db/connection';
-import { toErrorBody } from './errors';
+import { isBusy, toErrorBody } from './errors';
 
 /** What a held answer is told once its batch has ended: nothing (committed) or why it failed. */
 export type Settled = (failure: ErrorBody | undefined) => void;
@@ -19,6 +19,39 @@ export type Settled = (failure: ErrorBody | undefined) => void;
 export function createGroupCommit(db: Db, afterCommit: () => void) {
   let held: Settled[] | undefined; // defined while a batch is open
   let joining = false;
+  // Opening a batch may not wait inside SQLite (that would stop the event loop, and with it every
+  // read, for up to the busy timeout): it asks without waiting, and `open` waits between asks.
+  const busyTimeoutMs = db.pragma('busy_timeout', { simple: true }) as number;
+  const askWithoutWaiting = db.prepare('PRAGMA busy_timeout = 0');
+  const waitAgain = db.prepare(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+
+  function begin(): void {
+    db.exec('BEGIN IMMEDIATE');
+    held = [];
+    setImmediate(flush); // after every request that arrived in this turn
+  }
+
+  /** Runs `work` with SQLite's busy wait off: a lock held by another connection throws SQLITE_BUSY at once. */
+  function withoutWaiting<T>(work: () => T): T {
+    askWithoutWaiting.get();
+    try {
+      return work();
+    } finally {
+      waitAgain.get();
+    }
+  }
+
+  /** Opens a batch if none is open and the write lock is free now; false if another connection holds it. */
+  function tryOpen(): boolean {
+    if (held) return true;
+    try {
+      withoutWaiting(begin);
+      return true;
+    } catch (error) {
+      if (isBusy(error)) return false;
+      throw error;
+    }
+  }
 
   /** Commits the open batch, tells its members and the event feed. */
   function flush(): void {
@@ -59,11 +92,7 @@ export function createGroupCommit(db: Db, afterCommit: () => void) {
      * A read when no batch is open runs as it would alone.
      */
     join<T>(writes: boolean, work: () => T): T {
-      if (writes && !held) {
-        db.exec('BEGIN IMMEDIATE');
-        held = [];
-        setImmediate(flush); // after every request that arrived in this turn
-      }
+      if (writes && !held) begin();
       if (!held) return work();
       joining = true;
       try {
@@ -71,6 +100,22 @@ export function createGroupCommit(db: Db, afterCommit: () => void) {
       } finally {
         joining = false;
         if (held && !db.inTransaction) abandon(new Error('the batch transaction was rolled back by SQLite'));
+      }
+    },
+    tryOpen,
+    withoutWaiting,
+    /**
+     * Opens a batch (or finds one open) as soon as the write lock is free, asking again after
+     * growing pauses (2 to 50 ms) while another process holds it; the event loop goes on meanwhile.
+     * After `waitMs` (default: the connection's busy timeout) it rejects with SQLITE_BUSY, which
+     * callers answer as SERVICE_BUSY. Resolves in a microtask: the batch is still open for the caller.
+     */
+    async open(waitMs = busyTimeoutMs): Promise<void> {
+      const deadline = performance.now() + waitMs;
+      for (let pause = 2; !tryOpen(); pause = Math.min(pause * 2, 50)) {
+        const left = deadline - performance.now();
+        if (left <= 0) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+        await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
       }
     },
     /** Calls `settle` once the open batch has committed or failed, or at once if none is open. */

@@ -61,11 +61,16 @@ export function createTokenVerifier(ctx: ServiceContext, preset?: string) {
   function touch(id: number): void {
     const now = Date.now();
     if (now - (lastTouched.get(id) ?? 0) < 60_000) return;
-    lastTouched.set(id, now);
+    // Bookkeeping only: with this turn's writes if a batch is open, else alone if the write lock is
+    // free now. While another process holds it, it is skipped, not waited for: the next request
+    // tries again. A failing database must not fail the request for this.
+    const record = () => ctx.write(() => ctx.tokens.touch(id, new Date(now).toISOString()));
     try {
-      ctx.write(() => ctx.tokens.touch(id, new Date(now).toISOString()));
+      if (ctx.commits.isOpen) ctx.commits.join(true, record);
+      else ctx.commits.withoutWaiting(record);
+      lastTouched.set(id, now);
     } catch {
-      // Bookkeeping only: a busy database must not fail the request.
+      // Tried again at the next request.
     }
   }
 

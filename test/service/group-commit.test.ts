@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { ErrorBody } from '../../src-shared/errors';
 import type { StoreEvent } from '../../src-shared/schemas/event';
 import type { Settled } from '../../src-main/service/group-commit';
+import { createTokenVerifier } from '../../src-main/service/tokens';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 
 /**
@@ -166,5 +167,39 @@ describe('a batch that cannot commit', () => {
     commits.flush();
     expect(committedOrders()).toBe(1);
     expect(committedStock(rex.id)).toBe(2);
+  });
+});
+
+describe('the token bookkeeping every request does', () => {
+  const lastUsed = (id: number) => t.ok('tokens.list', {}).find((token) => token.id === id)!.lastUsedAt;
+
+  test('a verified request records the use of its token, with the writes of its turn when a batch is open', async () => {
+    const { rex, commits, handlers } = setUp();
+    const { token, secret } = t.ok('tokens.create', { label: 'shop sync', scope: 'write' });
+    const verifier = createTokenVerifier(t.store.context);
+    commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 1 }));
+    expect(verifier.verify(secret)).toEqual({ id: token.id, scope: 'write' });
+    expect(commits.isOpen).toBe(true); // recorded inside the batch, not committed on its own
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(other!.prepare('SELECT last_used_at FROM api_tokens WHERE id = ?').pluck().get(token.id)).toEqual(expect.any(String));
+  });
+
+  test('while another process holds the write lock, verifying neither waits for it nor fails; a later request records the use', () => {
+    setUp();
+    const { token, secret } = t.ok('tokens.create', { label: 'shop sync', scope: 'read' });
+    const verifier = createTokenVerifier(t.store.context);
+    const writer = new Database(t.file);
+    try {
+      writer.exec('BEGIN IMMEDIATE');
+      const started = performance.now();
+      expect(verifier.verify(secret)).toEqual({ id: token.id, scope: 'read' });
+      expect(performance.now() - started).toBeLessThan(1000); // the busy timeout is 5 s
+      writer.exec('ROLLBACK');
+      expect(lastUsed(token.id)).toBeNull();
+      expect(verifier.verify(secret)).toEqual({ id: token.id, scope: 'read' });
+      expect(lastUsed(token.id)).toEqual(expect.any(String));
+    } finally {
+      writer.close();
+    }
   });
 });

@@ -24,7 +24,7 @@ export interface TestServer {
  * a read token created the way the CLI does, and the preset token PETSTORE_API_TOKEN would give.
  */
 export async function startTestServer(
-  options: { heartbeatMs?: number; authCheckMs?: number; host?: string; requestTimeoutMs?: number } = {},
+  options: { heartbeatMs?: number; authCheckMs?: number; host?: string; requestTimeoutMs?: number; busyWaitMs?: number } = {},
 ): Promise<TestServer> {
   const { dir, cleanup } = tempDir('petstore-rest-');
   const file = join(dir, 'store.db');
@@ -44,6 +44,7 @@ export async function startTestServer(
     heartbeatMs: options.heartbeatMs,
     authCheckMs: options.authCheckMs,
     requestTimeoutMs: options.requestTimeoutMs,
+    busyWaitMs: options.busyWaitMs,
   });
   const origin = `http://127.0.0.1:${listener.port}`;
   return {
