@@ -46,7 +46,7 @@ function start(): void {
   const { handlers, listener } = createHostHandlers(store, 'electron', desktopHandlers(store));
   void listener.resume();
   stopListener = () => listener.stop();
-  registerStoreIpc(ipcMain, handlers, { isTrustedSender });
+  registerStoreIpc(ipcMain, handlers, { isTrustedSender, lockWait: store.context.commits });
   store.feed.subscribe((event) => {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, event);
   });

@@ -64,7 +64,7 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
     if (url.pathname.startsWith('/__petstore/invoke/') && request.method === 'POST') {
       const operation = decodeURIComponent(url.pathname.slice('/__petstore/invoke/'.length));
       const input = await readJson(request);
-      const result = input instanceof StoreError ? { ok: false, error: input.toBody() } : await invokeOperationAsync(handlers ?? store.handlers, operation, input);
+      const result = input instanceof StoreError ? { ok: false, error: input.toBody() } : await invokeOperationAsync(handlers ?? store.handlers, operation, input, store.context.commits);
       return send(response, 200, 'application/json', JSON.stringify(result));
     }
     if (url.pathname === '/__petstore/events') {

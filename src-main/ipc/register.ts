@@ -3,7 +3,7 @@ import { operationChannel } from '../../src-shared/bridge';
 import { OPERATION_NAMES, operationDef } from '../../src-shared/contract';
 import { StoreError } from '../../src-shared/errors';
 import type { Handlers } from '../service/handler-types';
-import { invokeOperationAsync } from '../service/invoke';
+import { invokeOperationAsync, type LockWait } from '../service/invoke';
 
 /** The part of Electron's ipcMain this module needs; tests pass a stand-in. */
 export interface IpcMainLike {
@@ -17,6 +17,8 @@ export interface IpcInvokeEventLike {
 export interface RegisterOptions {
   /** Whether a message comes from our own renderer; anything else is refused. */
   isTrustedSender(event: IpcInvokeEventLike): boolean;
+  /** Waits for another process's write lock without blocking the main process (the store's group commit). */
+  lockWait?: LockWait;
 }
 
 /**
@@ -33,7 +35,7 @@ export function registerStoreIpc(ipcMain: IpcMainLike, handlers: Partial<Handler
       if (!options.isTrustedSender(event)) {
         return { ok: false, error: new StoreError('FORBIDDEN', 'This window may not call the store').toBody() };
       }
-      return invokeOperationAsync(handlers, name, input);
+      return invokeOperationAsync(handlers, name, input, options.lockWait);
     });
     channels.push(channel);
   }

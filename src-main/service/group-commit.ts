@@ -21,9 +21,10 @@ export function createGroupCommit(db: Db, afterCommit: () => void) {
   let joining = false;
   // Opening a batch may not wait inside SQLite (that would stop the event loop, and with it every
   // read, for up to the busy timeout): it asks without waiting, and `open` waits between asks.
+  // (Not prepared once: SQLite applies this pragma when it compiles it, so a kept statement does nothing.)
   const busyTimeoutMs = db.pragma('busy_timeout', { simple: true }) as number;
-  const askWithoutWaiting = db.prepare('PRAGMA busy_timeout = 0');
-  const waitAgain = db.prepare(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+  const askWithoutWaiting = () => db.exec('PRAGMA busy_timeout = 0');
+  const waitAgain = () => db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
 
   function begin(): void {
     db.exec('BEGIN IMMEDIATE');
@@ -33,11 +34,12 @@ export function createGroupCommit(db: Db, afterCommit: () => void) {
 
   /** Runs `work` with SQLite's busy wait off: a lock held by another connection throws SQLITE_BUSY at once. */
   function withoutWaiting<T>(work: () => T): T {
-    askWithoutWaiting.get();
+    if (!db.open) return work(); // nothing to wait for: the work meets the closed database itself
+    askWithoutWaiting();
     try {
       return work();
     } finally {
-      waitAgain.get();
+      if (db.open) waitAgain();
     }
   }
 
@@ -104,6 +106,8 @@ export function createGroupCommit(db: Db, afterCommit: () => void) {
     },
     tryOpen,
     withoutWaiting,
+    /** How long writers wait for another connection's lock before SERVICE_BUSY (the connection's busy timeout). */
+    busyTimeoutMs,
     /**
      * Opens a batch (or finds one open) as soon as the write lock is free, asking again after
      * growing pauses (2 to 50 ms) while another process holds it; the event loop goes on meanwhile.

@@ -23,13 +23,42 @@ export function invokeOperation(handlers: Partial<Handlers>, name: unknown, rawI
   }
 }
 
-/** As `invokeOperation`, also awaiting handlers that answer later (the listener's). */
-export async function invokeOperationAsync(handlers: Partial<Handlers>, name: unknown, rawInput: unknown): Promise<ApiResult<unknown>> {
-  const result = invokeOperation(handlers, name, rawInput);
+/** How a long-running host waits for another process's write lock without stopping (the store's group commit). */
+export interface LockWait {
+  /** Runs work with SQLite's own (blocking) busy wait off. */
+  withoutWaiting<T>(work: () => T): T;
+  /** How long to keep asking before the caller is told SERVICE_BUSY. */
+  readonly busyTimeoutMs: number;
+}
+
+/**
+ * As `invokeOperation`, also awaiting handlers that answer later (the listener's). With `lockWait`,
+ * a store operation that finds the database locked by another process (a CLI import) is asked
+ * again after growing pauses (2 to 50 ms) until the busy timeout, while the event loop, and with it
+ * the app's window, goes on. A busy refusal wrote nothing (it is the transaction's first step), so
+ * asking again is safe.
+ */
+export async function invokeOperationAsync(
+  handlers: Partial<Handlers>,
+  name: unknown,
+  rawInput: unknown,
+  lockWait?: LockWait,
+): Promise<ApiResult<unknown>> {
+  const result = lockWait ? await invokeWhenFree(handlers, name, rawInput, lockWait) : invokeOperation(handlers, name, rawInput);
   if (!result.ok || !(result.data instanceof Promise)) return result;
   try {
     return { ok: true, data: await result.data };
   } catch (error) {
     return { ok: false, error: toErrorBody(error) };
+  }
+}
+
+async function invokeWhenFree(handlers: Partial<Handlers>, name: unknown, rawInput: unknown, lockWait: LockWait): Promise<ApiResult<unknown>> {
+  const deadline = performance.now() + lockWait.busyTimeoutMs;
+  for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
+    const result = lockWait.withoutWaiting(() => invokeOperation(handlers, name, rawInput));
+    const left = deadline - performance.now();
+    if (result.ok || result.error.code !== 'SERVICE_BUSY' || left <= 0) return result;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
   }
 }

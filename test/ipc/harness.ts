@@ -27,14 +27,14 @@ export interface IpcHarness {
   close(): Promise<void>;
 }
 
-export function openIpcHarness(options: { handlers?: (store: TestStore) => Partial<Handlers> } = {}): IpcHarness {
-  const t = openTestStore();
+export function openIpcHarness(options: { handlers?: (store: TestStore) => Partial<Handlers>; busyTimeoutMs?: number } = {}): IpcHarness {
+  const t = openTestStore({ busyTimeoutMs: options.busyTimeoutMs });
   // The very composition the app uses (store + shell handlers), unless a test brings its own table.
   const host = createHostHandlers(t.store, 'electron');
   const listener = host.listener;
   const handlers: Partial<Handlers> = options.handlers?.(t) ?? host.handlers;
   const ipc = new FakeIpcMain();
-  const unregister = registerStoreIpc(ipc, handlers, { isTrustedSender });
+  const unregister = registerStoreIpc(ipc, handlers, { isTrustedSender, lockWait: t.store.context.commits });
   const bridge = bridgeFor(ipc);
   return {
     t,

@@ -203,3 +203,38 @@ describe('the token bookkeeping every request does', () => {
     }
   });
 });
+
+describe('asking for the write lock without waiting', () => {
+  test('SQLite busy wait is off inside, and back to the busy timeout after, every time', () => {
+    setUp();
+    const { db, context } = t.store;
+    const timeout = () => db.pragma('busy_timeout', { simple: true });
+    for (let i = 0; i < 3; i++) {
+      expect(context.commits.withoutWaiting(timeout)).toBe(0);
+      expect(timeout()).toBe(5000);
+      db.exec(`CREATE TEMP TABLE scratch_${i} (x)`); // a schema change re-prepares kept statements
+    }
+    expect(() => context.commits.withoutWaiting(() => { throw new Error('failed inside'); })).toThrow('failed inside');
+    expect(timeout()).toBe(5000);
+  });
+
+  test('tryOpen says false at once while another connection holds the lock; open waits for it without blocking, or rejects busy', async () => {
+    const { commits } = setUp();
+    const writer = new Database(t.file);
+    try {
+      writer.exec('BEGIN IMMEDIATE');
+      const started = performance.now();
+      expect(commits.tryOpen()).toBe(false);
+      expect(performance.now() - started).toBeLessThan(1000);
+      await expect(commits.open(100)).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+      const opening = commits.open(5000);
+      await new Promise((resolve) => setTimeout(resolve, 20)); // the event loop runs meanwhile
+      writer.exec('COMMIT');
+      await opening;
+      expect(commits.isOpen).toBe(true);
+      commits.flush();
+    } finally {
+      writer.close();
+    }
+  });
+});
