@@ -2,8 +2,8 @@ import { createLocale, enUS, type GlobalThemeOverrides } from 'naive-ui';
 
 /**
  * naive-ui's themes draw some small text below WCAG AA contrast (4.5:1): secondary text and
- * statistic labels (#767c82 on white, 4.22:1), coloured tags (green on pale green, 2.96:1) and
- * empty-state text. Clerks at a bright desk misread them, and axe flags them, so the app darkens
+ * statistic labels (#767c82 on white, 4.22:1), coloured tags (green on pale green, 2.96:1),
+ * empty-state text and the red of hovered or tinted destructive buttons. Clerks at a bright desk misread them, and axe flags them, so the app darkens
  * just those colours, for every screen.
  */
 export const LIGHT_OVERRIDES: GlobalThemeOverrides = {
@@ -11,6 +11,20 @@ export const LIGHT_OVERRIDES: GlobalThemeOverrides = {
   Tag: { textColorSuccess: '#0a6b3a', textColorWarning: '#7a4a00', textColorInfo: '#1a5fb4', textColorError: '#b0203f' },
   Statistic: { labelTextColor: '#5c6166' },
   Empty: { textColor: '#5c6166' },
+  // Delete, Cancel order and Revoke: naive-ui's hovered red (#de576d) is 3.7:1 on white, and its red
+  // on the tinted "secondary" background under 4:1. These keep 4.7:1 or more in every state.
+  Button: {
+    colorError: '#9e1c39', // white on it 7.8:1; as text on its own 16–28% tint 4.7:1 or more
+    colorHoverError: '#b0203f', // 6.7:1 with white
+    colorFocusError: '#b0203f',
+    colorPressedError: '#8a1832',
+    textColorGhostError: '#b0203f',
+    textColorGhostHoverError: '#9e1c39',
+    textColorGhostFocusError: '#9e1c39',
+    textColorGhostPressedError: '#8a1832',
+    borderHoverError: '1px solid #9e1c39',
+    borderFocusError: '1px solid #9e1c39',
+  },
 };
 
 export const DARK_OVERRIDES: GlobalThemeOverrides = {

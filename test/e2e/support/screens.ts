@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -36,4 +36,33 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/**
+ * The WCAG contrast ratio of an element's text against the first opaque background behind it, in
+ * the state it is in now (hovered, focused): what axe leaves out.
+ */
+export async function textContrast(element: Locator): Promise<number> {
+  const [text, background] = await element.evaluate((node) => {
+    const rgba = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    let behind: Element | null = node;
+    let fill = [255, 255, 255, 1];
+    let layers: number[][] = [];
+    for (; behind; behind = behind.parentElement) {
+      const [r, g, b, a = 1] = rgba(getComputedStyle(behind).backgroundColor);
+      if (a > 0) layers.push([r, g, b, a]);
+      if (a >= 1) break;
+    }
+    // Composite the translucent layers (a tinted button) over the opaque one, back to front.
+    layers = layers.reverse();
+    for (const [r, g, b, a] of layers) fill = [r * a + fill[0] * (1 - a), g * a + fill[1] * (1 - a), b * a + fill[2] * (1 - a), 1];
+    return [rgba(getComputedStyle(node).color), fill];
+  });
+  const luminance = ([r, g, b]: number[]) =>
+    [r, g, b]
+      .map((channel) => channel / 255)
+      .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const [lighter, darker] = [luminance(text), luminance(background)].sort((a, b) => b - a);
+  return (lighter + 0.05) / (darker + 0.05);
 }
