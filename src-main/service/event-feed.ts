@@ -10,7 +10,7 @@ export type EventListener = (event: StoreEvent) => void;
  * `pump()` runs after each local commit; a timer notices commits by other processes (a CLI
  * import beside the app) through SQLite's `data_version`, which changes only on their commits.
  */
-export function createEventFeed(db: Db, events: EventsRepository, pollMs = 250) {
+export function createEventFeed(db: Db, events: EventsRepository, pollMs = 250, isBatchOpen: () => boolean = () => false) {
   const listeners = new Set<EventListener>();
   let delivered = events.latestId();
   let lastDataVersion = otherWritersVersion(db);
@@ -35,7 +35,8 @@ export function createEventFeed(db: Db, events: EventsRepository, pollMs = 250) 
   }
 
   function poll(): void {
-    if (!db.open) return;
+    // While a batch is open (group commit) the log holds work not yet on disk; its COMMIT pumps.
+    if (!db.open || isBatchOpen()) return;
     const version = otherWritersVersion(db);
     if (version !== lastDataVersion) {
       lastDataVersion = version;
@@ -45,6 +46,8 @@ export function createEventFeed(db: Db, events: EventsRepository, pollMs = 250) 
 
   return {
     pump,
+    /** Looks for other processes' commits now (the timer does this every `pollMs` while someone listens). */
+    poll,
     /** Live delivery of every event committed from now on. Returns the unsubscribe function. */
     subscribe(listener: EventListener): () => void {
       if (listeners.size === 0) delivered = events.latestId();

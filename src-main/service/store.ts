@@ -26,7 +26,7 @@ export interface Store {
 export function createStore(db: Db): Store {
   let feed: EventFeed | undefined;
   const context = createContext(db, () => feed?.pump());
-  feed = createEventFeed(db, context.events);
+  feed = createEventFeed(db, context.events, undefined, () => context.commits.isOpen);
 
   const handlers: ServiceHandlers = settledFirst(context, {
     ...petHandlers(context),

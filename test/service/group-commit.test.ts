@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ErrorBody } from '../../src-shared/errors';
 import type { StoreEvent } from '../../src-shared/schemas/event';
 import type { Settled } from '../../src-main/service/group-commit';
+import { openStore } from '../../src-main/service/store';
 import { createTokenVerifier } from '../../src-main/service/tokens';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 
@@ -130,6 +131,15 @@ describe('callers outside the batch', () => {
 });
 
 describe('a batch that cannot commit', () => {
+  let logged: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    expect(logged).toHaveBeenCalled(); // the fault goes to the log, not to the clients
+    logged.mockRestore();
+  });
+
   test('every held answer is the failure, and nothing of the batch remains', async () => {
     const { rex, commits, handlers } = setUp();
     const answers = [answer(), answer()];
@@ -237,4 +247,20 @@ describe('asking for the write lock without waiting', () => {
       writer.close();
     }
   });
+});
+
+test('the feed looking for commits of other processes waits while a batch is open: nothing uncommitted is delivered', () => {
+  const { rex, commits, handlers } = setUp();
+  const heard: StoreEvent[] = [];
+  const unsubscribe = t.store.feed.subscribe((event) => heard.push(event));
+  // Another process commits (the feed's timer has not seen it yet), then a batch opens.
+  const cli = openStore(t.file);
+  cli.handlers['categories.create']({ name: 'From the CLI' });
+  cli.close();
+  commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 1 }));
+  t.store.feed.poll(); // as the timer would, in the same turn as the batch
+  expect(heard).toEqual([]);
+  commits.flush();
+  expect(heard.map((event) => event.type)).toEqual(['category.created', 'order.placed', 'inventory.updated']);
+  unsubscribe();
 });
