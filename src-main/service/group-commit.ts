@@ -13,8 +13,9 @@ export type Settled = (failure: ErrorBody | undefined) => void;
  * COMMIT: nobody is told "done", or shown data, before it is on disk. If the COMMIT fails, every
  * held answer is the failure and nothing of the batch remains.
  *
- * Only the REST listener opens batches. Every other caller in the process (IPC, a restore, the
- * token bookkeeping) commits the open batch first and then works as without one.
+ * Only the REST listener opens batches (its requests, and the last-used time of their tokens,
+ * join them). Every other caller in the process (IPC, the browser host, a backup or restore, a new
+ * event stream) commits the open batch first and then works as without one.
  */
 export function createGroupCommit(db: Db, afterCommit: () => void) {
   let held: Settled[] | undefined; // defined while a batch is open
