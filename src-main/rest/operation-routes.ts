@@ -104,19 +104,22 @@ function answer(
     sendError(reply, new StoreError('NOT_FOUND', 'No such operation'));
     return;
   }
-  const run = () => handle(def, handler, parsed.data, request, reply, commits);
+  if (!def.mutates) return handle(def, handler, parsed.data, request, reply, commits);
   // A write needs the write lock: while another process (a CLI import) holds it, this request
   // waits without stopping the server; past the deadline it is SERVICE_BUSY.
   let writable: boolean;
   try {
-    writable = !def.mutates || commits.tryOpen();
+    writable = commits.tryOpen();
   } catch (error) {
     return refuse(reply, toErrorBody(error));
   }
-  if (writable) return run();
+  if (writable) return handle(def, handler, parsed.data, request, reply, commits);
   // Not returned to Fastify: the answer is sent later, and a promise that settled first would make
   // Fastify answer for us.
-  void commits.open(deps.busyWaitMs).then(run, (error: unknown) => refuse(reply, toErrorBody(error)));
+  void commits.open(deps.busyWaitMs).then(
+    () => handle(def, handler, parsed.data, request, reply, commits),
+    (error: unknown) => refuse(reply, toErrorBody(error)),
+  );
 }
 
 /** Runs the handler inside the open batch (if any) and answers, once the batch is on disk. */
@@ -130,7 +133,8 @@ function handle(
 ): Promise<void> | void {
   let data: unknown;
   try {
-    data = commits.join(def.mutates, () => handler(input));
+    // A read with no batch open runs as it would alone (the common case: no closure, no bookkeeping).
+    data = def.mutates || commits.isOpen ? commits.join(def.mutates, () => handler(input)) : handler(input);
   } catch (error) {
     // A refusal inside a batch waits too: it may rest on the batch's earlier work (the last unit sold).
     const refusal = toErrorBody(error);
