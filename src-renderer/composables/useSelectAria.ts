@@ -1,5 +1,5 @@
 import type { SelectOption } from 'naive-ui';
-import { computed, ref, type ComputedRef } from 'vue';
+import { computed, nextTick, ref, type ComputedRef } from 'vue';
 
 let selects = 0;
 
@@ -29,5 +29,27 @@ export function useSelectAria(label: string, chosen: () => unknown): ComputedRef
     'onUpdate:show': (show: boolean) => {
       expanded.value = show;
     },
+    // Falls through to the select's root element.
+    onKeydown: (event: KeyboardEvent) => typeToOpen(event, expanded.value),
   }));
+}
+
+/**
+ * naive-ui drops what is typed into a closed select reached with Tab (only Enter, Space or ↓ open
+ * it). A clerk types the first letters of a category straight away: a letter opens the list as ↓
+ * does and becomes the start of the search.
+ */
+function typeToOpen(event: KeyboardEvent, open: boolean): void {
+  const printable = event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey;
+  if (open || !printable || event.isComposing) return;
+  const root = event.currentTarget as HTMLElement;
+  event.preventDefault();
+  event.target?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', code: 'ArrowDown', bubbles: true }));
+  void nextTick(() => {
+    const input = root.querySelector<HTMLInputElement>('input');
+    if (!input) return;
+    input.focus();
+    input.value = event.key;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
 }

@@ -240,8 +240,9 @@ test('keyboard only: go to Pets, add a pet, find it, open it', async ({ page }) 
   await expect(dialog.getByLabel('Name')).toBeFocused();
   await page.keyboard.type('Keyboarded');
   await page.keyboard.press('Tab');
-  await page.keyboard.press('Enter'); // opens the category list
-  await page.keyboard.type('Dogs'); // narrows it
+  await page.keyboard.type('Dogs'); // the first letter opens the category list, the rest narrow it
+  await expect(page.getByRole('option', { name: 'Dogs' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Cats' })).toHaveCount(0);
   await page.keyboard.press('Enter'); // picks Dogs
   await page.keyboard.press('Control+Enter'); // saves the form
   await expect(dialog).toBeHidden();
