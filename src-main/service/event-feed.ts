@@ -10,7 +10,11 @@ export type EventListener = (event: StoreEvent) => void;
  * `pump()` runs after each local commit; a timer notices commits by other processes (a CLI
  * import beside the app) through SQLite's `data_version`, which changes only on their commits.
  */
-export function createEventFeed(db: Db, events: EventsRepository, pollMs = 250, isBatchOpen: () => boolean = () => false) {
+export function createEventFeed(
+  db: Db,
+  events: EventsRepository,
+  { pollMs = 250, isBatchOpen = () => false }: { pollMs?: number; isBatchOpen?: () => boolean } = {},
+) {
   const listeners = new Set<EventListener>();
   let delivered = events.latestId();
   let lastDataVersion = otherWritersVersion(db);

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '../../src-shared/errors';
 import type { Db } from '../db/connection';
+import { askUntilAnswered } from './busy-wait';
 import { isBusy, toErrorBody } from './errors';
 
 /** What a held answer is told once its batch has ended: nothing (committed) or why it failed. */
@@ -116,12 +117,8 @@ export function createGroupCommit(db: Db, afterCommit: () => void) {
      * callers answer as SERVICE_BUSY. Resolves in a microtask: the batch is still open for the caller.
      */
     async open(waitMs = busyTimeoutMs): Promise<void> {
-      const deadline = performance.now() + waitMs;
-      for (let pause = 2; !tryOpen(); pause = Math.min(pause * 2, 50)) {
-        const left = deadline - performance.now();
-        if (left <= 0) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
-        await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
-      }
+      const opened = await askUntilAnswered(() => (tryOpen() ? true : undefined), waitMs);
+      if (!opened) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
     },
     /** Calls `settle` once the open batch has committed or failed, or at once if none is open. */
     hold(settle: Settled): void {

@@ -1,6 +1,7 @@
 import type { ApiResult } from '../../src-shared/api-result';
 import { contract, isOperationName, type CallableOperationName } from '../../src-shared/contract';
 import { StoreError, validationError } from '../../src-shared/errors';
+import { askUntilAnswered } from './busy-wait';
 import type { Handlers } from './handler-types';
 import { toErrorBody } from './errors';
 
@@ -54,11 +55,10 @@ export async function invokeOperationAsync(
 }
 
 async function invokeWhenFree(handlers: Partial<Handlers>, name: unknown, rawInput: unknown, lockWait: LockWait): Promise<ApiResult<unknown>> {
-  const deadline = performance.now() + lockWait.busyTimeoutMs;
-  for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
-    const result = lockWait.withoutWaiting(() => invokeOperation(handlers, name, rawInput));
-    const left = deadline - performance.now();
-    if (result.ok || result.error.code !== 'SERVICE_BUSY' || left <= 0) return result;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
-  }
+  let last!: ApiResult<unknown>;
+  const settled = await askUntilAnswered(() => {
+    last = lockWait.withoutWaiting(() => invokeOperation(handlers, name, rawInput));
+    return last.ok || last.error.code !== 'SERVICE_BUSY' ? last : undefined;
+  }, lockWait.busyTimeoutMs);
+  return settled ?? last;
 }

@@ -26,7 +26,7 @@ export interface Store {
 export function createStore(db: Db): Store {
   let feed: EventFeed | undefined;
   const context = createContext(db, () => feed?.pump());
-  feed = createEventFeed(db, context.events, undefined, () => context.commits.isOpen);
+  feed = createEventFeed(db, context.events, { isBatchOpen: () => context.commits.isOpen });
 
   const handlers: ServiceHandlers = settledFirst(context, {
     ...petHandlers(context),
