@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { PET_SORTS } from '../../src-shared/schemas/pet';
 import { allPages, expectError, nextLink, useHttpSuite, type Answer } from './support/http-suite';
+import { addSamplePets } from './support/sample-pets';
 
 const s = useHttpSuite();
 
@@ -41,21 +42,8 @@ async function nextCursorOf(path: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  dogs = (await s.category({ name: 'Dogs' })).id;
-  const cats = (await s.category({ name: 'Cats' })).id;
+  ({ dogs, pets } = await addSamplePets(s));
   for (const name of ['Birds', 'Fish']) await s.category({ name });
-  pets = [];
-  for (const [name, categoryId, status] of [
-    ['Rex', dogs, 'available'],
-    ['T-REX junior', dogs, 'pending'],
-    ['Bella', dogs, 'sold'],
-    ['Whiskers', cats, 'available'],
-    ['Alfie', cats, 'pending'],
-    ['rexanne', cats, 'available'],
-    ['Zed', dogs, 'sold'],
-  ] as const) {
-    pets.push(await s.pet({ name, categoryId, status }));
-  }
   const stocked = pets.filter((pet) => pet.status === 'available');
   for (const pet of stocked) expect((await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 20 } })).status).toBe(200);
   for (let i = 0; i < 5; i++) await s.order(stocked[i % stocked.length].id);

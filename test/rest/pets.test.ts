@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { allPages, expectError, nextLink, useHttpSuite } from './support/http-suite';
+import { addSamplePets } from './support/sample-pets';
 
 const s = useHttpSuite();
 
@@ -12,20 +13,7 @@ const byName = (name: string) => pets.find((pet) => pet.name === name)!;
 const ids = (list: Pet[]) => list.map((pet) => pet.id);
 
 beforeAll(async () => {
-  dogs = (await s.category({ name: 'Dogs' })).id;
-  cats = (await s.category({ name: 'Cats' })).id;
-  pets = [];
-  for (const [name, categoryId, status] of [
-    ['Rex', dogs, 'available'],
-    ['T-REX junior', dogs, 'pending'],
-    ['Bella', dogs, 'sold'],
-    ['Whiskers', cats, 'available'],
-    ['Alfie', cats, 'pending'],
-    ['rexanne', cats, 'available'],
-    ['Zed', dogs, 'sold'],
-  ] as const) {
-    pets.push(await s.pet({ name, categoryId, status }));
-  }
+  ({ dogs, cats, pets } = await addSamplePets(s));
 });
 
 describe('GET /v1/pets', () => {
