@@ -41,3 +41,17 @@ test('totals follow every commit, by this connection or another, on every page',
   expect(t.ok('orders.list', { limit: 1 }).total).toBe(2);
   expect(t.ok('inventory.list', { limit: 1 }).total).toBe(6);
 });
+
+test('totals stay exact for more filters than are kept at once', () => {
+  t = openTestStore();
+  const dogs = t.ok('categories.create', { name: 'Dogs' });
+  const [a, b, c] = ['Rex', 'Max', 'Bo'].map((name) => t.ok('pets.create', { name, categoryId: dogs.id }).id);
+  // 300 different id filters (more than the 256 totals kept at once), each a first page of two matches.
+  const byIds = (extra: number) => t.ok('pets.list', { id: [a, b, 1000 + extra], limit: 1 }).total;
+  for (let extra = 0; extra < 300; extra++) expect(byIds(extra)).toBe(2);
+  expect(byIds(0)).toBe(2);
+  expect(t.ok('pets.list', { id: [a, b, c], limit: 1 }).total).toBe(3);
+  t.ok('pets.delete', { petId: b });
+  expect(byIds(0)).toBe(1);
+  expect(byIds(299)).toBe(1);
+});

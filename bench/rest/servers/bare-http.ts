@@ -1,19 +1,17 @@
 /**
  * (a) The ceiling: bare node:http answering fixed JSON bodies, with no database, routing,
  * validation or auth. Each scenario gets a fixed body of the same shape and size as the store's
- * answer (one pet; a page of 50 pets; an order), so the comparison is byte for byte.
+ * answer (fixed-bodies.ts).
  *
  *   node --import tsx bench/rest/servers/bare-http.ts --port N
  */
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
+import { FIXED_BODIES } from './fixed-bodies';
 
 const { values } = parseArgs({ options: { port: { type: 'string' } } });
 
-const pet = (id: number) => ({ id, name: `Rex ${id}`, categoryId: 1 + (id % 10), status: 'available' });
-const ONE_PET = JSON.stringify([pet(12345)]);
-const PAGE = JSON.stringify(Array.from({ length: 50 }, (_, i) => pet(1 + i * 10)));
-const ORDER = JSON.stringify({ id: 123456, petId: 12, quantity: 1, complete: false });
+const { onePet: ONE_PET, page: PAGE, order: ORDER } = FIXED_BODIES;
 
 const server = createServer((request, response) => {
   if (request.method === 'POST') {

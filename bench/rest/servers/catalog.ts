@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Dataset } from '../dataset';
 import type { Dialect } from '../scenarios';
 
-export type ServerId = 'bare-http' | 'bare-sqlite' | 'petstore' | 'petstore-baseline' | 'json-server';
+export type ServerId = 'bare-http' | 'fastify-fixed' | 'bare-sqlite' | 'petstore' | 'petstore-baseline' | 'json-server';
 
 export interface ServerDef {
   id: ServerId;
@@ -20,7 +20,7 @@ export interface ServerDef {
 
 const TSX = ['--import', 'tsx'];
 
-/** The four servers, in the table's order. Every one binds 127.0.0.1 only. */
+/** The five servers, in the table's order. Every one binds 127.0.0.1 only. */
 export const SERVERS: ServerDef[] = [
   {
     id: 'bare-http',
@@ -30,6 +30,15 @@ export const SERVERS: ServerDef[] = [
     exact: false,
     readyPath: '/',
     command: ({ root, port, nodeFlags }) => ({ args: [...nodeFlags, ...TSX, join(root, 'bench/rest/servers/bare-http.ts'), '--port', String(port)] }),
+  },
+  {
+    id: 'fastify-fixed',
+    label: '(f) Fastify, fixed bodies',
+    role: "the framework's floor: (a)'s fixed bodies through Fastify's routing and reply",
+    dialect: 'v1',
+    exact: false,
+    readyPath: '/',
+    command: ({ root, port, nodeFlags }) => ({ args: [...nodeFlags, ...TSX, join(root, 'bench/rest/servers/fastify-fixed.ts'), '--port', String(port)] }),
   },
   {
     id: 'bare-sqlite',

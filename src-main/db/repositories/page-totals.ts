@@ -16,7 +16,10 @@ const MAX_KEPT = 256;
 export function pageTotals(db: Db, prepare: (sql: string) => Statement) {
   // Reads no table, so it takes no lock: a fraction of a microsecond.
   const ownChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
-  const counts = new Map<string, number>();
+  // By statement, then by its parameters: a statement's text is the same string on every request
+  // (each filter shape's SQL is built once), so finding it costs no hashing of a long new key.
+  const counts = new Map<string, Map<string, number>>();
+  let kept = 0;
   let seenChanges = -1;
   let seenVersion = -1;
 
@@ -26,15 +29,23 @@ export function pageTotals(db: Db, prepare: (sql: string) => Statement) {
     const version = otherWritersVersion(db);
     if (changes !== seenChanges || version !== seenVersion) {
       counts.clear();
+      kept = 0;
       seenChanges = changes;
       seenVersion = version;
     }
-    const key = `${countSql}\u0000${JSON.stringify(params)}`;
-    let count = counts.get(key);
+    let byParams = counts.get(countSql);
+    if (!byParams) counts.set(countSql, (byParams = new Map()));
+    const key = JSON.stringify(params);
+    let count = byParams.get(key);
     if (count === undefined) {
       count = (prepare(countSql).get(...params) as { n: number }).n;
-      if (counts.size >= MAX_KEPT) counts.clear();
-      counts.set(key, count);
+      if (kept >= MAX_KEPT) {
+        counts.clear();
+        kept = 0;
+        counts.set(countSql, (byParams = new Map()));
+      }
+      byParams.set(key, count);
+      kept++;
     }
     return count;
   };
