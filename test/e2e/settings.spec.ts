@@ -118,6 +118,11 @@ test('the owner starts the REST listener, creates a token that works over REST, 
   await expect(toast(page, 'Revoked “web shop sync”')).toBeVisible();
   await expect(row).toContainText('Revoked');
   await expect(row).not.toContainText('never'); // its last use is listed
+  // The revocation's date is shown whole: no cell cuts its text off.
+  const cutOff = await row.locator('td').evaluateAll((cells) =>
+    cells.filter((cell) => [cell, ...cell.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth + 1)).map((cell) => cell.textContent),
+  );
+  expect(cutOff).toEqual([]);
   await expect(row.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
   const refused = await asShop();
   expect(refused.status).toBe(401);
