@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import { must, startHost, type RunningHost } from './support/browser-host';
-import { expectAccessible, saveScreenshot } from './support/screens';
+import { cutOffCells, expectAccessible, saveScreenshot } from './support/screens';
 
 interface Pet {
   id: number;
@@ -244,6 +244,7 @@ test('orders placed, rescheduled, fulfilled and cancelled elsewhere show without
     new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-12-24T12:00:00Z')),
   );
   await expect(orderRow(page, a.id)).toContainText(christmas);
+  expect(await cutOffCells(orderRow(page, a.id))).toEqual([]); // the longest dates fit their column
   await must(host.call('orders.update', { orderId: a.id, changes: { complete: true } }));
   await expect(orderRow(page, a.id)).toContainText('Complete');
   const b = await place(kiwi.id, 1);

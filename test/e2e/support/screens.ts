@@ -66,3 +66,15 @@ export async function textContrast(element: Locator): Promise<number> {
   const [lighter, darker] = [luminance(text), luminance(background)].sort((a, b) => b - a);
   return (lighter + 0.05) / (darker + 0.05);
 }
+
+/**
+ * The text of every cell of a table row that cuts its text off (an ellipsis, or text running under
+ * the next column): what a clerk could not read without a tooltip.
+ */
+export async function cutOffCells(row: Locator): Promise<(string | null)[]> {
+  return row.locator('td').evaluateAll((cells) =>
+    cells
+      .filter((cell) => [cell, ...cell.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth + 1))
+      .map((cell) => cell.textContent),
+  );
+}
