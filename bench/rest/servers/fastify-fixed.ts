@@ -1,5 +1,5 @@
 /**
- * (f) The framework's floor: Fastify 5, as the store configures it to be reached (no logger), with
+ * (f) The framework's floor: Fastify 5 with its defaults and no logger (as the store runs it), with
  * one route per scenario answering the same fixed JSON bodies as (a). The gap between (a) and (f)
  * is what the framework costs per request before the store does anything; the gap between (f) and
  * the store is the store's own work (auth, validation, the query, paging headers).
