@@ -24,6 +24,8 @@ export interface Store {
 
 /** The store service over an open database: what the app, the headless server and tests share. */
 export function createStore(db: Db): Store {
+  // Assigned once, after the context it is called back from (the feed needs the context's events).
+  // eslint-disable-next-line prefer-const
   let feed: EventFeed | undefined;
   const context = createContext(db, () => feed?.pump());
   feed = createEventFeed(db, context.events, { isBatchOpen: () => context.commits.isOpen });

@@ -6,6 +6,7 @@ const Description = z
   .string()
   .trim()
   .max(500, 'Must be at most 500 characters')
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'Must not contain control characters other than line breaks and tabs')
   .refine(isWellFormedText, ILL_FORMED_TEXT);
 

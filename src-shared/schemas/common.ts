@@ -28,6 +28,7 @@ export const Name = z
   .trim()
   .min(1, 'Must not be empty')
   .max(100, 'Must be at most 100 characters')
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   .regex(/^[^\u0000-\u001f\u007f]*$/, 'Must not contain control characters')
   .regex(
     /^[^\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]*$/,

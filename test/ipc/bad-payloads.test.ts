@@ -1,3 +1,4 @@
+/* eslint-disable no-loss-of-precision -- 2^53 + 1 is written out on purpose: it arrives as 2^53 */
 /**
  * Hostile and broken inputs over IPC: every write operation answers VALIDATION_FAILED with
  * details, and nothing in the store changes (pets, categories, orders, stock, settings, tokens and

@@ -66,7 +66,7 @@ export class FakeIpcMain implements IpcMainLike {
       record.result = result;
     } catch (error) {
       // Electron flattens a thrown error into a message on the renderer side.
-      throw new Error(`Error invoking remote method '${channel}': ${String(error)}`);
+      throw new Error(`Error invoking remote method '${channel}': ${String(error)}`, { cause: error });
     }
     return structuredClone(result);
   }

@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { useHttpSuite, type Answer } from './support/http-suite';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const s = useHttpSuite();
 
 let page: Answer<string>;

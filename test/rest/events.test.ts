@@ -32,7 +32,7 @@ async function events(options: { token?: string | null; lastEventId?: string | n
   return stream;
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** A REST call that must succeed with `status`; returns the parsed body ({} for 204). */
 async function rest(method: string, path: string, json?: unknown, status?: number): Promise<Json> {

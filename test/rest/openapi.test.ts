@@ -5,8 +5,6 @@ import { OPERATION_NAMES, operationDef } from '../../src-shared/contract';
 import { ERROR_CATALOGUE } from '../../src-shared/errors';
 import { useHttpSuite } from './support/http-suite';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const s = useHttpSuite();
 
 let doc: any;

@@ -43,7 +43,7 @@ let api: Awaited<ReturnType<typeof createOpenApiChecker>>;
 const F = { dogs: 0, empty: 0, rex: 0, bella: 0, open: 0, done: 0 };
 let baseline: Awaited<ReturnType<typeof snapshot>>;
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 async function call(server: TestServer, method: string, path: string, json?: unknown): Promise<Json> {
   const response = await server.request(path, { method, json });

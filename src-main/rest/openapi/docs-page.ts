@@ -42,8 +42,8 @@ function operationHtml(method: string, path: string, op: Json): string {
     .map((p: Json) => `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td>${schemaText(p.schema)}</td><td>${inline(p.description)}</td></tr>`)
     .join('');
   const body = op.requestBody?.content?.['application/json']?.schema;
-  const responses = Object.entries(op.responses ?? {})
-    .map(([status, r]: [string, any]) => {
+  const responses = Object.entries((op.responses ?? {}) as Record<string, Json>)
+    .map(([status, r]) => {
       const schema = r.content && Object.values(r.content as Json)[0]?.schema;
       const headers = r.headers ? ` Headers: ${Object.keys(r.headers).map((h) => `<code>${escape(h)}</code>`).join(', ')}.` : '';
       return `<tr><td><strong>${escape(status)}</strong></td><td>${schemaText(schema)}</td><td>${inline(r.description)}${headers}</td></tr>`;

@@ -8,8 +8,6 @@ import type { z } from 'zod';
 import { createOpenApiChecker } from './openapi-check';
 import { startTestServer, type TestServer } from './server';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 export type Checker = Awaited<ReturnType<typeof createOpenApiChecker>>;
 
 /** An answer after it went through the OpenAPI checker: status, headers and the parsed body. */

@@ -1,0 +1,54 @@
+// Lint: the recommended rules of ESLint, typescript-eslint and eslint-plugin-vue, plus the rule
+// that the folder says where code may run (docs/architecture.md), checked on every import.
+import js from '@eslint/js';
+import vue from 'eslint-plugin-vue';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Imports a folder's code may not make, with the reason a reader gets in the message. */
+const forbid = (...groups) => ({
+  'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }],
+});
+const NODE = [['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'better-sqlite3'], 'Node modules run only in src-main.'];
+const ELECTRON = [['electron', 'electron/*'], 'Only src-main/app/ imports electron (the headless server and the tests load the rest without it).'];
+const MAIN = [['**/src-main/**'], 'The main process is reached over the contract, not imported.'];
+const RENDERER = [['**/src-renderer/**', 'vue', 'pinia', 'naive-ui'], 'Shared code runs on every side: no UI.'];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'native/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...vue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser } },
+  },
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // `_` marks a parameter a signature needs but the body does not use.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['src-renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // Formatting is left to the author (as in the .ts files); these rules only judge layout.
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/multiline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+      'vue/html-indent': 'off',
+      'vue/html-closing-bracket-newline': 'off',
+      ...forbid(NODE, ELECTRON, MAIN),
+    },
+  },
+  {
+    // Tests read answers as `any` and check them against the schemas the answers must match.
+    files: ['test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  { files: ['src-shared/**'], rules: forbid(NODE, ELECTRON, MAIN, RENDERER) },
+  { files: ['src-main/**'], ignores: ['src-main/app/**'], rules: forbid(ELECTRON, [['**/src-renderer/**'], 'The renderer is a separate program.']) },
+);
