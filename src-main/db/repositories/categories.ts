@@ -33,13 +33,14 @@ export function categoriesRepository(db: Db) {
   const totalOf = pageTotals(db, prepare);
   const petCount = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM pets WHERE category_id = ?');
   const nameSortOf = db.prepare<[number], string>('SELECT name_sort FROM categories WHERE id = ?').pluck();
+  const sortValueOf = (id: number) => nameSortOf.get(id);
 
   /** The query a cursor of this list continues (built only when a cursor is issued or read). */
   const scopeOf = (filter: CategoryListFilter): CursorScope => ({
     list: 'categories',
     sort: 'name',
-    filters: () => [filter.q ? nameSortKey(filter.q) : null],
-    sortValueOf: (id) => nameSortOf.get(id),
+    filters: [filter.q ? nameSortKey(filter.q) : null],
+    sortValueOf,
   });
 
   return {

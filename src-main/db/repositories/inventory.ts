@@ -31,7 +31,7 @@ const COLUMNS = 'i.pet_id AS petId, i.quantity, p.status';
 const scopeOf = (filter: InventoryListFilter): CursorScope => ({
   list: 'inventory',
   sort: 'petId',
-  filters: () => [canonicalSet(filter.petId), filter.q ? nameSortKey(filter.q) : null, filter.below !== undefined],
+  filters: [canonicalSet(filter.petId), filter.q ? nameSortKey(filter.q) : null, filter.below !== undefined],
 });
 
 /** One stock entry per pet; the entry's status is the pet's status. */

@@ -24,7 +24,7 @@ const COLUMNS = 'id, pet_id AS petId, quantity, ship_date AS shipDate, complete'
 const scopeOf = (filter: OrderListFilter): CursorScope => ({
   list: 'orders',
   sort: '-id',
-  filters: () => [filter.complete ?? null, filter.petId ?? null],
+  filters: [filter.complete ?? null, filter.petId ?? null],
 });
 
 /** Orders, listed newest first (ids increase). */

@@ -60,9 +60,9 @@ export interface CursorScope {
   /**
    * The filter values in one canonical form (JSON-able): sets sorted and without repeats, texts as
    * they are compared (`nameSortKey`), absent filters as null, so requests that select the same
-   * rows share a key. Called only when a cursor is issued or read.
+   * rows share a key. A scope is built only when a cursor is issued or read, so this is a value.
    */
-  filters: () => unknown;
+  filters: unknown;
   /** Sorts by a text: the row's current sort value (for a cursor that carries only its digest). */
   sortValueOf?: (id: number) => string | undefined;
 }
@@ -84,7 +84,7 @@ const MAX_KEPT_KEYS = 256;
 const filterKeys = new Map<string, string>();
 
 function filterKey(scope: CursorScope): string {
-  const canonical = JSON.stringify(scope.filters());
+  const canonical = JSON.stringify(scope.filters);
   let key = filterKeys.get(canonical);
   if (key === undefined) {
     key = digest(canonical, FILTER_KEY_LENGTH);

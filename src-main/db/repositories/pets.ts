@@ -41,18 +41,17 @@ export function petsRepository(db: Db) {
   const setStatus = db.prepare<[PetStatus, number]>('UPDATE pets SET status = ? WHERE id = ?');
   const remove = db.prepare<[number]>('DELETE FROM pets WHERE id = ?');
   const nameSortOf = db.prepare<[number], string>('SELECT name_sort FROM pets WHERE id = ?').pluck();
+  const sortValueOf = (id: number) => nameSortOf.get(id);
 
-  /** The query a cursor of this list continues (built only when a cursor is issued or read). */
+  /**
+   * The query a cursor of this list continues (built only when a cursor is issued or read; no
+   * closure per request: under tsx each one costs a `__name` property definition).
+   */
   const scopeOf = (filter: PetListFilter): CursorScope => ({
     list: 'pets',
     sort: filter.sort,
-    filters: () => [
-      canonicalSet(filter.status),
-      filter.categoryId ?? null,
-      filter.q ? nameSortKey(filter.q) : null,
-      canonicalSet(filter.id),
-    ],
-    sortValueOf: (id) => nameSortOf.get(id),
+    filters: [canonicalSet(filter.status), filter.categoryId ?? null, filter.q ? nameSortKey(filter.q) : null, canonicalSet(filter.id)],
+    sortValueOf,
   });
 
   /**
