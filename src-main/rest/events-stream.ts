@@ -18,6 +18,9 @@ export type OpenStreams = Map<() => void, number | undefined>;
 /** Streams one token may hold open at once: a browser tab or a sync job needs one. */
 export const MAX_STREAMS_PER_TOKEN = 20;
 
+/** Events read from the log and written at once before a replay lets other requests in. */
+export const REPLAY_BATCH = 200;
+
 /** `Last-Event-ID` as an event id; `undefined` when absent, `null` when it is not one. */
 function lastEventId(request: FastifyRequest): number | undefined | null {
   const header = request.headers['last-event-id'];
@@ -71,16 +74,31 @@ export function streamEvents(
   });
   raw.write('retry: 2000\n: connected\n\n');
 
-  const drain = () => {
+  // The replay goes out in batches: after each one the server answers other requests, and
+  // while the client reads slower than the log is sent, the stream waits for it (backpressure),
+  // so a replay of a long log neither stalls the server nor piles up in memory.
+  let paused: (() => void) | undefined; // the continuation, while one is waiting
+  let nextTurn: NodeJS.Immediate | undefined;
+  const pump = () => {
+    if (paused || raw.writableEnded) return; // a continuation will read the log from `sent` anyway
     if (!stillAuthorized()) return end();
-    for (let batch = store.context.events.after(sent, 500); batch.length; batch = store.context.events.after(sent, 500)) {
-      for (const event of batch) {
-        raw.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-        sent = event.id;
-      }
+    store.context.commits.flush(); // a continuation may run while a batch is open: only committed events
+    const batch = store.context.events.after(sent, REPLAY_BATCH);
+    let room = true;
+    for (const event of batch) {
+      room = raw.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      sent = event.id;
     }
+    if (room && batch.length < REPLAY_BATCH) return; // caught up
+    const resume = (paused = () => {
+      paused = undefined;
+      nextTurn = undefined;
+      pump();
+    });
+    if (room) nextTurn = setImmediate(resume);
+    else raw.once('drain', resume);
   };
-  const unsubscribe = store.feed.subscribe(() => drain());
+  const unsubscribe = store.feed.subscribe(() => pump());
   const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), options.heartbeatMs);
   // A revocation writes no event, so it is looked for on a timer too; the check is a cached read.
   const authCheck = setInterval(() => {
@@ -91,10 +109,12 @@ export function streamEvents(
     clearInterval(heartbeat);
     clearInterval(authCheck);
     unsubscribe();
+    if (paused) raw.off('drain', paused);
+    if (nextTurn) clearImmediate(nextTurn);
     streams.delete(end);
     if (!raw.writableEnded) raw.end();
   }
   streams.set(end, owner);
   request.raw.on('close', end);
-  drain();
+  pump();
 }

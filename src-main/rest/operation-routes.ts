@@ -94,7 +94,6 @@ function answer(
 
   const { commits } = deps.store.context;
   if (def.http!.stream === 'sse') {
-    commits.flush(); // a stream reads the change log itself: only committed events
     const { after = 0 } = parsed.data as { after?: number };
     return streamEvents(deps.store, request, reply, after, () => deps.stillAuthorized(request), request.token?.id, deps.streams, deps.stream);
   }

@@ -3,10 +3,11 @@
  * Auth, framing, order and content of events, inventory.low, changes from another process,
  * resuming (Last-Event-ID and ?after=), heartbeats, and what a client disconnect leaves behind.
  */
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { connect } from 'node:net';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { EVENT_TYPES, StoreEvent, type EventType } from '../../src-shared/schemas/event';
 import type { EventFeed } from '../../src-main/service/event-feed';
-import { MAX_STREAMS_PER_TOKEN } from '../../src-main/rest/events-stream';
+import { MAX_STREAMS_PER_TOKEN, REPLAY_BATCH } from '../../src-main/rest/events-stream';
 import { createOpenApiChecker } from './support/openapi-check';
 import { killAll, spawnNode } from './support/processes';
 import { startTestServer, type TestServer } from './support/server';
@@ -404,15 +405,58 @@ describe('resuming', () => {
     expect(decoded(ahead).map((event) => event.id)).toEqual([end + 3]);
   });
 
-  test('a replay longer than one read batch (over 500 events) arrives complete and in order', async () => {
+  test(`a replay longer than one read batch (over ${REPLAY_BATCH} events) arrives complete and in order`, async () => {
     // Written in one go through the service, so the test stays quick; the stream reads them back.
     const ids: number[] = [];
-    for (let i = 0; i < 620; i++) ids.push(t.store.handlers['categories.create']({ name: `Bulk ${i}` }).id);
+    for (let i = 0; i < REPLAY_BATCH * 3 + 20; i++) ids.push(t.store.handlers['categories.create']({ name: `Bulk ${i}` }).id);
     const stream = await events({ lastEventId: 0 });
     await until(stream, latestId(), 10_000);
     const got = decoded(stream);
     expect(got.map((event) => event.id)).toEqual(logAfter(0).map((event) => event.id));
     expect(got.map((event) => event.data.id)).toEqual(ids);
+  });
+
+  test('a client that does not read holds the replay back (nothing piles up in memory); once it reads, it gets every event', async () => {
+    // About 14 MB of events: more than the kernel's socket buffers on loopback hold.
+    const description = 'd'.repeat(480);
+    t.store.context.db.transaction(() => {
+      for (let i = 0; i < 20_000; i++) t.store.handlers['categories.create']({ name: `Long ${i}`, description });
+    })();
+    const last = latestId();
+    const reads = vi.spyOn(t.store.context.events, 'after');
+    const eventsRead = () => reads.mock.results.reduce((sum, result) => sum + (result.value as unknown[]).length, 0);
+
+    const socket = connect(Number(new URL(t.origin).port), '127.0.0.1');
+    socket.write(`GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${t.writeToken}\r\n\r\n`);
+    socket.pause();
+    // Wait until the server stops reading the log: it waits for the client.
+    let seen = -1;
+    for (let tries = 0; tries < 40 && eventsRead() !== seen; tries++) {
+      seen = eventsRead();
+      await sleep(150);
+    }
+    expect(eventsRead(), 'read from the log while the client reads nothing').toBeLessThan(last / 2);
+    const health = await t.request('/health');
+    expect(health.status, 'the server answers others meanwhile').toBe(200);
+
+    const parser = createSseParser();
+    const got: number[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`stalled after ${got.length} events`)), 20_000);
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        for (const item of parser.push(chunk)) if (item.kind === 'event') got.push(Number(item.id));
+        if (got.at(-1) === last) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      socket.resume();
+    });
+    socket.destroy();
+    const expected: number[] = [];
+    for (let page = logAfter(0); page.length; page = logAfter(page.at(-1)!.id)) expected.push(...page.map((event) => event.id));
+    expect(got).toEqual(expected);
   });
 
   test('?after=N works like Last-Event-ID: N', async () => {
