@@ -97,6 +97,10 @@ export const contract = {
   'pets.update': op({
     tag: 'Pets',
     summary: 'Update a pet',
+    description:
+      'Changes only the fields sent (at least one). Status changes keep stock consistent: `available` gives a pet with no stock a stock of 1; ' +
+      '`pending` keeps the stock (a hold: orders are refused with 409 PET_NOT_AVAILABLE until it is available again); ' +
+      '`sold` empties the stock and is refused with 409 PET_HAS_OPEN_ORDERS while the pet has open orders.',
     input: PetRef.extend({ changes: PetPatch }),
     output: Pet,
     stability: 'stable',
@@ -213,7 +217,10 @@ export const contract = {
   'orders.place': op({
     tag: 'Store',
     summary: 'Place an order',
-    description: 'Needs an `available` pet with enough stock, and reserves it. Ids are increasing integers.',
+    description:
+      'Needs an `available` pet with enough stock, and reserves it: taking the last units makes the pet `pending` until its orders are ' +
+      'fulfilled or cancelled. Refused with 409 INSUFFICIENT_STOCK when the stock is short (whatever the status), and 409 PET_NOT_AVAILABLE ' +
+      'for a sold pet or one a clerk holds (`pending` with stock). Ids are increasing integers.',
     input: NewOrder,
     output: Order,
     stability: 'stable',
@@ -310,7 +317,9 @@ export const contract = {
     tag: 'Events',
     summary: 'Stream changes (Server-Sent Events)',
     description:
-      'Each event carries `id`, `event` (the type) and `data` (a StoreEvent as JSON). Send `Last-Event-ID` to resume. A comment line is sent as a heartbeat.',
+      'Each event carries `id`, `event` (the type) and `data` (a StoreEvent as JSON). Without `Last-Event-ID` or `after`, the stream starts ' +
+      'at the beginning of the change log (sent as fast as the client reads), then follows live; send `Last-Event-ID` (or `after`) with the ' +
+      'last id seen to resume. A comment line is sent as a heartbeat.',
     input: EventListQuery.pick({ after: true }),
     output: StoreEvent,
     stability: 'experimental',

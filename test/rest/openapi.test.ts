@@ -94,6 +94,23 @@ describe('the served document', () => {
     expect(operations().filter(({ path }) => path.startsWith('/store/inventory'))).toHaveLength(3);
   });
 
+  test('GET /events declares Last-Event-ID, says where a stream without it starts, and its per-token limit', () => {
+    const stream = doc.paths['/events'].get;
+    const header = stream.parameters.find((parameter: any) => parameter.in === 'header');
+    expect(header).toMatchObject({ name: 'Last-Event-ID', required: false, schema: { type: 'string' } });
+    expect(stream.description).toMatch(/starts at the beginning of the change log/);
+    expect(stream.description).toMatch(/may hold 20 streams open at once.*429/);
+  });
+
+  test('a description never repeats its summary; the order refusals are told apart as the service tells them', () => {
+    for (const { path, method, operation } of operations()) {
+      expect((operation.description ?? '').startsWith(operation.summary), `${method} ${path}`).toBe(false);
+    }
+    const conflicts = doc.paths['/store/orders'].post.responses['409'].description;
+    expect(conflicts).toMatch(/INSUFFICIENT_STOCK`: An order asks for more units than the pet has in stock, whatever its status/);
+    expect(conflicts).toMatch(/PET_NOT_AVAILABLE`: An order for a pet that is sold, or pending with enough stock/);
+  });
+
   test('bearer security everywhere but /health, which has security: []', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);

@@ -4,6 +4,7 @@ import { OPERATION_NAMES, operationDef } from '../../../src-shared/contract';
 import type { OperationDef } from '../../../src-shared/contract-types';
 import { ERROR_CATALOGUE, ErrorBody, type ErrorCode } from '../../../src-shared/errors';
 import { PAGE_LIMIT_MAX } from '../../../src-shared/schemas/common';
+import { MAX_STREAMS_PER_TOKEN } from '../events-stream';
 import { pathParameters, queryFields } from '../request-input';
 import { createSchemaConverter } from './json-schema';
 
@@ -69,6 +70,16 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       parameters.push(parameter);
     }
 
+    if (http.stream === 'sse') {
+      parameters.push({
+        name: 'Last-Event-ID',
+        in: 'header',
+        required: false,
+        description: 'The id of the last event received: the stream resumes after it (as `after` does; the larger of the two wins).',
+        schema: { type: 'string', pattern: '^[0-9]{1,16}$' },
+      });
+    }
+
     const responses: Record<string, Json> = {};
     const success: Json = { description: successDescription(def) };
     const successHeaders: Json = { ...deprecationHeaders };
@@ -113,6 +124,7 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       responses,
     };
     if (!parameters.length) delete operation.parameters;
+    if (!operation.description) delete operation.description;
     if (http.body) {
       const body = http.body === '*' ? def.input : shape[http.body];
       operation.requestBody = { required: true, content: { 'application/json': { schema: convert(body, 'input') } } };
@@ -173,7 +185,14 @@ function successDescription(def: OperationDef): string {
 }
 
 function describe(def: OperationDef, sunsetDate: string): string {
-  const parts = [def.description ?? def.summary];
+  // The summary is shown on its own; the description only adds to it.
+  const parts = def.description ? [def.description] : [];
+  if (def.http?.stream === 'sse') {
+    parts.push(
+      `A token may hold ${MAX_STREAMS_PER_TOKEN} streams open at once (the next answers 429 \`RATE_LIMITED\`). ` +
+        'Revoking the token ends its streams within a second.',
+    );
+  }
   if (def.deprecated) {
     parts.push(
       `**Deprecated**: use \`GET ${def.deprecated.successor}\` instead. Sunset: ${sunsetDate}; from then on this ` +
