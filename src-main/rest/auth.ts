@@ -1,3 +1,4 @@
+import { hostname, networkInterfaces } from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoreError } from '../../src-shared/errors';
 import type { TokenVerifier, VerifiedToken } from '../service/tokens';
@@ -11,9 +12,27 @@ declare module 'fastify' {
   }
 }
 
-/** Host names the listener answers to; anything else is a DNS-rebinding attempt. */
-export function allowedHostnames(boundHost: string): Set<string> {
-  return new Set(['localhost', '127.0.0.1', '[::1]', boundHost.includes(':') ? `[${boundHost}]` : boundHost]);
+const WILDCARDS = new Set(['0.0.0.0', '::', '::0']);
+
+/** This machine's names as other machines address it: every interface's address, the host name. */
+function ownAddresses(): Set<string> {
+  const names = new Set([hostname().toLowerCase(), `${hostname().toLowerCase()}.local`]);
+  for (const addresses of Object.values(networkInterfaces())) {
+    for (const { address, family } of addresses ?? []) names.add(family === 'IPv6' ? `[${address.toLowerCase()}]` : address);
+  }
+  return names;
+}
+
+/**
+ * Which Host names the listener answers to; anything else is a DNS-rebinding attempt (a page on
+ * another site whose name was pointed at this machine). Loopback names always; the bound
+ * address; and, when bound to every interface, this machine's own addresses and host name, looked
+ * up again when an unknown name arrives (an interface may get its address after the start).
+ */
+export function allowedHostnames(boundHost: string): (hostname: string) => boolean {
+  const fixed = new Set(['localhost', '127.0.0.1', '[::1]', boundHost.includes(':') ? `[${boundHost}]` : boundHost]);
+  if (!WILDCARDS.has(boundHost)) return (name) => fixed.has(name);
+  return (name) => fixed.has(name) || ownAddresses().has(name);
 }
 
 /** The Host header's name without its port (IPv6 literals keep their brackets). */
@@ -38,7 +57,7 @@ function connectionMemo(request: FastifyRequest) {
   return memo;
 }
 
-export function refuseForeignHost(request: FastifyRequest, reply: FastifyReply, allowed: Set<string>): boolean {
+export function refuseForeignHost(request: FastifyRequest, reply: FastifyReply, allowed: (hostname: string) => boolean): boolean {
   const host = request.headers.host;
   const memo = connectionMemo(request);
   if (host !== undefined && host === memo.host) return false;
@@ -46,7 +65,7 @@ export function refuseForeignHost(request: FastifyRequest, reply: FastifyReply, 
     sendError(reply, new StoreError('MALFORMED_REQUEST', 'The request has no Host header (HTTP/1.1 requires one)'));
     return true;
   }
-  if (allowed.has(hostnameOf(host))) {
+  if (allowed(hostnameOf(host))) {
     memo.host = host;
     return false;
   }

@@ -37,7 +37,7 @@ export async function serve(args: string[]): Promise<void> {
   console.log(`Pet Store Clerk REST API listening on ${listener.url}  (database ${file})`);
   console.log(`Reference: ${listener.url.replace(/\/v1$/, '')}/docs`);
   if (values.host !== '127.0.0.1' && values.host !== 'localhost' && values.host !== '::1') {
-    console.warn(`Warning: bound to ${values.host}, so other machines may reach the API.`);
+    console.warn(`Warning: bound to ${values.host}, so other machines may reach the API (addressed by this machine's IP addresses or host name).`);
   }
 
   await new Promise<void>((done) => {
