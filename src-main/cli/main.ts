@@ -2,12 +2,14 @@
 import { backup, BACKUP_USAGE, EXPORT_USAGE, exportData, IMPORT_USAGE, importData } from './commands/data';
 import { serve, SERVE_USAGE } from './commands/serve';
 import { seed, SEED_USAGE } from './commands/seed';
+import { settings, SETTINGS_USAGE } from './commands/settings';
 import { token, TOKEN_USAGE } from './commands/token';
 import { CliError } from './output';
 
 const COMMANDS: Record<string, { usage: string; run: (args: string[]) => unknown }> = {
   serve: { usage: SERVE_USAGE, run: serve },
   token: { usage: TOKEN_USAGE, run: token },
+  settings: { usage: SETTINGS_USAGE, run: settings },
   seed: { usage: SEED_USAGE, run: seed },
   backup: { usage: BACKUP_USAGE, run: backup },
   export: { usage: EXPORT_USAGE, run: exportData },

@@ -11,5 +11,5 @@ export class CliError extends Error {
 }
 
 export function printError(error: ErrorBody): never {
-  throw new CliError(`${error.code}: ${error.message}${error.details?.length ? `\n${error.details.map((d) => `  ${d.path}: ${d.message}`).join('\n')}` : ''}`);
+  throw new CliError(`${error.code}: ${error.message}${error.details?.length ? `\n${error.details.map((d) => `  ${d.path ? `${d.path}: ` : ''}${d.message}`).join('\n')}` : ''}`);
 }

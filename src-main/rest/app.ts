@@ -134,7 +134,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
       origin: startupSettings.allowedOrigins,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID'],
-      exposedHeaders: ['Link', 'X-Total-Count', 'Location', 'Deprecation', 'Sunset', 'Retry-After'],
+      exposedHeaders: ['Link', 'X-Total-Count', 'Location', 'Deprecation', 'Sunset', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'],
     });
   }
 

@@ -1,5 +1,5 @@
 import { z } from '../zod-setup';
-import { ILL_FORMED_TEXT, Id, Name, NameSearch, PageQuery, isWellFormedText } from './common';
+import { ILL_FORMED_TEXT, Id, Name, NameSearch, PageQuery, isWellFormedText, hasSomeField } from './common';
 
 /** Free text: line breaks and tabs are fine, other control characters are not. */
 const Description = z
@@ -19,8 +19,8 @@ export const NewCategory = z
 export type NewCategory = z.infer<typeof NewCategory>;
 
 export const CategoryPatch = NewCategory.partial()
-  .refine((patch) => Object.keys(patch).length > 0, 'At least one field is required')
-  .meta({ id: 'CategoryPatch' });
+  .refine(hasSomeField, 'At least one field is required')
+  .meta({ id: 'CategoryPatch', minProperties: 1 });
 export type CategoryPatch = z.infer<typeof CategoryPatch>;
 
 export const Category = z

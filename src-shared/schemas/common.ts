@@ -79,3 +79,9 @@ export const DateTime = z.iso
     return !Number.isNaN(instant.getTime()) && /^\d{4}-/.test(instant.toISOString());
   }, 'Must fall within the years 0000–9999 in UTC')
   .meta({ id: 'DateTime', description: 'ISO 8601 date-time with an offset.', example: '2026-11-22T10:00:00Z' });
+
+/**
+ * The rule of a PATCH body: at least one known field (an empty change is a mistake), as
+ * `.refine(hasSomeField, message)`; the schema's `meta` says it in JSON Schema too (`minProperties: 1`).
+ */
+export const hasSomeField = (patch: object): boolean => Object.keys(patch).length > 0;

@@ -1,5 +1,5 @@
 import { z } from '../zod-setup';
-import { DateTime, Id, PageQuery } from './common';
+import { DateTime, Id, PageQuery, hasSomeField } from './common';
 
 export const ORDER_QUANTITY_MAX = 1000;
 
@@ -19,8 +19,8 @@ export const OrderPatch = z
     complete: z.boolean().optional().describe('`true` fulfils the order; a complete order cannot be reopened.'),
     shipDate: DateTime.optional().describe('Expected or actual ship date, ISO 8601.'),
   })
-  .refine((patch) => Object.keys(patch).length > 0, 'At least one field is required')
-  .meta({ id: 'OrderPatch' });
+  .refine(hasSomeField, 'At least one field is required')
+  .meta({ id: 'OrderPatch', minProperties: 1 });
 export type OrderPatch = z.infer<typeof OrderPatch>;
 
 export const Order = z

@@ -186,6 +186,18 @@ describe('the served document', () => {
     }
   });
 
+  test('PATCH bodies need at least one field (minProperties: 1), as the server does', async () => {
+    const patches = operations().filter(({ method }) => method === 'PATCH');
+    expect(patches.map(({ path }) => path).sort()).toEqual(['/categories/{categoryId}', '/pets/{petId}', '/store/orders/{orderId}']);
+    for (const { path, operation } of patches) {
+      const ref = operation.requestBody.content['application/json'].schema.$ref;
+      expect(doc.components.schemas[ref.split('/').pop()].minProperties, path).toBe(1);
+      const answer = await s.call('PATCH', `/v1${path.replace(/\{\w+\}/, '1')}`, { json: {} });
+      expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(400);
+      expect(answer.body.details, path).toEqual([{ path: '', message: 'At least one field is required' }]);
+    }
+  });
+
   test('no settings, token or listener operation is exposed over REST', () => {
     for (const { path } of operations()) expect(path).not.toMatch(/settings|token|listener|backup|import|export/i);
   });

@@ -1,0 +1,68 @@
+import { parseArgs } from 'node:util';
+import { StoreSettings } from '../../../src-shared/schemas/settings';
+import { toErrorBody } from '../../service/errors';
+import { invokeOperation } from '../../service/invoke';
+import { coerceParameters } from '../../rest/request-input';
+import { openCliStore } from '../open-store';
+import { CliError, printError } from '../output';
+
+const KEYS = Object.keys(StoreSettings.shape) as (keyof StoreSettings)[];
+/** Settings a running listener reads when it starts; the others apply to the next request. */
+const AT_START: readonly string[] = ['listenerEnabled', 'listenerHost', 'listenerPort', 'allowedOrigins'];
+
+export const SETTINGS_USAGE = `petstore settings [--db FILE] [--json]
+petstore settings set KEY=VALUE [KEY=VALUE …] [--db FILE]
+  The owner's settings, as the app's Settings screen shows them. A running server applies a change
+  to the rate limit, sunset date, threshold or shop name at once; the listener's address, port
+  and allowed origins when it next starts. allowedOrigins takes a comma-separated list ("" for none).
+  Keys: ${KEYS.join(', ')}`;
+
+/** `KEY=VALUE` arguments as typed fields: numbers, booleans and lists by the setting's type. */
+function parseAssignments(assignments: string[]): Record<string, unknown> {
+  if (!assignments.length) throw new CliError(`settings set needs at least one KEY=VALUE\n\n${SETTINGS_USAGE}`, 2);
+  const raw: Record<string, string> = {};
+  for (const assignment of assignments) {
+    const equals = assignment.indexOf('=');
+    if (equals < 1) throw new CliError(`"${assignment}" is not KEY=VALUE\n\n${SETTINGS_USAGE}`, 2);
+    raw[assignment.slice(0, equals)] = assignment.slice(equals + 1);
+  }
+  try {
+    // The REST listener's reading of query strings: `8788` a number, `true` a boolean, `a,b` a list.
+    return coerceParameters(StoreSettings.shape, raw);
+  } catch (error) {
+    printError(toErrorBody(error));
+  }
+}
+
+function print(settings: StoreSettings): void {
+  const width = Math.max(...KEYS.map((key) => key.length));
+  for (const key of KEYS) {
+    const value = settings[key];
+    console.log(`${key.padEnd(width)}  ${Array.isArray(value) ? value.join(', ') || '(none)' : String(value)}`);
+  }
+}
+
+export function settings(args: string[]): void {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { db: { type: 'string', default: 'petstore.db' }, json: { type: 'boolean', default: false } },
+  });
+  const [action, ...assignments] = positionals;
+  if (action !== undefined && action !== 'set') throw new CliError(SETTINGS_USAGE, 2);
+  const changes = action === 'set' ? parseAssignments(assignments) : undefined;
+  const store = openCliStore(values.db!, 'must-exist');
+  try {
+    const result = changes
+      ? invokeOperation(store.handlers, 'settings.update', changes)
+      : invokeOperation(store.handlers, 'settings.get', {});
+    if (!result.ok) printError(result.error);
+    const current = result.data as StoreSettings;
+    if (values.json) console.log(JSON.stringify(current));
+    else print(current);
+    const later = Object.keys(changes ?? {}).filter((key) => AT_START.includes(key));
+    if (later.length) console.error(`${later.join(', ')}: a running listener applies this when it next starts.`);
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * `petstore settings` as an owner runs it on a headless install (separate processes, a real
+ * database file): what it prints, its refusals and exit codes, and a running server applying a
+ * change to the rate limit and the sunset date without a restart.
+ */
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
+import { tempDir } from '../helpers/temp-store';
+import { killAll, runCli, startServe } from '../rest/support/processes';
+
+let cleanup: () => void;
+let db: string;
+
+beforeEach(async () => {
+  let dir: string;
+  ({ dir, cleanup } = tempDir('petstore-cli-settings-'));
+  db = join(dir, 'store.db');
+  const seeded = await runCli(['seed', '--db', db, '--pets', '3']);
+  expect(seeded.code, seeded.stderr).toBe(0);
+});
+afterEach(async () => {
+  await killAll();
+  cleanup();
+});
+
+const current = async () => {
+  const shown = await runCli(['settings', '--json', '--db', db]);
+  expect(shown.code, shown.stderr).toBe(0);
+  return JSON.parse(shown.stdout);
+};
+
+test('prints every setting, one per line, or as JSON', async () => {
+  const shown = await runCli(['settings', '--db', db]);
+  expect(shown.code, shown.stderr).toBe(0);
+  expect(shown.stdout).toMatch(/^rateLimitPerMinute +1200$/m);
+  expect(shown.stdout).toMatch(/^allowedOrigins +\(none\)$/m);
+  expect(shown.stdout.trim().split('\n')).toHaveLength(Object.keys(DEFAULT_SETTINGS).length);
+  expect(await current()).toEqual(DEFAULT_SETTINGS);
+});
+
+test('set takes KEY=VALUE pairs typed by the setting: numbers, dates, lists; prints the result', async () => {
+  const set = await runCli(['settings', 'set', 'rateLimitPerMinute=600', 'sunsetDate=2027-01-31', 'allowedOrigins=http://localhost:3000,https://shop.example', '--db', db]);
+  expect(set.code, set.stderr).toBe(0);
+  expect(set.stdout).toMatch(/^rateLimitPerMinute +600$/m);
+  expect(set.stderr).toBe('allowedOrigins: a running listener applies this when it next starts.\n');
+  expect(await current()).toEqual({
+    ...DEFAULT_SETTINGS,
+    rateLimitPerMinute: 600,
+    sunsetDate: '2027-01-31',
+    allowedOrigins: ['http://localhost:3000', 'https://shop.example'],
+  });
+  expect((await runCli(['settings', 'set', 'allowedOrigins=', '--db', db])).code).toBe(0);
+  expect((await current()).allowedOrigins).toEqual([]);
+});
+
+test('refuses bad values, unknown keys and a missing database, changing nothing', async () => {
+  const cases: [string[], number, RegExp][] = [
+    [['rateLimitPerMinute=fast'], 1, /VALIDATION_FAILED: .*rateLimitPerMinute: must be a whole number/],
+    [['rateLimitPerMinute=0'], 1, /rateLimitPerMinute: Must be at least 1/],
+    [['listenerPort=70000', 'shopName=Fine'], 1, /listenerPort: Must be at most 65,535/],
+    [['sunsetDate=soon'], 1, /sunsetDate: /],
+    [['colour=blue'], 1, /colour: Unknown field "colour"/],
+    [['noequals'], 2, /"noequals" is not KEY=VALUE/],
+    [[], 2, /settings set needs at least one KEY=VALUE/],
+  ];
+  for (const [assignments, code, message] of cases) {
+    const result = await runCli(['settings', 'set', ...assignments, '--db', db]);
+    expect(result.code, assignments.join(' ')).toBe(code);
+    expect(result.stderr, assignments.join(' ')).toMatch(message);
+  }
+  expect(await current()).toEqual(DEFAULT_SETTINGS);
+  const missing = await runCli(['settings', '--db', join(db, '..', 'none.db')]);
+  expect(missing.code).toBe(1);
+  expect(missing.stderr).toMatch(/No database at/);
+});
+
+test('a running server applies a new rate limit and sunset date at once, without a restart', async () => {
+  const server = await startServe(db, { PETSTORE_API_TOKEN: 'cli-settings-secret' });
+  const get = (path: string) => fetch(`${server.url}${path}`, { headers: { authorization: 'Bearer cli-settings-secret' } });
+  expect((await get('/pets/1')).status).toBe(200);
+
+  const set = await runCli(['settings', 'set', 'rateLimitPerMinute=2', 'sunsetDate=2020-01-01', '--db', db]);
+  expect(set.code, set.stderr).toBe(0);
+  const gone = await get('/pets/1');
+  expect(gone.status).toBe(410);
+  expect(((await gone.json()) as { code: string }).code).toBe('OPERATION_SUNSET');
+  expect(gone.headers.get('x-ratelimit-limit')).toBe('2');
+  // The budget is now 2 a minute: the 410 took one, this takes the other, the next is refused.
+  expect((await get('/pets?limit=1')).status).toBe(200);
+  const limited = await get('/pets?limit=1');
+  expect(limited.status).toBe(429);
+  expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+});

@@ -1,0 +1,80 @@
+/**
+ * CORS: off unless the owner lists origins. Off, no answer carries an Access-Control header, so a
+ * page on another site cannot read anything. On, only the listed origins are allowed, preflights
+ * need no token, and the headers an integrator's page needs are exposed.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startListener, type RunningListener } from '../../src-main/rest/listener';
+import { createOpenApiChecker } from './support/openapi-check';
+import { startTestServer, type TestServer } from './support/server';
+
+const LISTED = 'http://localhost:3000';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+const preflight = (origin: string, url: string) =>
+  fetch(url, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+  });
+
+describe('no origins listed (the default)', () => {
+  test('answers carry no Access-Control header, whatever the Origin', async () => {
+    const answer = await t.request('/v1/pets', { headers: { origin: LISTED } });
+    expect(answer.status).toBe(200);
+    expect([...answer.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
+  });
+
+  test('a preflight is not granted', async () => {
+    const answer = await preflight(LISTED, `${t.origin}/v1/pets`);
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    expect(answer.headers.get('access-control-allow-methods')).toBeNull();
+  });
+});
+
+describe('origins listed by the owner', () => {
+  let listener: RunningListener;
+  let base: string;
+  beforeAll(async () => {
+    t.store.handlers['settings.update']({ allowedOrigins: [LISTED, 'https://shop.example'] });
+    listener = await startListener({ store: t.store, host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${listener.port}`;
+  });
+  afterAll(async () => {
+    await listener.close();
+    t.store.handlers['settings.update']({ allowedOrigins: [] });
+  });
+
+  test('a preflight from a listed origin is granted without a token, with the methods and headers', async () => {
+    const answer = await preflight(LISTED, `${base}/v1/pets`);
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(LISTED);
+    expect(answer.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, PATCH, DELETE');
+    expect(answer.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Last-Event-ID');
+  });
+
+  test('the request after it still needs a token; its answer exposes the paging, Location and rate-limit headers', async () => {
+    const api = await createOpenApiChecker(base);
+    const anonymous = await fetch(`${base}/v1/pets`, { headers: { origin: LISTED } });
+    expect(await api.check('GET', '/v1/pets', anonymous)).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    const answer = await fetch(`${base}/v1/pets?limit=1`, { headers: { origin: LISTED, authorization: `Bearer ${t.readToken}` } });
+    expect(answer.status).toBe(200);
+    await api.check('GET', '/v1/pets?limit=1', answer.clone());
+    expect(answer.headers.get('access-control-allow-origin')).toBe(LISTED);
+    expect(answer.headers.get('access-control-expose-headers')?.split(', ')).toEqual(
+      expect.arrayContaining(['Link', 'X-Total-Count', 'Location', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining']),
+    );
+  });
+
+  test('an origin that is not listed gets no grant, on a preflight or a request', async () => {
+    for (const origin of ['http://evil.example', 'http://localhost:3001', 'https://shop.example.evil.example']) {
+      expect((await preflight(origin, `${base}/v1/pets`)).headers.get('access-control-allow-origin'), origin).toBeNull();
+      const answer = await fetch(`${base}/v1/pets`, { headers: { origin, authorization: `Bearer ${t.readToken}` } });
+      expect(answer.headers.get('access-control-allow-origin'), origin).toBeNull();
+    }
+  });
+});
