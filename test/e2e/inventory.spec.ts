@@ -120,6 +120,36 @@ test('quick adjust works from the keyboard alone', async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'Pepper: stock 26, available' })).toBeAttached();
 });
 
+test('clearing the count with Backspace and typing a new one stores exactly what was typed', async ({ page }) => {
+  const id = await addPet('Cooper', 2);
+  await openInventory(page);
+  const row = rowOf(page, 'Cooper');
+  const input = row.getByRole('textbox', { name: 'Stock of Cooper', exact: true });
+
+  await input.click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await expect(input).toHaveValue('');
+  await expect(row.getByRole('alert')).toHaveText('Enter a stock count');
+  await page.keyboard.type('12');
+  await expect(input).toHaveValue('12');
+  await expect(row.getByRole('alert')).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await stored(id)).quantity).toBe(12);
+  await expect(input).toHaveValue('12');
+
+  // The same with two digits to clear, and leaving the field (Tab) instead of Enter.
+  await input.click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await expect(input).toHaveValue('');
+  await page.keyboard.type('78');
+  await page.keyboard.press('Tab');
+  await expect.poll(async () => (await stored(id)).quantity).toBe(78);
+  await expect(input).toHaveValue('78');
+});
+
 test('stock outside 0–1,000,000 or not whole is flagged as it is typed and never saved', async ({ page }) => {
   const id = await addPet('Nibbles', 5);
   await openInventory(page);
