@@ -11,14 +11,18 @@ export const sunsetInstant = (sunsetDate: string): Date => new Date(`${sunsetDat
  * structured-field date), `Sunset` (RFC 8594, an HTTP-date) and the successor link.
  */
 export function deprecationHeaders(deprecation: Deprecation, params: Record<string, string>, sunsetDate: string) {
-  // Only an id is echoed into the link: for `/pets/abc` the successor is the list itself.
-  const idsOnly = Object.values(params).every((value) => /^\d{1,16}$/.test(value));
+  // Only a valid id is echoed into the link: for `/pets/abc` or `/pets/0` the successor is the list itself.
+  const idsOnly = Object.values(params).every((value) => /^[1-9]\d{0,15}$/.test(value));
   const successor = idsOnly
     ? deprecation.successor.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '')
     : deprecation.successor.replace(/\?.*$/, '');
+  const sunset = sunsetInstant(sunsetDate);
+  // RFC 9745: the sunset is never before the deprecation. An owner who sets an earlier sunset
+  // retires the operation then, so it was deprecated no later than that.
+  const deprecated = Math.min(DEPRECATED_SINCE.getTime(), sunset.getTime());
   return {
-    Deprecation: `@${Math.floor(DEPRECATED_SINCE.getTime() / 1000)}`,
-    Sunset: sunsetInstant(sunsetDate).toUTCString(),
+    Deprecation: `@${Math.floor(deprecated / 1000)}`,
+    Sunset: sunset.toUTCString(),
     Link: `<${successor}>; rel="successor-version"`,
   };
 }

@@ -78,8 +78,12 @@ export function coerceParameters(
           for (const item of text.split(',')) if (item !== '') items.push(coerce(key, item, kind));
         }
         coerced = items;
+      } else if (Array.isArray(value)) {
+        // `?limit=1&limit=2`: which one was meant is a guess; ask instead of reading "not a number".
+        const name = key.slice(0, 100);
+        throw new StoreError('VALIDATION_FAILED', `Invalid input: ${name}: must be given once`, [{ path: name, message: 'must be given once' }]);
       } else {
-        coerced = Array.isArray(value) ? value.map((item) => coerce(key, item, kind)) : coerce(key, value, kind);
+        coerced = coerce(key, value, kind);
       }
     }
     setOwn(into, key, coerced);
@@ -123,7 +127,8 @@ export function rawInput(
     const stray = Object.keys(parts.query)[0];
     if (stray !== undefined) {
       throw new StoreError('VALIDATION_FAILED', `Invalid input: unknown query parameter "${stray.slice(0, 100)}"; this operation takes its input in the body`, [
-        { path: `query.${stray.slice(0, 100)}`, message: `Unknown field "${stray.slice(0, 100)}"` },
+        // Named as every query parameter is, by its name alone (docs/errors.md).
+        { path: stray.slice(0, 100), message: `Unknown query parameter "${stray.slice(0, 100)}"` },
       ]);
     }
     return parts.body;

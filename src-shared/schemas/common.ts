@@ -72,12 +72,16 @@ export function page<T extends z.ZodType>(item: T) {
 
 /** ISO 8601 date-time with an offset, e.g. 2026-11-22T10:00:00Z. */
 export const DateTime = z.iso
-  .datetime({ offset: true })
-  // Stored in UTC: an offset must not push the date out of the years 0000–9999.
-  .refine((value) => {
-    const instant = new Date(value);
-    return !Number.isNaN(instant.getTime()) && /^\d{4}-/.test(instant.toISOString());
-  }, 'Must fall within the years 0000–9999 in UTC')
+  .datetime({ offset: true, message: 'Must be an ISO 8601 date and time with an offset, e.g. 2026-11-22T10:00:00Z' })
+  // Stored in UTC: an offset must not push the date out of the years 0000–9999. Checked only for
+  // a well-formed date-time (`when`), so "tomorrow" gets one message, not two.
+  .refine(
+    (value) => {
+      const instant = new Date(value);
+      return !Number.isNaN(instant.getTime()) && /^\d{4}-/.test(instant.toISOString());
+    },
+    { message: 'Must fall within the years 0000–9999 in UTC', when: (payload) => payload.issues.length === 0 },
+  )
   .meta({ id: 'DateTime', description: 'ISO 8601 date-time with an offset.', example: '2026-11-22T10:00:00Z' });
 
 /**

@@ -47,14 +47,14 @@ describe('GET /v1/pets/{petId} is deprecated', () => {
   test('400 carries them too', async () => {
     const bad = await s.call('GET', '/v1/pets/0');
     expectError(bad, 'VALIDATION_FAILED', 400);
-    expectDeprecationHeaders(bad, '0');
+    expect(bad.headers.get('link'), 'an id that cannot exist is not echoed').toBe('</v1/pets>; rel="successor-version"');
     const unknown = await s.call('GET', `/v1/pets/${pet.id}?expand=all`);
     expectError(unknown, 'VALIDATION_FAILED', 400);
     expectDeprecationHeaders(unknown, String(pet.id));
   });
 
-  test('a path that is not an id is not echoed into the link: the successor is then the list', async () => {
-    for (const path of ['/v1/pets/abc', '/v1/pets/%3Cscript%3E', '/v1/pets/1.5']) {
+  test('a path that is not an id (or not one that can exist) is not echoed into the link: the successor is then the list', async () => {
+    for (const path of ['/v1/pets/abc', '/v1/pets/%3Cscript%3E', '/v1/pets/1.5', '/v1/pets/0']) {
       const answer = await s.call('GET', path);
       expectError(answer, 'VALIDATION_FAILED', 400);
       expect(answer.headers.get('link'), path).toBe('</v1/pets>; rel="successor-version"');
@@ -68,6 +68,8 @@ describe('GET /v1/pets/{petId} is deprecated', () => {
     expectError(answer, 'OPERATION_SUNSET', 410);
     expectDeprecationHeaders(answer, String(pet.id), '2020-01-01');
     expect(answer.body.message).toContain('2020-01-01');
+    // A sunset set before the release's deprecation date moves Deprecation back to it (never after Sunset).
+    expect(answer.headers.get('deprecation')).toBe(`@${Date.parse('2020-01-01T00:00:00Z') / 1000}`);
   });
 
   test('the sunset starts at 00:00 UTC of the configured day: today is already sunset, tomorrow not yet', async () => {

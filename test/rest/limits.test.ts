@@ -324,6 +324,16 @@ describe('query values', () => {
     expect(answer.body.details).toEqual([{ path: 'colour', message: expect.stringContaining('colour') }]);
     expectError(await s.call('GET', `/v1/pets/${pet.id}?verbose=1`), 'VALIDATION_FAILED', 400);
     expectError(await s.call('GET', '/health?verbose=1', { token: null }), 'VALIDATION_FAILED', 400);
+    // A parameter that takes one value, given twice, is refused as such.
+    for (const path of ['/v1/pets?limit=1&limit=2', '/v1/store/orders?petId=1&petId=2']) {
+      const twice = await s.call('GET', path);
+      expectError(twice, 'VALIDATION_FAILED', 400);
+      expect(twice.body.details, path).toEqual([{ path: path.includes('limit') ? 'limit' : 'petId', message: 'must be given once' }]);
+    }
+    // On an operation that takes its input in the body, a query parameter is named the same way.
+    const post = await s.call('POST', '/v1/categories?dryRun=true', { json: { name: 'Query strays' } });
+    expectError(post, 'VALIDATION_FAILED', 400);
+    expect(post.body.details).toEqual([{ path: 'dryRun', message: 'Unknown query parameter "dryRun"' }]);
   });
 
   test('a query parameter named after an Object.prototype member is an unknown field: 400, not 500', async () => {
