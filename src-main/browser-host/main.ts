@@ -1,7 +1,8 @@
 /**
  * `npm run host -- [--db FILE] [--port N]`: the real service under Node with the renderer served
  * to a browser on 127.0.0.1 (build the renderer first: `npm run build`; PETSTORE_RENDERER_DIR
- * serves another build).
+ * serves another build). The database is --db, else PETSTORE_DB as for the desktop app, else
+ * petstore-dev.db in the project folder.
  */
 import { parseArgs } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
@@ -13,7 +14,7 @@ import { startBrowserHost } from './server';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({
   options: {
-    db: { type: 'string', default: join(root, 'petstore-dev.db') },
+    db: { type: 'string', default: process.env.PETSTORE_DB || join(root, 'petstore-dev.db') },
     port: { type: 'string', default: '5199' },
   },
 });

@@ -55,6 +55,11 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
     return matched.length > 0;
   }
 
+  /** Puts a refusal that concerns one field (but names none, as a conflict) under that field. */
+  function showServerError(field: string, message: string): void {
+    serverErrors.value = { ...serverErrors.value, [field]: message };
+  }
+
   function reset(): void {
     Object.assign(model, initial());
     touched.clear();
@@ -62,7 +67,7 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
     showAll.value = false;
   }
 
-  return { model, errorFor, itemProps, touch, submit, applyServerError, reset };
+  return { model, errorFor, itemProps, touch, submit, applyServerError, showServerError, reset };
 }
 
 /** Unset inputs (a cleared select is null) count as "not given", as in the API. */

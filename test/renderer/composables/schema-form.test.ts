@@ -40,3 +40,11 @@ test("a refusal's details land under their fields until the clerk edits them; re
   expect(form.model).toEqual(blank());
   expect(form.errorFor('categoryId')).toBeUndefined();
 });
+
+test('a refusal about one field that names none (a conflict) can be put under it, until the field changes', () => {
+  const form = useSchemaForm(NewPet, blank);
+  form.showServerError('status', 'Pet 2 has open orders');
+  expect(form.itemProps('status')).toEqual({ validationStatus: 'error', feedback: 'Pet 2 has open orders' });
+  form.touch('status');
+  expect(form.errorFor('status')).toBeUndefined();
+});
