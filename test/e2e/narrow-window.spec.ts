@@ -94,6 +94,8 @@ test('Orders: every row says which pet it is for, and Fulfil and Cancel are insi
     await expectWholeText(pet, `${name} (#${petId})`);
     await expectInsideWindow(pet, `the pet of order ${id}`);
     await expectNotUnder(pet, row.locator('td[data-col-key="actions"]'));
+    // Open or complete is read without scrolling sideways.
+    await expectNotUnder(row.locator('td[data-col-key="complete"]'), row.locator('td[data-col-key="actions"]'));
   }
 
   for (const order of orders) {
@@ -127,6 +129,11 @@ test('Pets: names and categories are shown whole, the row actions are inside the
   await expectWholeText(row.locator('td[data-col-key="name"]'), 'Charlie 5');
   await expectInsideWindow(row.locator('td[data-col-key="name"]'), 'the name of Charlie 5');
   await expectNotUnder(row.locator('td[data-col-key="name"]'), row.locator('td[data-col-key="actions"]'));
+  // Every column is in view: status and stock too, not under the pinned buttons.
+  for (const key of ['categoryId', 'status', 'stock']) {
+    await expectInsideWindow(row.locator(`td[data-col-key="${key}"]`), `the ${key} of Charlie 5`);
+    await expectNotUnder(row.locator(`td[data-col-key="${key}"]`), row.locator('td[data-col-key="actions"]'));
+  }
   // “Guinea pigs”, not “Guine/a pigs”.
   await expectWholeText(page.getByRole('row', { name: /Charlie 2/ }).locator('td[data-col-key="categoryId"]'), 'Guinea pigs');
   await expectWholeText(page.getByRole('row', { name: /Charlie 1/ }).locator('td[data-col-key="categoryId"]'), 'Rabbits');
@@ -151,6 +158,7 @@ test('Inventory: a pet’s whole name is shown beside its stock controls, one pe
   await expectWholeText(name, 'Charlie 5');
   await expectInsideWindow(name, 'the name of Charlie 5');
   await expectNotUnder(name, row.locator('td[data-col-key="quantity"]'));
+  await expectNotUnder(row.locator('td[data-col-key="status"]'), row.locator('td[data-col-key="quantity"]'));
   await expectWholeText(page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Charlie 2', exact: true }) }).locator('td[data-col-key="categoryId"]'), 'Guinea pigs');
   // The stock can be adjusted from the row without scrolling.
   const stock = row.locator('td[data-col-key="quantity"]');
@@ -178,6 +186,8 @@ test('Settings: with no token the table says how to make one; Revoke is inside t
   for (const label of ['web shop sync', 'label printer']) {
     const row = tokens.getByRole('row', { name: new RegExp(label) });
     await expectWholeText(row.locator('td[data-col-key="label"]'), label);
+    // Active or revoked is read without scrolling sideways.
+    await expectNotUnder(row.locator('td[data-col-key="revokedAt"]'), row.locator('td[data-col-key="actions"]'));
     const revoke = row.getByRole('button', { name: `Revoke ${label}` });
     await revoke.scrollIntoViewIfNeeded();
     await expectInsideWindow(revoke, `Revoke ${label}`);
