@@ -29,7 +29,7 @@ export function petHandlers(ctx: ServiceContext): HandlersFor<'pets'> {
       const status = fields.status ?? before.status;
       const newStock = stockForStatusChange(status, { status: before.status, stock, openOrders: ctx.orders.openCount(id) });
       if (newStock === 'refused') {
-        throw new StoreError('PET_HAS_OPEN_ORDERS', `Pet ${id} has open orders: fulfil or cancel them before marking it sold`);
+        throw new StoreError('PET_HAS_OPEN_ORDERS', `${before.name} (pet ${id}) has open orders: fulfil or cancel them before marking it sold`);
       }
       const after: PetRow = {
         ...before,
@@ -68,7 +68,7 @@ export function petHandlers(ctx: ServiceContext): HandlersFor<'pets'> {
       ctx.write(() => {
         const pet = mustFind(petId);
         if (ctx.orders.openCount(petId) > 0) {
-          throw new StoreError('PET_HAS_OPEN_ORDERS', `Pet ${petId} has open orders: fulfil or cancel them first`);
+          throw new StoreError('PET_HAS_OPEN_ORDERS', `${pet.name} (pet ${petId}) has open orders: fulfil or cancel them first`);
         }
         ctx.pets.remove(petId); // its inventory entry goes with it (ON DELETE CASCADE)
         ctx.events.append('pet.deleted', pet);

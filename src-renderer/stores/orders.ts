@@ -101,6 +101,11 @@ export const useOrdersStore = defineStore('orders', () => {
     await reload();
   }
 
+  /** How many orders of a pet are still open (none can be deleted while any is). */
+  async function openCountOf(petId: number): Promise<number> {
+    return (await api().call('orders.list', { petId, complete: false, limit: 1 })).total;
+  }
+
   /** A pet's current stock and status. */
   async function stockOf(petId: number): Promise<InventoryItem> {
     return api().call('inventory.get', { petId });
@@ -164,6 +169,7 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   return {
+    openCountOf,
     rows,
     total,
     loading,

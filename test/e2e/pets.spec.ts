@@ -180,7 +180,7 @@ test('editing a pet: a validation error on the way, then the change is saved', a
   expect(stored.items).toEqual([expect.objectContaining({ name: 'Pippa', status: 'sold' })]);
 });
 
-test('deleting asks first; a pet with an open order is refused with the reason', async ({ page }) => {
+test('deleting asks first; for a pet with an open order it offers the orders instead of a Delete that would fail', async ({ page }) => {
   const kept = await must(host.call<{ id: number }>('pets.create', { name: 'Ordered', categoryId: dogsId }));
   await must(host.call('orders.place', { petId: kept.id }));
   const gone = await must(host.call<{ id: number }>('pets.create', { name: 'Leaving', categoryId: dogsId }));
@@ -200,9 +200,40 @@ test('deleting asks first; a pet with an open order is refused with the reason',
   expect(await must(host.call<{ total: number }>('pets.list', { id: [gone.id] }))).toMatchObject({ total: 0 });
 
   await page.getByRole('row', { name: /Ordered/ }).getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog').filter({ hasText: 'Delete Ordered?' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText(/open orders/i).first()).toBeVisible();
-  await expect(page.getByRole('row', { name: /Ordered/ })).toBeVisible();
+  const blocked = page.getByRole('dialog', { name: 'Ordered has open orders' });
+  await expect(blocked).toContainText('1 open order for Ordered: fulfil or cancel it before deleting the pet.');
+  await expect(blocked.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await blocked.getByRole('button', { name: 'Show the order' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders', level: 2 })).toBeVisible();
+  await expect(page.locator('.orders__count')).toHaveText('1 order');
+  await expect(page.getByRole('table', { name: 'Orders' })).toContainText(`Ordered (#${kept.id})`);
+  expect(await must(host.call<{ total: number }>('pets.list', { id: [kept.id] }))).toMatchObject({ total: 1 });
+
+  // An order placed by someone else while the question is open: the service refuses, naming the pet.
+  const late = await must(host.call<{ id: number }>('pets.create', { name: 'Latecomer', categoryId: dogsId }));
+  await openPets(page);
+  await page.getByRole('row', { name: /Latecomer/ }).getByRole('button', { name: 'Delete' }).click();
+  const asking = page.getByRole('dialog').filter({ hasText: 'Delete Latecomer?' });
+  await expect(asking).toBeVisible();
+  await must(host.call('orders.place', { petId: late.id }));
+  await asking.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`Latecomer (pet ${late.id}) has open orders`).first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /Latecomer/ })).toBeVisible();
+});
+
+test('marking a pet with an open order sold is refused, and the reason shows under Status', async ({ page }) => {
+  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Booked', categoryId: dogsId }));
+  await must(host.call('orders.place', { petId: pet.id }));
+  await openPets(page);
+  await page.getByRole('row', { name: /Booked/ }).getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Booked' });
+  await dialog.getByRole('combobox', { name: 'Status' }).fill('sold');
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const reason = `Booked (pet ${pet.id}) has open orders: fulfil or cancel them before marking it sold`;
+  await expect(dialog.locator('.n-form-item').filter({ hasText: 'Status' })).toContainText(reason);
+  await expect(dialog).toBeVisible();
+  expect(await must(host.call<{ items: { status: string }[] }>('pets.list', { id: [pet.id] }))).toMatchObject({ items: [{ status: 'pending' }] });
 });
 
 test("an order placed from a pet's row reserves its stock; the row follows", async ({ page }) => {
