@@ -1,18 +1,16 @@
 import Papa from 'papaparse';
 import { StoreError, detailsFromZod, type ErrorDetail } from '../../src-shared/errors';
+import { fold, nameSortKey } from '../../src-shared/name-keys';
 import { Name } from '../../src-shared/schemas/common';
-import { ImportRow, type DataFormat, type ImportPreview, type ImportPreviewRow } from '../../src-shared/schemas/data';
+import { ImportRow, type DataFormat, type ImportPreview, type ImportPreviewRow, type ImportResult } from '../../src-shared/schemas/data';
 import type { PetStatus } from '../../src-shared/schemas/pet';
 import type { ServiceContext } from './context';
+import { readImportFile, type FileRecord } from './data-transfer-read';
 import type { HandlersFor } from './handler-types';
 import { initialStock } from './stock-rules';
 import { categoryModel, orderModel } from './to-model';
 import type { OrderRow } from '../db/repositories/orders';
 import type { CategoryRow } from '../db/repositories/categories';
-
-const IMPORT_COLUMNS = ['name', 'category', 'status', 'stock'];
-/** Columns our own export writes that an import accepts and ignores (imports always add new pets). */
-const IGNORED_COLUMNS = ['id', 'categoryId'];
 
 interface PetExportRow {
   id: number;
@@ -23,7 +21,15 @@ interface PetExportRow {
   stock: number;
 }
 
+/** A preview, with what the import needs beyond it: the descriptions of the categories it creates. */
+interface ImportPlan extends ImportPreview {
+  create: { name: string; description?: string }[];
+  orders: number;
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+const listed = (parts: string[]) => (parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join(''));
 
 export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
   const allPets = ctx.db.prepare<[], PetExportRow>(
@@ -34,94 +40,102 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
   const allOrders = ctx.db.prepare<[], OrderRow>(
     'SELECT id, pet_id AS petId, quantity, ship_date AS shipDate, complete FROM orders ORDER BY id',
   );
+  const sameNameIn = ctx.db
+    .prepare<[string, number], number>('SELECT id FROM pets WHERE name_sort = ? AND category_id = ? ORDER BY id LIMIT 1')
+    .pluck();
 
-  /** Raw records from the file, or the reason the file as a whole is unusable. */
-  function records(format: DataFormat, content: string): { rows: Record<string, unknown>[]; fileErrors: string[] } {
-    if (format === 'csv') {
-      const parsed = Papa.parse<Record<string, string>>(content.replace(/^\uFEFF/, ''), {
-        header: true,
-        skipEmptyLines: 'greedy',
-        transformHeader: (header) => header.trim(),
-      });
-      const columns = parsed.meta.fields ?? [];
-      const fileErrors: string[] = [];
-      const missing = ['name', 'category'].filter((column) => !columns.includes(column));
-      if (missing.length) fileErrors.push(`Missing column(s): ${missing.join(', ')} (expected name, category, status, stock)`);
-      const unknown = columns.filter((column) => !IMPORT_COLUMNS.includes(column) && !IGNORED_COLUMNS.includes(column));
-      if (unknown.length) fileErrors.push(`Unknown column(s): ${unknown.join(', ')}`);
-      const rows = parsed.data.map((row) => {
-        const record: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(row)) {
-          if (IGNORED_COLUMNS.includes(key) || value === undefined || value === '') continue;
-          record[key] = key === 'stock' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-        }
-        return record;
-      });
-      return { rows, fileErrors };
+  /**
+   * One record against the store's rules. `creates` holds the folded names of the categories this
+   * import creates (a whole-store export's), so their pets can be checked before they exist.
+   */
+  function checkRecord(record: FileRecord, creates: Set<string>): ImportPreviewRow {
+    const { line, where, values } = record;
+    const skip = (errors: ErrorDetail[]): ImportPreviewRow => ({ line, where, values, outcome: 'invalid', pet: null, errors, notes: [] });
+    if (!record.fields) return skip([{ path: '', message: 'Expected an object' }]);
+    const parsed = ImportRow.safeParse(record.fields);
+    if (!parsed.success) {
+      // A category the file could not name is already said (as categoryId); "category: required" would repeat it.
+      const unnamed = record.problems.some((problem) => problem.path === 'categoryId');
+      return skip([...record.problems, ...detailsFromZod(parsed.error).filter((detail) => !(unnamed && detail.path === 'category'))]);
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(content);
-    } catch {
-      return { rows: [], fileErrors: ['The file is not valid JSON'] };
-    }
-    const list = Array.isArray(value) ? value : (value as { pets?: unknown })?.pets;
-    if (!Array.isArray(list)) return { rows: [], fileErrors: ['Expected a JSON array of pets, or an object with a "pets" array'] };
-    return {
-      rows: list.map((item) => {
-        if (!item || typeof item !== 'object' || Array.isArray(item)) return { __notAnObject: true };
-        const { id: _id, categoryId, ...rest } = item as Record<string, unknown>;
-        return rest.category === undefined && categoryId !== undefined ? { ...rest, category: categoryId } : rest;
-      }),
-      fileErrors: [],
-    };
-  }
-
-  function checkRow(raw: Record<string, unknown>, line: number): ImportPreviewRow {
-    if (raw.__notAnObject) return { line, pet: null, errors: [{ path: '', message: 'Expected an object' }] };
-    const parsed = ImportRow.safeParse(raw);
-    if (!parsed.success) return { line, pet: null, errors: detailsFromZod(parsed.error) };
     const { category, status } = parsed.data;
-    const errors: ErrorDetail[] = [];
+    const errors: ErrorDetail[] = [...record.problems];
     // An imported pet's name obeys the same rule as one typed in (ImportRow alone lets control
     // characters through: a NUL, an escape sequence, a line break from a quoted CSV cell).
     const named = Name.safeParse(parsed.data.name);
     if (!named.success) errors.push(...detailsFromZod(named.error, { prefix: 'name' }));
     const name = named.success ? named.data : parsed.data.name;
+    // Our own export read back (same id, same name): the pet is here already, not a new one.
+    const same = record.id === undefined ? undefined : ctx.pets.find(record.id);
+    if (same && named.success && fold(same.name) === fold(name)) {
+      return { line, where, values, outcome: 'exists', pet: null, errors: [], notes: [`Already in the store as pet ${same.id}`] };
+    }
+    // A whole-store export names categories, never ids: a category called "2024" is a name there.
     const found =
-      typeof category === 'number' || /^\d+$/.test(category)
+      !record.categoryFromFile && (typeof category === 'number' || /^\d+$/.test(category))
         ? ctx.categories.find(Number(category))
-        : ctx.categories.findByName(category);
-    if (!found) errors.push({ path: 'category', message: `No category ${typeof category === 'number' ? category : `"${category}"`}` });
+        : ctx.categories.findByName(String(category));
+    const created = !found && record.categoryFromFile && creates.has(fold(record.categoryFromFile.name));
+    if (!found && !created) errors.push({ path: 'category', message: `No category ${typeof category === 'number' ? category : `"${category}"`}` });
     const stock = parsed.data.stock ?? initialStock(status);
     if (status === 'available' && stock === 0) errors.push({ path: 'stock', message: 'An available pet needs stock above 0' });
     if (status === 'sold' && stock > 0) errors.push({ path: 'stock', message: 'A sold pet has no stock' });
-    if (errors.length || !found) return { line, pet: null, errors };
-    return { line, pet: { name, categoryId: found.id, status, stock }, errors: [] };
+    if (errors.length) return skip(errors);
+    const categoryName = found ? found.name : record.categoryFromFile!.name;
+    const notes: string[] = [];
+    // Pet names need not be unique, so this only warns: the clerk sees a likely duplicate before confirming.
+    const twin = found ? sameNameIn.get(nameSortKey(name), found.id) : undefined;
+    if (twin !== undefined) notes.push(`The store already has a pet named "${name}" in ${found!.name} (pet ${twin})`);
+    return { line, where, values, outcome: 'import', pet: { name, category: categoryName, categoryId: found?.id ?? null, status, stock }, errors: [], notes };
+  }
+
+  function plan(format: DataFormat, content: string): ImportPlan {
+    const file = readImportFile(format, content);
+    const notes: string[] = [];
+    const create: ImportPlan['create'] = [];
+    const creates = new Set<string>();
+    for (const category of file.categories) {
+      if (category.problem) notes.push(`The file's category ${category.id ?? `"${category.name}"`} is not imported: ${category.problem}`);
+      else if (!ctx.categories.findByName(category.name) && !creates.has(fold(category.name))) {
+        creates.add(fold(category.name));
+        create.push({ name: category.name, description: category.description });
+      }
+    }
+    if (file.orders) notes.push(`The file's ${count(file.orders, 'order is', 'orders are')} not imported: an import adds pets and their categories only`);
+    const rows = file.fileErrors.length ? [] : file.records.map((record) => checkRecord(record, creates));
+    const tally = (outcome: ImportPreviewRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
+    return {
+      rows,
+      valid: tally('import'),
+      invalid: tally('invalid'),
+      existing: tally('exists'),
+      newCategories: create.map((category) => category.name),
+      notes,
+      fileErrors: file.fileErrors,
+      create,
+      orders: file.orders,
+    };
   }
 
   function preview(format: DataFormat, content: string): ImportPreview {
-    const { rows, fileErrors } = records(format, content);
-    const checked = fileErrors.length ? [] : rows.map((row, index) => checkRow(row, index + 1));
-    const valid = checked.filter((row) => row.pet).length;
-    return { rows: checked, valid, invalid: checked.length - valid, fileErrors };
+    const { create: _create, orders: _orders, ...shown } = plan(format, content);
+    return shown;
   }
 
   return {
     'data.export': ({ format, resource }) => {
       if (format === 'json') {
-        const pets = allPets.all();
+        const categories = allCategories.all().map(categoryModel);
+        const pets = allPets.all().map(({ id, name, categoryId, status, stock }) => ({ id, name, categoryId, status, stock }));
+        const orders = allOrders.all().map(orderModel);
         const content = JSON.stringify(
-          {
-            exportedAt: new Date().toISOString(),
-            categories: allCategories.all().map(categoryModel),
-            pets: pets.map(({ id, name, categoryId, status, stock }) => ({ id, name, categoryId, status, stock })),
-            orders: allOrders.all().map(orderModel),
-          },
+          { exportedAt: new Date().toISOString(), categories, pets, orders },
           null,
           2,
         ) + '\n'; // a text file ends with a line break (`cat`, `wc -l`, diff tools)
-        return { filename: `petstore-${today()}.json`, mimeType: 'application/json', content, rows: pets.length };
+        const summary = listed([count(categories.length, 'category', 'categories'), count(pets.length, 'pet', 'pets'), count(orders.length, 'order', 'orders')]);
+        const rows = categories.length + pets.length + orders.length;
+        return { filename: `petstore-${today()}.json`, mimeType: 'application/json', content, rows, summary };
       }
       const table: Record<string, unknown>[] =
         resource === 'pets'
@@ -132,7 +146,8 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
       const columns = { pets: ['id', 'name', 'category', 'categoryId', 'status', 'stock'], categories: ['id', 'name', 'description'], orders: ['id', 'petId', 'quantity', 'shipDate', 'complete'] }[resource];
       // Every CSV line ends in CRLF (RFC 4180), the last one too.
       const content = `${Papa.unparse(table, { columns, escapeFormulae: true })}\r\n`;
-      return { filename: `petstore-${resource}-${today()}.csv`, mimeType: 'text/csv', content, rows: table.length };
+      const summary = { pets: count(table.length, 'pet', 'pets'), categories: count(table.length, 'category', 'categories'), orders: count(table.length, 'order', 'orders') }[resource];
+      return { filename: `petstore-${resource}-${today()}.csv`, mimeType: 'text/csv', content, rows: table.length, summary };
     },
 
     'data.previewImport': ({ format, content }) => preview(format, content),
@@ -140,16 +155,28 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     'data.import': ({ format, content }) =>
       // Checked again inside the transaction, so what is written is what was valid at that moment.
       ctx.write(() => {
-        const result = preview(format, content);
+        const result = plan(format, content);
         if (result.fileErrors.length) throw new StoreError('VALIDATION_FAILED', result.fileErrors.join('; '));
+        const createdIds = new Map<string, number>();
+        for (const { name, description } of result.create) {
+          const id = ctx.categories.insert(name, description ?? null);
+          createdIds.set(fold(name), id);
+          ctx.events.append('category.created', categoryModel(ctx.categories.find(id)!));
+        }
         for (const row of result.rows) {
           if (!row.pet) continue;
-          const { name, categoryId, status, stock } = row.pet;
+          const { name, category, status, stock } = row.pet;
+          const categoryId = row.pet.categoryId ?? createdIds.get(fold(category))!;
           const id = ctx.pets.insert(name, categoryId, status);
           ctx.inventory.set(id, stock);
           ctx.events.append('pet.created', { id, name, categoryId, status });
         }
-        return { imported: result.valid, skipped: result.invalid };
+        const done: ImportResult = { imported: result.valid, skipped: result.invalid };
+        // Said only when there is something to say, so a plain list of pets answers as it always did.
+        if (result.existing) done.existing = result.existing;
+        if (result.newCategories.length) done.categoriesCreated = result.newCategories;
+        if (result.orders) done.ordersNotImported = result.orders;
+        return done;
       }),
   };
 }

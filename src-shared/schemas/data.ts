@@ -23,13 +23,17 @@ export const ExportedFile = z.object({
   filename: z.string(),
   mimeType: z.string(),
   content: z.string(),
+  /** Records written: the table's rows (CSV), or categories + pets + orders (JSON). */
   rows: z.int(),
+  /** What the file holds, in words: "10 categories, 30 pets and 5 orders". */
+  summary: z.string(),
 });
 export type ExportedFile = z.infer<typeof ExportedFile>;
 
 /**
  * One pet to import. CSV columns / JSON fields: name, category (a category name or id),
- * status (default available), stock (default: 1 if available, else 0).
+ * status (default available), stock (default: 1 if available, else 0). `id` (and, in CSV,
+ * `categoryId`), as our exports write them, are read beside these.
  */
 export const ImportRow = z.strictObject({
   name: z.string().trim().min(1, 'Must not be empty').max(100, 'Must be at most 100 characters'),
@@ -44,23 +48,51 @@ export const ImportRequest = z.strictObject({
 });
 
 export const ImportPreviewRow = z.object({
-  /** 1-based line (CSV, after the header) or array index + 1 (JSON). */
+  /** The CSV file's line (the header is line 1), or the JSON item's position (from 1). */
   line: z.int(),
-  pet: z.object({ name: z.string(), categoryId: Id, status: PetStatus, stock: z.int() }).nullable(),
+  /** Where the clerk finds the row in the file: "line 3" (CSV) or "item 3" (JSON). */
+  where: z.string(),
+  /** The row's fields as the file gives them (text), whatever their problems. */
+  values: z.object({ name: z.string(), category: z.string(), status: z.string(), stock: z.string() }).partial(),
+  /** import: a new pet; invalid: skipped for its errors; exists: skipped, the pet is in the store already. */
+  outcome: z.enum(['import', 'invalid', 'exists']),
+  /** The pet the row adds (outcome import); `categoryId` is null for a category the import creates. */
+  pet: z.object({ name: z.string(), category: z.string(), categoryId: Id.nullable(), status: PetStatus, stock: z.int() }).nullable(),
   errors: z.array(ErrorDetail),
+  /** What the clerk should know that is not a problem: "Already in the store as pet 12", a likely duplicate. */
+  notes: z.array(z.string()),
 });
 export type ImportPreviewRow = z.infer<typeof ImportPreviewRow>;
 
 export const ImportPreview = z.object({
   rows: z.array(ImportPreviewRow),
+  /** Rows that will import. */
   valid: z.int(),
+  /** Rows skipped for a problem. */
   invalid: z.int(),
+  /** Rows skipped because the pet is in the store already (same id and name: a re-import). */
+  existing: z.int(),
+  /** Categories the file defines (a whole-store export) that the store lacks: the import creates them. */
+  newCategories: z.array(z.string()),
+  /** What the file holds that is not imported, such as a whole-store export's orders. */
+  notes: z.array(z.string()),
   /** Problems with the file as a whole (not CSV/JSON, missing columns). */
   fileErrors: z.array(z.string()),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
-export const ImportResult = z.object({ imported: z.int(), skipped: z.int() });
+/** What an import did; the optional fields are there only when they are not zero or empty. */
+export const ImportResult = z.object({
+  imported: z.int(),
+  /** Rows skipped for a problem. */
+  skipped: z.int(),
+  /** Rows skipped because the pet was in the store already. */
+  existing: z.int().optional(),
+  categoriesCreated: z.array(z.string()).optional(),
+  /** A whole-store export's orders, which an import leaves out. */
+  ordersNotImported: z.int().optional(),
+});
+export type ImportResult = z.infer<typeof ImportResult>;
 
 export const Overview = z.object({
   petsByStatus: z.object({ available: z.int(), pending: z.int(), sold: z.int() }),

@@ -97,20 +97,23 @@ test('every export ends with a line break: CSV (even header-only), JSON, to stdo
   expect(json.stdout).toMatch(/}\n$/);
 });
 
-test('import reports every bad row with its number, imports the good ones, and exits 1 when rows were skipped', async () => {
+test('import reports every bad row with its file line and name, imports the good ones, and exits 1 when rows were skipped', async () => {
   const file = join(dir, 'new.csv');
-  writeFileSync(file, 'name,category,status,stock\nNewcomer,Dogs,available,3\n,Cats,available,1\nStray,Unicorns,available,1\n');
+  writeFileSync(file, 'name,category,status,stock\nNewcomer,Dogs,available,3\n,Cats,available,1\n\nStray,Unicorns,available,1\n\u001b[2JWiper,Dogs,,\n');
 
   const dry = await runCli(['import', file, '--db', db, '--dry-run']);
   expect(dry.code).toBe(1);
-  expect(dry.stdout).toMatch(/1 rows would be imported, 2 skipped \(dry run: nothing written\)/);
-  expect(dry.stderr).toMatch(/row 2: name: /);
-  expect(dry.stderr).toMatch(/row 3: category: No category "Unicorns"/);
+  expect(dry.stdout).toMatch(/1 pet would be imported; skipped 3 invalid rows \(dry run: nothing written\)/);
+  expect(dry.stderr).toContain(`${file}: line 3: name: `); // the header is line 1
+  expect(dry.stderr).toContain(`${file}: line 5 (Stray): category: No category "Unicorns"`); // after a blank line
+  // Text from the file never drives the terminal: an escape sequence is shown, not obeyed.
+  expect(dry.stderr).toContain(`${file}: line 6 (\\u001b[2JWiper): name: Must not contain control characters`);
+  expect(dry.stderr).not.toContain('\u001b');
   expect(petNames(db)).toHaveLength(30);
 
   const real = await runCli(['import', file, '--db', db]);
   expect(real.code).toBe(1);
-  expect(real.stdout).toMatch(/Imported 1 pets; skipped 2 rows/);
+  expect(real.stdout).toMatch(/Imported 1 pet; skipped 3 invalid rows/);
   expect(petNames(db)).toHaveLength(31);
   expect(petNames(db).at(-1)).toBe('Newcomer');
 
@@ -118,8 +121,41 @@ test('import reports every bad row with its number, imports the good ones, and e
   writeFileSync(clean, JSON.stringify([{ name: 'From JSON', category: 'Cats', status: 'pending' }]));
   const fromJson = await runCli(['import', clean, '--db', db]);
   expect(fromJson.code, fromJson.stderr).toBe(0);
-  expect(fromJson.stdout).toMatch(/Imported 1 pets; skipped 0 rows/);
+  expect(fromJson.stdout).toMatch(/Imported 1 pet; skipped 0 invalid rows/);
   expect(petNames(db).at(-1)).toBe('From JSON');
+});
+
+test('a JSON export imports into a new database (categories too, orders said to stay out); again, it adds nothing', async () => {
+  const out = join(dir, 'exp.json');
+  const exported = await runCli(['export', '--db', db, '--format', 'json', '--out', out]);
+  expect(exported.code, exported.stderr).toBe(0);
+  expect(exported.stderr).toBe(`Exported 10 categories, 30 pets and 0 orders to ${out}.\n`);
+  const document = JSON.parse(readFileSync(out, 'utf8')) as { orders: unknown[] };
+  document.orders = [{ id: 1, petId: 1, quantity: 1, complete: true }];
+  writeFileSync(out, JSON.stringify(document));
+
+  const target = join(dir, 'new.db');
+  const first = await runCli(['import', out, '--db', target]);
+  expect(first.code, first.stderr).toBe(0);
+  expect(first.stderr).toBe('');
+  expect(first.stdout).toContain(`${out}: The file's 1 order is not imported: an import adds pets and their categories only\n`);
+  expect(first.stdout).toMatch(/Imported 30 pets; skipped 0 invalid rows; created 10 categories: Dogs, Cats, .*\.\n$/);
+  expect(petNames(target)).toEqual(petNames(db));
+
+  const dry = await runCli(['import', out, '--db', target, '--dry-run']);
+  expect(dry.code, dry.stderr).toBe(0);
+  expect(dry.stdout).toMatch(/0 pets would be imported; skipped 0 invalid rows; 30 pets already in the store \(same id and name\) left alone \(dry run: nothing written\)\./);
+  const again = await runCli(['import', out, '--db', target]);
+  expect(again.code, again.stderr).toBe(0);
+  expect(again.stdout).toMatch(/Imported 0 pets; skipped 0 invalid rows; 30 pets already in the store/);
+  expect(petNames(target)).toHaveLength(30);
+
+  // The pets CSV export read back into its own store is recognised the same way.
+  const csv = join(dir, 'pets.csv');
+  expect((await runCli(['export', '--db', db, '--out', csv])).stderr).toBe(`Exported 30 pets to ${csv}.\n`);
+  const same = await runCli(['import', csv, '--db', db]);
+  expect(same.stdout).toMatch(/Imported 0 pets; skipped 0 invalid rows; 30 pets already in the store/);
+  expect(petNames(db)).toHaveLength(30);
 });
 
 test('import of a file that is not CSV or JSON at all writes nothing and says why', async () => {

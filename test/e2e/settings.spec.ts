@@ -326,9 +326,10 @@ test('CSV import: every row checked first, one bad row reported, nothing written
   await expect(importing.getByTestId('import-summary')).toContainText('fish.csv: 3 rows, 2 valid, 1 invalid');
   await expect(importing.getByRole('row', { name: /Nemo/ })).toContainText('will import');
   const bad = importing.getByRole('row', { name: /Unicorns/ });
-  await expect(bad).toContainText('2'); // its line
+  await expect(bad).toContainText('line 3'); // the file's line: the header is line 1
   await expect(bad).toContainText('skipped');
-  await expect(bad).toContainText('category: No category "Unicorns"');
+  // What the file says, next to why it is skipped.
+  await expect(bad.getByRole('cell')).toHaveText(['line 3', 'skipped', 'Dory', 'Unicorns', 'available', '1', 'category: No category "Unicorns"']);
   await expect(importing.getByRole('row', { name: /Bubbles/ })).toContainText('Fish');
   expect(await count()).toBe(before); // a preview writes nothing
 
@@ -377,7 +378,61 @@ test('export downloads CSV and JSON files with the header and the rows', async (
   expect(download.suggestedFilename()).toMatch(/^petstore-\d{4}-\d{2}-\d{2}\.json$/);
   const store = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { pets: { name: string }[]; categories: { name: string }[] };
   expect(store.pets.map((pet) => pet.name)).toContain('Rex');
+  // The toast counts what the file holds, not only its pets.
+  await expect(toast(page, /Exported \d+ categories, \d+ pets and \d+ orders? to petstore-\d{4}-\d{2}-\d{2}\.json/)).toBeVisible();
   expect(store.categories.map((category) => category.name)).toEqual(expect.arrayContaining(['Dogs', 'Fish']));
+});
+
+test('JSON import: the store\'s own export is recognised, another shop\'s brings its categories and says its orders stay out', async ({ page }) => {
+  const count = async () => (await must(host.call<{ total: number }>('pets.list', {}))).total;
+  const before = await count();
+  await openSettings(page);
+  const importing = section(page, 'Import pets');
+  const chooseFile = (name: string, content: string) =>
+    importing.getByLabel('File to import (.csv or .json)').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
+
+  const own = await must(host.call<{ content: string }>('data.export', { format: 'json' }));
+  await chooseFile('ours.json', own.content);
+  await expect(importing.getByTestId('import-summary')).toContainText(`ours.json: ${before} rows, 0 valid, 0 invalid, ${before} already in the store.`);
+  const rex = importing.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Rex', exact: true }) });
+  await expect(rex.getByRole('cell')).toHaveText([/^item \d+$/, 'already in the store', 'Rex', 'Dogs', 'available', '1', /^Already in the store as pet \d+$/]);
+  await expect(importing.getByRole('button', { name: 'Import 0 pets' })).toBeDisabled();
+
+  // Another shop's export, holding one pet of ours as well (same id and name).
+  const ourRex = (await must(host.call<{ items: { id: number; name: string }[] }>('pets.list', { q: 'rex' }))).items.find((pet) => pet.name === 'Rex')!;
+  const theirs = {
+    categories: [{ id: 1, name: 'Parrots', description: 'Talkers' }, { id: 2, name: 'dogs' }],
+    pets: [
+      { id: 500, name: 'Polly', categoryId: 1, status: 'available', stock: 2 },
+      { id: 501, name: 'Bad Row', categoryId: 2, status: 'sold', stock: 3 },
+      { id: ourRex.id, name: 'Rex', categoryId: 2, status: 'available', stock: 1 },
+    ],
+    orders: [{ id: 9, petId: 500, quantity: 1, complete: true }],
+  };
+  await chooseFile('theirs.json', JSON.stringify(theirs));
+  await expect(importing.getByTestId('import-summary')).toContainText('theirs.json: 3 rows, 1 valid, 1 invalid, 1 already in the store.');
+  await expect(importing.getByTestId('import-notes')).toHaveText(
+    /Creates 1 category the store does not have: Parrots\.\s*The file's 1 order is not imported: an import adds pets and their categories only\./,
+  );
+  await expect(importing.getByRole('row', { name: /Polly/ }).getByRole('cell')).toHaveText(['item 1', 'will import', 'Polly', 'Parrots (new)', 'available', '2', '']);
+  await expect(importing.getByRole('row', { name: /Bad Row/ }).getByRole('cell')).toHaveText([
+    'item 2',
+    'skipped',
+    'Bad Row',
+    'dogs',
+    'sold',
+    '3',
+    'stock: A sold pet has no stock',
+  ]);
+  expect(await count()).toBe(before);
+
+  await importing.getByRole('button', { name: 'Import 1 pet and 1 category' }).click();
+  await expect(toast(page, 'Imported 1 pet, skipped 1 invalid row, left 1 pet already in the store alone, created 1 category')).toBeVisible();
+  const parrots = await must(host.call<{ items: { id: number; name: string; description?: string }[] }>('categories.list', { q: 'parrots' }));
+  expect(parrots.items).toEqual([{ id: expect.any(Number), name: 'Parrots', description: 'Talkers' }]);
+  const polly = await must(host.call<{ items: { name: string; categoryId: number }[] }>('pets.list', { q: 'polly' }));
+  expect(polly.items).toEqual([expect.objectContaining({ name: 'Polly', categoryId: parrots.items[0]!.id })]);
+  expect(await count()).toBe(before + 1);
 });
 
 test('the theme switch turns the app dark, and the choice survives a reload', async ({ page }) => {

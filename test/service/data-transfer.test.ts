@@ -29,6 +29,7 @@ describe('export', () => {
       { id: '2', name: 'Tom, "the" cat', category: 'Cats', categoryId: '2', status: 'pending', stock: '0' },
     ]);
     expect(file.rows).toBe(2);
+    expect(file.summary).toBe('2 pets');
   });
 
   test('categories and orders as CSV', () => {
@@ -77,15 +78,16 @@ describe('import', () => {
     expect(preview.fileErrors).toEqual([]);
     expect(preview.valid).toBe(3);
     expect(preview.invalid).toBe(3);
-    expect(preview.rows.map((row) => [row.line, row.errors.map((e) => e.path)])).toEqual([
-      [1, []],
-      [2, ['category']],
-      [3, ['name']],
-      [4, []],
-      [5, ['stock']],
-      [6, []],
+    // Lines are the file's: the header is line 1.
+    expect(preview.rows.map((row) => [row.where, row.outcome, row.errors.map((e) => e.path)])).toEqual([
+      ['line 2', 'import', []],
+      ['line 3', 'invalid', ['category']],
+      ['line 4', 'invalid', ['name']],
+      ['line 5', 'import', []],
+      ['line 6', 'invalid', ['stock']],
+      ['line 7', 'import', []],
     ]);
-    expect(preview.rows[3].pet).toEqual({ name: 'Felix', categoryId: 2, status: 'available', stock: 1 });
+    expect(preview.rows[3].pet).toEqual({ name: 'Felix', category: 'Cats', categoryId: 2, status: 'available', stock: 1 });
     expect(preview.rows[1].errors[0].message).toBe('No category "Fish"');
     expect(t.ok('pets.list', {}).total).toBe(2);
     expect(eventCount()).toBe(before);
@@ -103,16 +105,28 @@ describe('import', () => {
     expect(created).toHaveLength(5);
   });
 
-  test('our own export imports again (ids ignored: new pets)', () => {
+  test('skipped rows show their values as read from the file, next to the reason', () => {
     shop();
-    t.ok('inventory.set', { petId: 1, update: { quantity: 4 } });
-    const exported = t.ok('data.export', { format: 'csv', resource: 'pets' }).content;
-    const preview = t.ok('data.previewImport', { format: 'csv', content: exported });
-    expect(preview).toMatchObject({ valid: 2, invalid: 0, fileErrors: [] });
-    const json = t.ok('data.export', { format: 'json' }).content;
-    expect(t.ok('data.previewImport', { format: 'json', content: json })).toMatchObject({ valid: 2, invalid: 0 });
-    expect(t.ok('data.import', { format: 'json', content: json })).toEqual({ imported: 2, skipped: 0 });
-    expect(t.ok('pets.list', {}).total).toBe(4);
+    const preview = t.ok('data.previewImport', { format: 'csv', content: csv });
+    expect(preview.rows[1]).toMatchObject({ outcome: 'invalid', pet: null, values: { name: 'Nemo', category: 'Fish', status: 'available', stock: '1' } });
+    expect(preview.rows[4]).toMatchObject({ values: { name: 'Ghost', category: '2', status: 'sold', stock: '3' }, errors: [{ path: 'stock', message: 'A sold pet has no stock' }] });
+    expect(preview.rows[2].values).toEqual({ category: 'Cats' }); // empty cells are not values
+    const json = t.ok('data.previewImport', { format: 'json', content: JSON.stringify([{ name: 'Ok', category: 1 }, { name: 'Bad Row', category: 'Dogs', status: 'sold', stock: 2 }]) });
+    expect(json.rows[1]).toMatchObject({ where: 'item 2', line: 2, values: { name: 'Bad Row', category: 'Dogs', status: 'sold', stock: '2' } });
+  });
+
+  test('CSV lines stay the file\'s across blank lines, CRLF and quoted cells holding line breaks', () => {
+    shop();
+    const content = ['\uFEFFname,category,status', '', 'Rex II,Dogs,', '"Two', 'lines",Dogs,', '', 'Bolt,Fish,', 'Kit,Cats,'].join('\r\n');
+    const preview = t.ok('data.previewImport', { format: 'csv', content });
+    expect(preview.rows.map((row) => [row.where, row.values.name])).toEqual([
+      ['line 3', 'Rex II'],
+      ['line 4', 'Two\r\nlines'],
+      ['line 7', 'Bolt'],
+      ['line 8', 'Kit'],
+    ]);
+    const extra = t.ok('data.previewImport', { format: 'csv', content: 'name,category\nRex,Dogs,oops\nKit,Cats,\n' });
+    expect(extra.rows.map((row) => row.errors)).toEqual([[{ path: '', message: '3 cells, but the header names 2 columns' }], []]);
   });
 
   test('a file that is not what we expect is refused as a whole', () => {
@@ -141,6 +155,107 @@ describe('import', () => {
     t = openTestStore();
     const error = t.fail('data.previewImport', { format: 'csv', content: 'x'.repeat(5 * 1024 * 1024 + 1) });
     expect(error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'content', message: 'The file is larger than 5 MiB' }] });
+  });
+});
+
+describe('importing an export again', () => {
+  test('the whole-store JSON export imports into an empty store: categories created, pets with their stock, orders said to stay out', () => {
+    const { dogs } = shop();
+    t.ok('categories.create', { name: 'Birds' }); // a category without pets comes along too
+    t.ok('pets.create', { name: 'Sold Sam', categoryId: dogs.id, status: 'sold' });
+    t.ok('inventory.set', { petId: 2, update: { quantity: 4 } });
+    const exported = t.ok('data.export', { format: 'json' });
+    expect(exported).toMatchObject({ rows: 3 + 3 + 1, summary: '3 categories, 3 pets and 1 order' });
+    const categories = t.ok('categories.list', {}).items;
+    const pets = t.ok('pets.list', {}).items;
+    t.close();
+
+    t = openTestStore();
+    const preview = t.ok('data.previewImport', { format: 'json', content: exported.content });
+    expect(preview).toMatchObject({ valid: 3, invalid: 0, existing: 0, fileErrors: [], newCategories: ['Dogs', 'Cats', 'Birds'] });
+    expect(preview.notes).toEqual(['The file\'s 1 order is not imported: an import adds pets and their categories only']);
+    expect(preview.rows.map((row) => [row.where, row.pet])).toEqual([
+      ['item 1', { name: 'Rex', category: 'Dogs', categoryId: null, status: 'pending', stock: 0 }],
+      ['item 2', { name: 'Tom, "the" cat', category: 'Cats', categoryId: null, status: 'available', stock: 4 }],
+      ['item 3', { name: 'Sold Sam', category: 'Dogs', categoryId: null, status: 'sold', stock: 0 }],
+    ]);
+    expect(eventCount()).toBe(0);
+
+    expect(t.ok('data.import', { format: 'json', content: exported.content })).toEqual({
+      imported: 3,
+      skipped: 0,
+      categoriesCreated: ['Dogs', 'Cats', 'Birds'],
+      ordersNotImported: 1,
+    });
+    expect(t.ok('categories.list', {}).items).toEqual(categories); // same names, descriptions (and here ids)
+    expect(t.ok('pets.list', {}).items).toEqual(pets);
+    expect(pets.map((pet) => t.ok('inventory.get', { petId: pet.id }).quantity)).toEqual([0, 4, 0]);
+    expect(t.ok('orders.list', {}).total).toBe(0);
+    const types = t.ok('events.list', { after: 0, limit: 1000 }).map((event) => event.type);
+    expect(types).toEqual(['category.created', 'category.created', 'category.created', 'pet.created', 'pet.created', 'pet.created']);
+  });
+
+  test('re-importing this store\'s own export (JSON or CSV) adds nothing: every pet is already in the store', () => {
+    shop();
+    const before = eventCount();
+    for (const [format, content] of [
+      ['json', t.ok('data.export', { format: 'json' }).content],
+      ['csv', t.ok('data.export', { format: 'csv', resource: 'pets' }).content],
+    ] as const) {
+      const preview = t.ok('data.previewImport', { format, content });
+      expect(preview).toMatchObject({ valid: 0, invalid: 0, existing: 2, newCategories: [] });
+      expect(preview.rows.map((row) => [row.outcome, row.notes, row.values.name])).toEqual([
+        ['exists', ['Already in the store as pet 1'], 'Rex'],
+        ['exists', ['Already in the store as pet 2'], 'Tom, "the" cat'],
+      ]);
+      expect(t.ok('data.import', { format, content })).toMatchObject({ imported: 0, skipped: 0, existing: 2 });
+    }
+    expect(t.ok('pets.list', {}).total).toBe(2);
+    expect(eventCount()).toBe(before);
+  });
+
+  test('an exported pet renamed since, or a same-named pet in the same category, imports but is pointed out', () => {
+    shop();
+    const content = t.ok('data.export', { format: 'csv', resource: 'pets' }).content;
+    t.ok('pets.update', { petId: 1, changes: { name: 'Rex Senior' } });
+    t.ok('pets.create', { name: 'rex', categoryId: 1 });
+    const preview = t.ok('data.previewImport', { format: 'csv', content });
+    expect(preview).toMatchObject({ valid: 1, existing: 1 });
+    expect(preview.rows[0]).toMatchObject({ outcome: 'import', notes: ['The store already has a pet named "Rex" in Dogs (pet 3)'] });
+  });
+
+  test('a list of pets names categories the store must have: an unknown one is refused, not created', () => {
+    t = openTestStore();
+    const content = JSON.stringify([{ name: 'Nemo', category: 'Fish' }]);
+    const preview = t.ok('data.previewImport', { format: 'json', content });
+    expect(preview).toMatchObject({ valid: 0, invalid: 1, newCategories: [] });
+    expect(preview.rows[0].errors).toEqual([{ path: 'category', message: 'No category "Fish"' }]);
+    expect(t.ok('data.import', { format: 'json', content })).toEqual({ imported: 0, skipped: 1 });
+    expect(t.ok('categories.list', {}).total).toBe(0);
+  });
+
+  test('a whole-store file\'s category that is missing or unusable refuses its pets, and is said so', () => {
+    t = openTestStore();
+    t.ok('categories.create', { name: 'dogs' });
+    const content = JSON.stringify({
+      categories: [{ id: 7, name: 'Dogs' }, { id: 8, name: '' }, { id: 9, name: '2024' }],
+      pets: [
+        { id: 1, name: 'Rex', categoryId: 7, status: 'available', stock: 2 },
+        { id: 2, name: 'Ghost', categoryId: 8 },
+        { id: 3, name: 'Lost', categoryId: 99 },
+        { id: 4, name: 'Yearling', categoryId: 9 },
+      ],
+    });
+    const preview = t.ok('data.previewImport', { format: 'json', content });
+    expect(preview.newCategories).toEqual(['2024']); // "Dogs" is the store's "dogs"; "2024" is a name, not an id
+    expect(preview.notes).toEqual(['The file\'s category 8 is not imported: name: Must not be empty']);
+    expect(preview.rows.map((row) => [row.outcome, row.pet?.category ?? row.errors])).toEqual([
+      ['import', 'dogs'],
+      ['invalid', [{ path: 'categoryId', message: "The file's category 8 is unusable (name: Must not be empty)" }]],
+      ['invalid', [{ path: 'categoryId', message: 'No category 99 in the file' }]],
+      ['import', '2024'],
+    ]);
+    expect(preview.rows[2].values).toEqual({ name: 'Lost', category: '99' });
   });
 });
 

@@ -12,9 +12,11 @@ export const BACKUP_USAGE = `petstore backup --to FILE [--db FILE]
 export const EXPORT_USAGE = `petstore export [--format csv|json] [--resource pets|categories|orders] [--out FILE] [--db FILE]
   CSV holds one table (default pets); JSON the whole store. Prints to stdout unless --out.`;
 export const IMPORT_USAGE = `petstore import FILE [--format csv|json] [--dry-run] [--db FILE]
-  Adds the pets of a CSV (name,category,status,stock) or JSON file. Every row is checked first and
-  each problem printed with its line; valid rows are imported in one transaction, invalid ones
-  skipped (exit 1 when any was). --dry-run only checks (and needs an existing database).`;
+  Adds the pets of a CSV (name,category,status,stock), a JSON array of pets, or a whole-store JSON
+  export (whose categories the store lacks are created; its orders are not imported). Every row is
+  checked first and each problem printed with its line (CSV) or item (JSON); pets already in the
+  store (same id and name: a re-import) are left alone; valid rows are imported in one transaction,
+  invalid ones skipped (exit 1 when any was). --dry-run only checks (and needs an existing database).`;
 
 /** Runs one operation the way the app does (input parsed by the contract); exits on a refusal. */
 async function run<K extends CallableOperationName>(db: string, access: DbAccess, name: K, input: unknown): Promise<OperationOutput<K>> {
@@ -47,7 +49,7 @@ export async function exportData(args: string[]): Promise<void> {
   const file = await run(values.db!, 'must-exist', 'data.export', { format, resource: values.resource });
   if (values.out) {
     writeFileSync(resolve(values.out), file.content);
-    console.error(`Exported ${file.rows} rows to ${resolve(values.out)}.`);
+    console.error(`Exported ${file.summary} to ${resolve(values.out)}.`);
   } else {
     process.stdout.write(file.content);
   }
@@ -70,16 +72,34 @@ export async function importData(args: string[]): Promise<void> {
   const input = { format: formatOf(values.format, path), content };
   // A dry run writes nothing, so it does not create a database either.
   const preview = await run(values.db!, values['dry-run'] ? 'must-exist' : 'may-create', 'data.previewImport', input);
-  for (const problem of preview.fileErrors) console.error(`${path}: ${problem}`);
-  for (const row of preview.rows.filter((candidate) => candidate.errors.length)) {
-    for (const error of row.errors) console.error(`${path}: row ${row.line}: ${error.path ? `${error.path}: ` : ''}${error.message}`);
+  for (const problem of preview.fileErrors) console.error(`${path}: ${printable(problem)}`);
+  for (const row of preview.rows) {
+    // Where the row is and whose it is, as the app's preview shows it.
+    const at = `${path}: ${row.where}${row.values.name ? ` (${row.values.name})` : ''}`;
+    for (const error of row.errors) console.error(printable(`${at}: ${error.path ? `${error.path}: ` : ''}${error.message}`));
+    if (row.outcome === 'import') for (const note of row.notes) console.log(printable(`${at}: note: ${note}`));
   }
   if (preview.fileErrors.length) throw new CliError('Nothing was imported.');
-  if (values['dry-run']) {
-    console.log(`${preview.valid} rows would be imported, ${preview.invalid} skipped (dry run: nothing written).`);
-  } else {
-    const result = await run(values.db!, 'may-create', 'data.import', input);
-    console.log(`Imported ${result.imported} pets; skipped ${result.skipped} rows.`);
-  }
-  if (preview.invalid > 0) process.exitCode = 1;
+  for (const note of preview.notes) console.log(printable(`${path}: ${note}`));
+  const dryRun = values['dry-run'];
+  const result = dryRun ? null : await run(values.db!, 'may-create', 'data.import', input);
+  const imported = result ? result.imported : preview.valid;
+  const skipped = result ? result.skipped : preview.invalid;
+  const existing = result ? (result.existing ?? 0) : preview.existing;
+  const created = result ? (result.categoriesCreated ?? []) : preview.newCategories;
+  const parts = [
+    dryRun ? `${count(imported, 'pet')} would be imported` : `Imported ${count(imported, 'pet')}`,
+    `skipped ${count(skipped, 'invalid row')}`,
+  ];
+  if (existing) parts.push(`${count(existing, 'pet')} already in the store (same id and name) left alone`);
+  if (created.length) parts.push(`${dryRun ? 'would create' : 'created'} ${count(created.length, 'category', 'categories')}: ${created.join(', ')}`);
+  console.log(printable(`${parts.join('; ')}${dryRun ? ' (dry run: nothing written)' : ''}.`));
+  if (skipped > 0) process.exitCode = 1;
 }
+
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** Text from the file shown safely on a terminal: control and direction characters as \u escapes. */
+const printable = (text: string) =>
+  // eslint-disable-next-line no-control-regex -- control characters are what this escapes
+  text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);

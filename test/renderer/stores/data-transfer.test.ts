@@ -34,12 +34,14 @@ test('a preview reports every row and writes nothing; importing writes only the 
 
   const preview = await transfer.previewImport({ name: 'fish.csv', format: 'csv', content });
   expect(preview).toMatchObject({ valid: 2, invalid: 2, fileErrors: [] });
+  // Lines are the file's (the header is line 1); skipped rows keep what the file says.
   expect(preview.rows.map((row) => [row.line, row.pet?.name ?? null, row.errors.map((error) => error.path)])).toEqual([
-    [1, 'Nemo', []],
-    [2, null, ['category']],
-    [3, null, ['name']],
-    [4, 'Bubbles', []],
+    [2, 'Nemo', []],
+    [3, null, ['category']],
+    [4, null, ['name']],
+    [5, 'Bubbles', []],
   ]);
+  expect(preview.rows[1]!.values).toEqual({ name: 'Dory', category: 'Unicorns', status: 'available', stock: '1' });
   expect(preview.rows[1]!.errors[0]!.message).toBe('No category "Unicorns"');
   expect(transfer.pending?.name).toBe('fish.csv');
   expect(petNames()).toEqual([]);

@@ -1,0 +1,177 @@
+import Papa from 'papaparse';
+import { detailsFromZod, type ErrorDetail } from '../../src-shared/errors';
+import { NewCategory } from '../../src-shared/schemas/category';
+import type { DataFormat, ImportPreviewRow } from '../../src-shared/schemas/data';
+
+/**
+ * Reading an import file into records, before any rule of the store is applied: a pets CSV, a
+ * JSON array of pets, or a whole-store JSON export (its pets, with each `categoryId` resolved to
+ * the category the same file defines).
+ */
+
+const IMPORT_COLUMNS = ['name', 'category', 'status', 'stock'];
+/** Columns our own export writes beside those: `id` finds a pet already in the store; `categoryId` repeats `category`. */
+const EXTRA_COLUMNS = ['id', 'categoryId'];
+
+/** A category a whole-store export defines; `problem` says why it cannot be created. */
+export interface FileCategory {
+  id: number | null;
+  name: string;
+  description?: string;
+  problem?: string;
+}
+
+export interface FileRecord {
+  line: number;
+  where: string;
+  /** The fields ImportRow checks (id and categoryId taken out); null when the item is not an object. */
+  fields: Record<string, unknown> | null;
+  /** Problems found while reading (a cell past the header, a category the file does not define). */
+  problems: ErrorDetail[];
+  /** The pet's id where the file came from (our exports write it): a re-import is recognised by it. */
+  id?: number;
+  /** The row's category is one the file defines (a whole-store export): a name, never an id. */
+  categoryFromFile?: FileCategory;
+  values: ImportPreviewRow['values'];
+}
+
+export interface ImportFile {
+  records: FileRecord[];
+  /** A whole-store export's categories (empty for a list of pets). */
+  categories: FileCategory[];
+  /** How many orders a whole-store export holds: they are not imported. */
+  orders: number;
+  fileErrors: string[];
+}
+
+const asId = (value: unknown): number | undefined => {
+  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : undefined;
+};
+
+/** A field as the clerk would read it in the file. */
+function shown(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const text = JSON.stringify(value);
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text;
+}
+
+function valuesOf(fields: Record<string, unknown>, category: unknown): ImportPreviewRow['values'] {
+  const values: ImportPreviewRow['values'] = {};
+  for (const [key, value] of [['name', fields.name], ['category', category], ['status', fields.status], ['stock', fields.stock]] as const) {
+    const text = shown(value);
+    if (text !== undefined) values[key] = text;
+  }
+  return values;
+}
+
+/** The 1-based line of the first non-blank character at or after `from`; `from` only grows. */
+function lineCounter(text: string) {
+  let position = 0;
+  let line = 1;
+  return (from: number) => {
+    while (from < text.length && /\s/.test(text[from]!)) from++;
+    for (; position < from; position++) if (text[position] === '\n') line++;
+    return line;
+  };
+}
+
+function readCsv(content: string): ImportFile {
+  const text = content.replace(/^\uFEFF/, '');
+  const lineAt = lineCounter(text);
+  const rows: { cells: string[]; line: number }[] = [];
+  let rowStart = 0;
+  // Row by row, to know where each starts: a quoted cell may hold line breaks, and blank lines
+  // are skipped, so the n-th record is not the file's line n + 1.
+  Papa.parse<string[]>(text, {
+    skipEmptyLines: 'greedy',
+    step: ({ data, meta }) => {
+      rows.push({ cells: data, line: lineAt(rowStart) });
+      rowStart = meta.cursor;
+    },
+  });
+  const columns = (rows.shift()?.cells ?? []).map((column) => column.trim());
+  const fileErrors: string[] = [];
+  const missing = ['name', 'category'].filter((column) => !columns.includes(column));
+  if (missing.length) fileErrors.push(`Missing column(s): ${missing.join(', ')} (expected name, category, status, stock)`);
+  const unknown = columns.filter((column) => !IMPORT_COLUMNS.includes(column) && !EXTRA_COLUMNS.includes(column));
+  if (unknown.length) fileErrors.push(`Unknown column(s): ${unknown.join(', ')}`);
+  const repeated = columns.filter((column, index) => column && columns.indexOf(column) !== index);
+  if (repeated.length) fileErrors.push(`Column(s) named twice: ${[...new Set(repeated)].join(', ')}`);
+  if (fileErrors.length) return { records: [], categories: [], orders: 0, fileErrors };
+
+  const records = rows.map(({ cells, line }): FileRecord => {
+    const fields: Record<string, unknown> = {};
+    let id: number | undefined;
+    columns.forEach((column, index) => {
+      const value = cells[index];
+      if (value === undefined || value === '') return;
+      if (column === 'id') id = asId(value);
+      else if (column !== 'categoryId') fields[column] = column === 'stock' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+    });
+    const extra = cells.slice(columns.length).filter((cell) => cell.trim() !== '');
+    const problems = extra.length ? [{ path: '', message: `${cells.length} cells, but the header names ${columns.length} columns` }] : [];
+    return { line, where: `line ${line}`, fields, problems, id, values: valuesOf(fields, fields.category) };
+  });
+  return { records, categories: [], orders: 0, fileErrors: [] };
+}
+
+function readCategories(list: unknown[]): FileCategory[] {
+  return list.map((item) => {
+    const { id, name, description } = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+    const parsed = NewCategory.safeParse({ name, description: description ?? undefined });
+    if (parsed.success) return { id: asId(id) ?? null, ...parsed.data };
+    const problem = detailsFromZod(parsed.error).map((detail) => `${detail.path}: ${detail.message}`).join('; ');
+    return { id: asId(id) ?? null, name: shown(name) ?? '', problem };
+  });
+}
+
+function readJson(content: string): ImportFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(content.replace(/^\uFEFF/, ''));
+  } catch {
+    return { records: [], categories: [], orders: 0, fileErrors: ['The file is not valid JSON'] };
+  }
+  const document = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+  const list = Array.isArray(value) ? value : document.pets;
+  const fail = (problem: string): ImportFile => ({ records: [], categories: [], orders: 0, fileErrors: [problem] });
+  if (!Array.isArray(list)) return fail('Expected a JSON array of pets, or an object with a "pets" array');
+  // A whole-store export: its pets name their category by the id it has in the same file.
+  const wholeStore = 'categories' in document;
+  if (wholeStore && !Array.isArray(document.categories)) return fail('The file\'s "categories" must be an array');
+  const categories = wholeStore ? readCategories(document.categories as unknown[]) : [];
+  const byId = new Map(categories.filter((category) => category.id !== null).map((category) => [category.id, category]));
+
+  const records = list.map((item, index): FileRecord => {
+    const where = `item ${index + 1}`;
+    if (!item || typeof item !== 'object' || Array.isArray(item)) {
+      return { line: index + 1, where, fields: null, problems: [], values: { name: shown(item) } };
+    }
+    const { id, categoryId, ...fields } = item as Record<string, unknown>;
+    const problems: ErrorDetail[] = [];
+    let categoryFromFile: FileCategory | undefined;
+    let shownCategory = fields.category ?? categoryId;
+    if (fields.category === undefined && categoryId !== undefined) {
+      if (!wholeStore) {
+        fields.category = categoryId;
+      } else {
+        categoryFromFile = byId.get(asId(categoryId) ?? 0);
+        if (!categoryFromFile) problems.push({ path: 'categoryId', message: `No category ${shown(categoryId)} in the file` });
+        else if (categoryFromFile.problem) problems.push({ path: 'categoryId', message: `The file's category ${shown(categoryId)} is unusable (${categoryFromFile.problem})` });
+        else fields.category = categoryFromFile.name;
+        shownCategory = categoryFromFile?.name || categoryId;
+      }
+    }
+    return { line: index + 1, where, fields, problems, id: asId(id), categoryFromFile, values: valuesOf(fields, shownCategory) };
+  });
+  const orders = wholeStore && Array.isArray(document.orders) ? document.orders.length : 0;
+  return { records, categories, orders, fileErrors: [] };
+}
+
+/** The file's records, or the reason the file as a whole is unusable. */
+export function readImportFile(format: DataFormat, content: string): ImportFile {
+  return format === 'csv' ? readCsv(content) : readJson(content);
+}
