@@ -46,6 +46,7 @@ export const useCategoriesStore = defineStore('categories', () => {
   async function create(category: NewCategory): Promise<Category> {
     const created = await api().call('categories.create', category);
     await load();
+    petCounts.value = { ...petCounts.value, [created.id]: 0 }; // new: no pets yet (no need to ask)
     return created;
   }
 

@@ -7,8 +7,18 @@ const BindAddress = z
   .trim()
   .regex(/^(localhost|(\d{1,3}\.){3}\d{1,3}|[0-9a-fA-F:]+)$/, 'Must be an IP address or localhost');
 
-/** An exact origin (scheme://host[:port]) allowed to call the REST API from a browser. */
-const Origin = z.string().regex(/^https?:\/\/[^/\s]+$/, 'Must be an origin such as http://localhost:3000');
+/**
+ * An exact origin (scheme://host[:port]) allowed to call the REST API from a browser. A trailing
+ * slash (copied from the address bar) gets its own message: the rest of the text is right.
+ */
+const Origin = z.string().superRefine((text, ctx) => {
+  if (/^https?:\/\/[^/\s]+$/.test(text)) return;
+  const slashed = /^https?:\/\/[^/\s]+\/+$/.test(text);
+  ctx.addIssue({
+    code: 'custom',
+    message: slashed ? `Leave out the trailing slash: ${text.replace(/\/+$/, '')}` : 'Must be an origin such as http://localhost:3000',
+  });
+});
 
 /** Owner settings kept in the database, shared by the app and the headless server. */
 export const StoreSettings = z.object({

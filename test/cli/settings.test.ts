@@ -61,6 +61,8 @@ test('refuses bad values, unknown keys and a missing database, changing nothing'
     [['listenerPort=70000', 'shopName=Fine'], 1, /listenerPort: Must be at most 65,535/],
     [['sunsetDate=soon'], 1, /sunsetDate: /],
     [['colour=blue'], 1, /colour: Unknown field "colour"/],
+    [['allowedOrigins=https://shop.example/'], 1, /allowedOrigins\.0: Leave out the trailing slash: https:\/\/shop\.example$/m],
+    [['allowedOrigins=shop.example'], 1, /allowedOrigins\.0: Must be an origin such as http:\/\/localhost:3000/],
     [['noequals'], 2, /"noequals" is not KEY=VALUE/],
     [[], 2, /settings set needs at least one KEY=VALUE/],
   ];

@@ -68,12 +68,15 @@ test('quick adjust with the buttons and the number input stores the stock, and t
   await expect(rex).not.toContainText('available');
   await expect.poll(() => stored(id)).toEqual({ petId: id, quantity: 0, status: 'sold' });
   await expect(rex.getByRole('button', { name: 'Decrease stock of Rex' })).toBeDisabled();
+  // A status the clerk did not choose is said, with what to do about it.
+  await expect(page.getByText('Rex is now sold: no stock and no open orders. Add stock to sell it again.')).toBeVisible();
 
   // Restocking makes it available again.
   await input.fill('12');
   await input.press('Enter');
   await expect(rex).toContainText('available');
   await expect.poll(() => stored(id)).toEqual({ petId: id, quantity: 12, status: 'available' });
+  await expect(page.getByText('Rex is available again.')).toBeVisible();
 
   await rex.getByRole('button', { name: 'Decrease stock of Rex' }).click();
   await expect(input).toHaveValue('11');

@@ -175,8 +175,9 @@ test('a port in use is reported; a new port while running restarts the listener 
     // Going ahead listens on every interface; the address shown is one a client on this machine can call.
     await listener.getByRole('button', { name: 'Save address' }).click();
     await page.getByRole('dialog', { name: 'Open the API to other machines?' }).getByRole('button', { name: 'Listen on 0.0.0.0' }).click();
+    // (The address shown is the same before and after: wait for the restart itself.)
+    await expect.poll(async () => must(host.call('listener.status', {}))).toMatchObject({ host: '0.0.0.0', running: true });
     await expect(listener.getByTestId('listener-url')).toHaveText(`http://127.0.0.1:${second}/v1`);
-    expect(await must(host.call('listener.status', {}))).toMatchObject({ host: '0.0.0.0', running: true });
     expect((await fetch(`http://127.0.0.1:${second}/health`)).status).toBe(200);
     await listener.getByLabel('Bind address').fill('127.0.0.1');
     await listener.getByRole('button', { name: 'Save address' }).click();
@@ -229,6 +230,9 @@ test('store settings: inline messages from the shared schema, saved with a toast
   await general.getByRole('button', { name: 'Add origin' }).click();
   await general.getByLabel('Allowed origin 1', { exact: true }).fill('shop.example');
   await expect(general.getByText('Must be an origin such as http://localhost:3000')).toBeVisible();
+  // Copied from the address bar, with its slash: the message says just that.
+  await general.getByLabel('Allowed origin 1', { exact: true }).fill('https://shop.example/');
+  await expect(general.getByText('Leave out the trailing slash: https://shop.example')).toBeVisible();
   await general.getByRole('button', { name: 'Save settings' }).click();
   await expect(toast(page, 'Some settings need fixing first')).toBeVisible();
   expect(await must(host.call('settings.get', {}))).toMatchObject({ rateLimitPerMinute: 1200, shopName: 'Pet Store' });

@@ -148,6 +148,11 @@ describe('petstore token', () => {
     expect(all.find((token) => token.id === id)?.revokedAt).toEqual(expect.any(String));
     const text = await runCli(['token', 'list', '--all', '--db', file]);
     expect(text.stdout).toMatch(/revoked/);
+
+    // Again: harmless (exit 0), and it says the token was revoked before, when.
+    const again = await runCli(['token', 'revoke', String(id), '--db', file]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout.trim()).toBe(`Token ${id} was already revoked (${all.find((token) => token.id === id)!.revokedAt}).`);
   });
 
   test('revoking a token that does not exist fails with a message, changing nothing', async () => {

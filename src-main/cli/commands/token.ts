@@ -61,9 +61,12 @@ export function token(args: string[]): void {
         }
       }
     } else {
+      const listed = invokeOperation(store.handlers, 'tokens.list', { includeRevoked: true });
+      const before = listed.ok ? (listed.data as ApiToken[]).find((t) => t.id === id) : undefined;
       const result = invokeOperation(store.handlers, 'tokens.revoke', { tokenId: id });
       if (!result.ok) printError(result.error);
-      console.log(`Token ${id} revoked.`);
+      // Revoking twice is harmless (a script may retry), but say which happened.
+      console.log(before?.revokedAt ? `Token ${id} was already revoked (${before.revokedAt}).` : `Token ${id} revoked.`);
     }
   } finally {
     store.close();

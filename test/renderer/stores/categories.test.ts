@@ -37,6 +37,7 @@ test('create stores the category and reloads the list', async () => {
   expect(created).toMatchObject({ name: 'Birds', description: 'Feathered' });
   expect(categories.items.map((c) => c.name)).toEqual(['Birds']);
   expect(h.ok('categories.get', { categoryId: created.id }).name).toBe('Birds');
+  expect(categories.petCounts[created.id], 'a new category has no pets (shown as 0, not "–")').toBe(0);
 });
 
 test('a duplicate name (any case) is refused with CATEGORY_NAME_TAKEN and a detail on the name field', async () => {
