@@ -13,6 +13,9 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
   const touched = reactive(new Set<string>());
   const serverErrors: Ref<Record<string, string>> = ref({});
   const showAll = ref(false);
+  /** The values as the form opened (its last reset): anything else is an unsaved change. */
+  const baseline = ref(JSON.stringify(model));
+  const dirty = computed(() => JSON.stringify(model) !== baseline.value);
 
   const clientErrors = computed<Record<string, string>>(() => {
     const result = schema.safeParse(stripEmpty(model));
@@ -62,12 +65,13 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
 
   function reset(): void {
     Object.assign(model, initial());
+    baseline.value = JSON.stringify(model);
     touched.clear();
     serverErrors.value = {};
     showAll.value = false;
   }
 
-  return { model, errorFor, itemProps, touch, submit, applyServerError, showServerError, reset };
+  return { model, dirty, errorFor, itemProps, touch, submit, applyServerError, showServerError, reset };
 }
 
 /** Unset inputs (a cleared select is null) count as "not given", as in the API. */

@@ -101,6 +101,7 @@ test('a duplicate name is refused by the service and shown on the name field', a
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit.getByText('Another category has this name')).toBeVisible();
   await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard' }).click(); // unsaved typing: asked first
   await expect(edit).toBeHidden();
 
   const names = (await listed()).map((c) => c.name);

@@ -271,6 +271,7 @@ test('keyboard: Ctrl+Shift+O opens the order dialog from any screen, Escape clos
   await page.keyboard.press('Enter');
   await expect(dialog.getByText('In stock: 1')).toBeVisible();
   await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard' }).click(); // unsaved typing: asked first
   await expect(dialog).toBeHidden();
 
   await page.keyboard.press('Control+F');
@@ -380,6 +381,7 @@ test('the orders screen and its dialogs pass axe in light and dark; screenshot',
   await expect(dialog.getByText('Only 3 in stock')).toBeVisible();
   await expectAccessible(page, 'the place order dialog');
   await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard' }).click(); // unsaved typing: asked first
   await expect(dialog).toBeHidden();
 
   const open = (await must(host.call<{ items: Order[] }>('orders.list', { petId: rosie.id, complete: false }))).items[0]!;

@@ -140,6 +140,28 @@ test('a clerk creates a pet after fixing what the shared schema flags', async ({
   expect(listed.items.map((pet) => pet.name)).toEqual(['Biscuit']);
 });
 
+test('Esc or Close on a form with unsaved typing asks before discarding it; an untouched form just closes', async ({ page }) => {
+  await openPets(page);
+  await page.getByRole('button', { name: 'New pet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New pet' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden(); // nothing typed: nothing to lose
+
+  await page.getByRole('button', { name: 'New pet' }).click();
+  await dialog.getByLabel('Name').fill('Half typed');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
+  await expect(dialog.getByLabel('Name')).toHaveValue('Half typed');
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await must(host.call<{ total: number }>('pets.list', { q: 'half typed' }))).toMatchObject({ total: 0 });
+});
+
 test('a refusal from the service is shown as a toast with its message', async ({ page }) => {
   const doomed = await must(host.call<{ id: number }>('categories.create', { name: 'Ferrets' }));
   await openPets(page);

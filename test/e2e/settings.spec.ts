@@ -450,6 +450,9 @@ test('the theme switch turns the app dark, and the choice survives a reload', as
   await choose(page, 'Dark');
   await expect(shell).toHaveClass(/shell--dark/);
   await expect.poll(background).not.toBe(light);
+  // The browser's own controls (the file picker's button) turn dark too.
+  const scheme = () => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+  await expect.poll(scheme).toBe('dark');
 
   await page.reload();
   await expect(page.getByLabel('Dark', { exact: true })).toBeChecked();
@@ -458,6 +461,7 @@ test('the theme switch turns the app dark, and the choice survives a reload', as
   // "Same as the system" follows the system again.
   await choose(page, 'Same as the system');
   await expect(shell).not.toHaveClass(/shell--dark/);
+  await expect.poll(scheme).toBe('light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(shell).toHaveClass(/shell--dark/);
 });

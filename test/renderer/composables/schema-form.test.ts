@@ -48,3 +48,15 @@ test('a refusal about one field that names none (a conflict) can be put under it
   form.touch('status');
   expect(form.errorFor('status')).toBeUndefined();
 });
+
+test('dirty says whether the values differ from those the form opened with (its last reset)', () => {
+  const form = useSchemaForm(NewPet, blank);
+  expect(form.dirty.value).toBe(false);
+  form.model.name = 'Rex';
+  expect(form.dirty.value).toBe(true);
+  form.model.name = blank().name;
+  expect(form.dirty.value, 'typed and taken back: nothing to lose').toBe(false);
+  form.model.categoryId = 3;
+  form.reset();
+  expect(form.dirty.value).toBe(false);
+});
