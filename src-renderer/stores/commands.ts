@@ -29,6 +29,9 @@ export const useCommandsStore = defineStore('commands', () => {
 
   /** Runs a command, going to its screen first when needed. */
   async function run(name: CommandName): Promise<void> {
+    // A modal dialog has the keyboard (and the menus): Ctrl+N over a half-typed order would
+    // leave for another screen and lose it. The dialog's own keys still work.
+    if (document.querySelector('[aria-modal="true"]')) return;
     if (name === 'help.shortcuts') {
       helpOpen.value = true;
       return;

@@ -35,3 +35,24 @@ test('navigation commands only navigate; help opens the overlay; an unregistered
   await commands.run('help.shortcuts');
   expect(commands.helpOpen).toBe(true);
 });
+
+test('while a modal dialog is open, commands do nothing: the dialog keeps the keyboard and what was typed', async () => {
+  const commands = useCommandsStore();
+  let opened = 0;
+  commands.handle('pets.new', () => opened++);
+  const dialog = document.createElement('div');
+  dialog.setAttribute('aria-modal', 'true');
+  document.body.append(dialog);
+  try {
+    await commands.run('pets.new');
+    await commands.run('go.orders');
+    await commands.run('help.shortcuts');
+    expect(router.currentRoute.value.name).toBe('settings');
+    expect(opened).toBe(0);
+    expect(commands.helpOpen).toBe(false);
+  } finally {
+    dialog.remove();
+  }
+  await commands.run('go.orders');
+  expect(router.currentRoute.value.name).toBe('orders');
+});
