@@ -30,8 +30,9 @@ export const useCommandsStore = defineStore('commands', () => {
   /** Runs a command, going to its screen first when needed. */
   async function run(name: CommandName): Promise<void> {
     // A modal dialog has the keyboard (and the menus): Ctrl+N over a half-typed order would
-    // leave for another screen and lose it. The dialog's own keys still work.
-    if (document.querySelector('[aria-modal="true"]')) return;
+    // leave for another screen and lose it. The dialog's own keys still work. (One already
+    // closing, in its leave transition, no longer counts: F1 right after Esc works.)
+    if (document.querySelector('[aria-modal="true"]:not([class*="-leave-"])')) return;
     if (name === 'help.shortcuts') {
       helpOpen.value = true;
       return;

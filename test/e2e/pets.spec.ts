@@ -284,6 +284,8 @@ test('a scanned id and Enter opens that pet; an unknown id says so', async ({ pa
   const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Scanned', categoryId: catsId }));
   await openPets(page);
   await page.getByLabel('Search pets by name or id').fill(String(pet.id));
+  // Before Enter, the empty list says how to open the pet the id names.
+  await expect(page.getByText(`No pet's name contains ${pet.id}. Press Enter to open pet ${pet.id}.`)).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Edit Scanned' })).toBeVisible();
   await page.keyboard.press('Escape');
