@@ -170,10 +170,13 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
 
   const routes = knownRoutes();
   app.setNotFoundHandler((request, reply) => {
-    // No route, so no route guard ran: unknown paths under /v1 ask for a token before saying more.
-    if (guard(request, reply, guardedRoute(undefined, request.url))) return;
     const path = new URL(request.url, 'http://localhost').pathname.replace(/\/$/, '') || '/';
-    const allowed = routes.filter((route) => route.pattern.test(path)).map((route) => route.method);
+    const matching = routes.filter((route) => route.pattern.test(path));
+    const allowed = matching.map((route) => route.method);
+    // No route, so no route guard ran: unknown paths under /v1 ask for a token before saying more;
+    // a public path (/v1/health) says 405 to anyone, as its GET answers anyone.
+    const onPublicPath = matching.length > 0 && matching.every((route) => route.isPublic);
+    if (guard(request, reply, onPublicPath ? { isPublic: true } : guardedRoute(undefined, request.url))) return;
     if (allowed.length) {
       reply.header('Allow', [...new Set(allowed)].join(', '));
       return sendError(reply, new StoreError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allowed.join(' or ')}`));
@@ -206,20 +209,22 @@ function guardedRoute(operation: OperationName | undefined, url: string): Guarde
 }
 
 /** Every route's path pattern and method, for telling 405 from 404. */
-function knownRoutes(): { pattern: RegExp; method: string }[] {
+function knownRoutes(): { pattern: RegExp; method: string; isPublic: boolean }[] {
   const routes = [
-    { path: '/openapi.json', method: 'GET' },
-    { path: `${API_PREFIX}/openapi.json`, method: 'GET' },
-    { path: '/docs', method: 'GET' },
+    { path: '/openapi.json', method: 'GET', isPublic: true },
+    { path: `${API_PREFIX}/openapi.json`, method: 'GET', isPublic: true },
+    { path: '/docs', method: 'GET', isPublic: true },
   ];
   for (const name of OPERATION_NAMES) {
     const http = operationDef(name).http;
     if (!http) continue;
-    routes.push({ path: API_PREFIX + http.path, method: http.method });
-    if (http.auth === 'none') routes.push({ path: http.path, method: http.method });
+    const isPublic = http.auth === 'none';
+    routes.push({ path: API_PREFIX + http.path, method: http.method, isPublic });
+    if (isPublic) routes.push({ path: http.path, method: http.method, isPublic });
   }
-  return routes.map(({ path, method }) => ({
+  return routes.map(({ path, method, isPublic }) => ({
     pattern: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`),
     method,
+    isPublic,
   }));
 }

@@ -222,11 +222,24 @@ describe('405 METHOD_NOT_ALLOWED', () => {
     ['DELETE', '/v1/store/inventory', 'GET'],
     ['POST', '/v1/events', 'GET'],
     ['POST', '/health', 'GET'],
+    ['POST', '/v1/health', 'GET'],
     ['DELETE', '/docs', 'GET'],
   ])('%s %s → 405 with Allow: %s', async (method, path, allow) => {
     const answer = await s.call(method, path, method === 'POST' || method === 'PUT' || method === 'PATCH' ? { json: {} } : {});
     expectCode(answer, 'METHOD_NOT_ALLOWED');
     expect(answer.headers.get('allow')).toBe(allow);
+  });
+});
+
+describe('405 on public paths needs no token; elsewhere a token comes first', () => {
+  test('POST /v1/health and /openapi.json answer 405 to anyone; POST /v1/pets/1 without a token is 401', async () => {
+    for (const path of ['/v1/health', '/health', '/openapi.json', '/v1/openapi.json', '/docs']) {
+      const answer = await s.call('POST', path, { token: null, json: {} });
+      expectCode(answer, 'METHOD_NOT_ALLOWED');
+      expect(answer.headers.get('allow'), path).toBe('GET');
+    }
+    expectCode(await s.call('POST', '/v1/pets/1', { token: null, json: {} }), 'UNAUTHORIZED');
+    expectCode(await s.call('GET', '/v1/unicorns', { token: null }), 'UNAUTHORIZED');
   });
 });
 
