@@ -20,7 +20,7 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.json': 'application/json',
 };
-// Room for the largest import (5 MiB of text, JSON-encoded); IPC in Electron has no such cap.
+// Room for the largest import (MAX_IMPORT_CHARS of text, JSON-encoded); IPC in Electron has no such cap.
 const MAX_BODY = 4 * MAX_IMPORT_CHARS;
 
 export interface BrowserHostOptions {

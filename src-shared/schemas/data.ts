@@ -7,8 +7,12 @@ import { StoreEvent } from './event';
 import { Id } from './common';
 import { STOCK_MAX } from './inventory';
 
-/** Imports and exports travel as text: at most 5 MiB, about 50,000 pets as CSV. */
-export const MAX_IMPORT_CHARS = 5 * 1024 * 1024;
+/**
+ * Imports and exports travel as text: at most 16 MiB, about 150,000 pets as CSV or 120,000 in a
+ * whole-store JSON export (so a shop's own export can always be read back).
+ */
+export const MAX_IMPORT_MIB = 16;
+export const MAX_IMPORT_CHARS = MAX_IMPORT_MIB * 1024 * 1024;
 
 export const DataFormat = z.enum(['csv', 'json']);
 export type DataFormat = z.infer<typeof DataFormat>;
@@ -44,7 +48,7 @@ export const ImportRow = z.strictObject({
 
 export const ImportRequest = z.strictObject({
   format: DataFormat,
-  content: z.string().max(MAX_IMPORT_CHARS, 'The file is larger than 5 MiB'),
+  content: z.string().max(MAX_IMPORT_CHARS, `The file is larger than ${MAX_IMPORT_MIB} MiB`),
 });
 
 export const ImportPreviewRow = z.object({

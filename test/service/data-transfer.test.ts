@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { afterEach, describe, expect, test } from 'vitest';
+import { MAX_IMPORT_CHARS, MAX_IMPORT_MIB } from '../../src-shared/schemas/data';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 
 let t: TestStore;
@@ -151,10 +152,23 @@ describe('import', () => {
     expect(preview.rows.map((row) => row.errors.map((e) => e.path))).toEqual([[''], ['colour'], []]);
   });
 
-  test('content over 5 MiB is refused before parsing', () => {
+  test(`content over ${MAX_IMPORT_MIB} MiB is refused before parsing`, () => {
     t = openTestStore();
-    const error = t.fail('data.previewImport', { format: 'csv', content: 'x'.repeat(5 * 1024 * 1024 + 1) });
-    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'content', message: 'The file is larger than 5 MiB' }] });
+    const error = t.fail('data.previewImport', { format: 'csv', content: 'x'.repeat(MAX_IMPORT_CHARS + 1) });
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'content', message: `The file is larger than ${MAX_IMPORT_MIB} MiB` }] });
+  });
+
+  test('a shop of 100,000 pets can read its own whole-store export back: it fits the import limit', () => {
+    t = openTestStore();
+    const { context: ctx } = t.store;
+    ctx.write(() => {
+      const categoryId = ctx.categories.insert('Guinea pigs with a long category name', 'Demo');
+      for (let i = 1; i <= 100_000; i++) ctx.inventory.set(ctx.pets.insert(`Charlie Brown the ${i}th`, categoryId, 'available'), 1 + (i % 5));
+    });
+    const exported = t.ok('data.export', { format: 'json', resource: 'pets' });
+    expect(exported.content.length).toBeLessThan(MAX_IMPORT_CHARS);
+    const preview = t.ok('data.previewImport', { format: 'json', content: exported.content });
+    expect(preview).toMatchObject({ valid: 0, invalid: 0, existing: 100_000, fileErrors: [] });
   });
 });
 

@@ -341,7 +341,7 @@ const refusals: Refusal[] = [
   ['tokens.revoke', 'VALIDATION_FAILED', () => ({ tokenId: '1' }), /tokenId/],
   ['stats.overview', 'VALIDATION_FAILED', () => ({ since: 1 }), /since/],
   ['data.export', 'VALIDATION_FAILED', () => ({ format: 'xml' }), /format/],
-  ['data.previewImport', 'VALIDATION_FAILED', () => ({ format: 'csv', content: 'x'.repeat(5 * 1024 * 1024 + 1) }), /5 MiB/],
+  ['data.previewImport', 'VALIDATION_FAILED', () => ({ format: 'csv', content: 'x'.repeat(16 * 1024 * 1024 + 1) }), /16 MiB/],
   ['data.import', 'VALIDATION_FAILED', () => ({ format: 'csv', content: 'label,kind\nMax,Dogs' }), /Missing column/],
 
   // Domain refusals.
