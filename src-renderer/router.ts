@@ -31,7 +31,7 @@ export const router = createRouter({
     { path: '/', redirect: '/dashboard' },
     ...SCREEN_ROUTES,
     // A printable receipt: a page of its own, so that the browser's print and Electron's PDF show only it.
-    { path: '/orders/:orderId(\\d+)/receipt', name: 'receipt', component: ReceiptView, props: (to) => ({ orderId: Number(to.params.orderId) }), meta: { title: 'Receipt' } },
+    { path: '/orders/:orderId(\\d+)/receipt', name: 'receipt', component: ReceiptView, props: (to) => ({ orderId: Number(to.params.orderId) }), meta: { title: 'Receipt', section: 'orders' } },
     { path: '/:unknown(.*)*', redirect: '/dashboard' },
   ],
 });

@@ -299,6 +299,8 @@ test('the receipt shows the shop and the order and prints only itself; a cancell
   await openOrders(page);
   await page.getByRole('link', { name: `Receipt for order ${order.id}` }).click();
   await expect(page).toHaveURL(new RegExp(`#/orders/${order.id}/receipt$`));
+  // The receipt belongs to Orders: the sidebar says where the clerk is.
+  await expect(page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name: `Receipt for order ${order.id}` })).toBeVisible();
 
   await expect(page.locator('article').getByText('Happy Paws', { exact: true })).toBeVisible();
