@@ -18,6 +18,7 @@ import { ApiToken, CreatedToken, NewToken } from './schemas/token';
 import { ListenerStatus } from './schemas/listener';
 import {
   AppInfo,
+  BackupCheck,
   BackupRequest,
   BackupResult,
   ExportedFile,
@@ -463,6 +464,15 @@ export const contract = {
     summary: 'Back up the database',
     input: BackupRequest,
     output: BackupResult,
+    stability: 'stable',
+    mutates: false,
+  }),
+  /** Whether a file can be restored (checked as a restore would, nothing written): asked before confirming. */
+  'backup.check': op({
+    tag: 'Settings',
+    summary: 'Check a backup before restoring it',
+    input: BackupRequest,
+    output: BackupCheck,
     stability: 'stable',
     mutates: false,
   }),

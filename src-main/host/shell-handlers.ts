@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { StoreError } from '../../src-shared/errors';
 import type { AppInfo } from '../../src-shared/schemas/data';
-import { backupFolderOf, createBackup, restoreBackup } from '../service/backup';
+import { backupFolderOf, checkBackup, createBackup, restoreBackup } from '../service/backup';
 import type { Handlers, ShellHandlers } from '../service/handler-types';
 import type { Store } from '../service/store';
 import { APP_VERSION } from '../service/version';
@@ -31,6 +31,7 @@ export function createHostHandlers(store: Store, runtime: AppInfo['runtime'], de
     ...desktop,
     ...listener.handlers,
     'backup.create': async ({ file }) => createBackup(store, file),
+    'backup.check': async ({ file }) => checkBackup(store, file),
     'backup.restore': async ({ file }) => restoreBackup(store, file),
     'app.info': async () => ({
       version: APP_VERSION,

@@ -58,6 +58,14 @@ function checkBackupFile(path: string): Database.Database {
   }
 }
 
+/** Checks a file as a restore would, writing nothing: the clerk hears why before confirming. */
+export function checkBackup(store: Store, file: string): { file: string } {
+  const path = checkedPath(file, store);
+  if (!existsSync(path)) throw new StoreError('NOT_FOUND', `There is no file ${path}`);
+  checkBackupFile(path).close();
+  return { file: path };
+}
+
 /**
  * Replaces the shop's data with a backup's. The backup is checked (a SQLite store this build can
  * read), copied to a scratch file and migrated up there (the chosen file is never written), the
@@ -69,8 +77,7 @@ function checkBackupFile(path: string): Database.Database {
  * the change log, whose ids only grow so that event clients can resume.
  */
 export async function restoreBackup(store: Store, file: string): Promise<{ restoredFrom: string; safetyBackup: string }> {
-  const path = checkedPath(file, store);
-  if (!existsSync(path)) throw new StoreError('NOT_FOUND', `There is no file ${path}`);
+  const { file: path } = checkBackup(store, file);
   const source = checkBackupFile(path);
   const scratch = join(mkdtempSync(join(tmpdir(), 'petstore-restore-')), 'restore.db');
   try {

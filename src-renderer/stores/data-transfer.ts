@@ -62,10 +62,15 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
     return api().call('backup.create', { file });
   }
 
+  /** Whether `file` can be restored (checked as a restore would; nothing written). */
+  async function checkBackup(file: string): Promise<OperationOutput<'backup.check'>> {
+    return api().call('backup.check', { file });
+  }
+
   /** Replaces the shop's data with the backup in `file`, after a safety backup of the current data. */
   async function restore(file: string): Promise<OperationOutput<'backup.restore'>> {
     return api().call('backup.restore', { file });
   }
 
-  return { pending, preview, exportData, previewImport, importPending, clearImport, backup, restore };
+  return { pending, preview, exportData, previewImport, importPending, clearImport, backup, checkBackup, restore };
 });

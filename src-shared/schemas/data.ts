@@ -114,6 +114,9 @@ export const BackupRequest = z.strictObject({
 });
 export const BackupResult = z.object({ file: z.string(), bytes: z.int() });
 
+/** A backup found restorable (not restored): the file, as an absolute path. */
+export const BackupCheck = z.object({ file: z.string() });
+
 export const RestoreResult = z.object({
   restoredFrom: z.string(),
   /** The automatic backup of the data as it was just before the restore. */

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -285,6 +285,18 @@ test('backup to a chosen file, then restore it after a confirmation and a safety
   const names = async () => (await must(host.call<{ items: { name: string }[] }>('pets.list', {}))).items.map((pet) => pet.name);
   expect(await names()).not.toContain('Tweety');
 
+  // A file that is not a backup is refused under its field, before anything is asked.
+  const notBackup = join(scratch, 'notes.txt');
+  writeFileSync(notBackup, 'not a database');
+  await backup.getByLabel('Backup file to restore').fill(notBackup);
+  await backup.getByRole('button', { name: 'Restore…' }).click();
+  await expect(backup.locator('.n-form-item').filter({ hasText: 'Backup file to restore' })).toContainText(`${notBackup} cannot be restored`);
+  await expect(page.getByRole('dialog', { name: 'Restore this backup?' })).toHaveCount(0);
+  await backup.getByLabel('Backup file to restore').fill(join(scratch, 'missing.db'));
+  await expect(backup.locator('.n-form-item').filter({ hasText: 'Backup file to restore' })).not.toContainText('cannot be restored');
+  await backup.getByRole('button', { name: 'Restore…' }).click();
+  await expect(backup.locator('.n-form-item').filter({ hasText: 'Backup file to restore' })).toContainText(`There is no file ${join(scratch, 'missing.db')}`);
+
   await backup.getByLabel('Backup file to restore').fill(file);
   await backup.getByRole('button', { name: 'Restore…' }).click();
   const confirm = page.getByRole('dialog', { name: 'Restore this backup?' });
@@ -489,7 +501,8 @@ test('the settings screen is accessible in light and dark, with a screenshot', a
   await shown.getByRole('button', { name: 'Done' }).click();
   await expect(shown).toBeHidden();
 
-  // With a confirmation asked.
+  // With a confirmation asked (about a real backup: another file is refused before the question).
+  await must(host.call('backup.create', { file: join(scratch, 'any.db') }));
   await section(page, 'Backup and restore').getByLabel('Backup file to restore').fill(join(scratch, 'any.db'));
   await section(page, 'Backup and restore').getByRole('button', { name: 'Restore…' }).click();
   const confirm = page.getByRole('dialog', { name: 'Restore this backup?' });

@@ -159,6 +159,7 @@ describe('results are structured-clone safe and conform to the contract', () => 
     await check('data.import', { format: 'csv', content: csv });
     const info = await check<{ backupFolder: string }>('app.info', {});
     const backup = await check<{ file: string }>('backup.create', { file: `${info.backupFolder}/ipc-test.db` });
+    expect(await check('backup.check', { file: backup.file })).toEqual({ file: backup.file });
     await check('backup.restore', { file: backup.file });
 
     // The desktop's dialogs, printing and file manager exist only in Electron: elsewhere (this

@@ -37,6 +37,10 @@ test('a backup is a consistent copy that restores the data as it was, after a sa
   t.ok('pets.create', { name: 'Bella', categoryId: dogs.id });
   t.ok('categories.create', { name: 'Cats' });
 
+  // Checking the file writes nothing: the work since the backup is still there.
+  expect(await call('backup.check', { file })).toEqual({ ok: true, data: { file } });
+  expect(t.ok('pets.list', {}).items.map((pet) => pet.name)).toEqual(['Rex', 'Bella']);
+
   // …and the restore brings back the backup's data in the live store, keeping the present in a safety copy.
   const restored = await call('backup.restore', { file });
   expect(restored.ok).toBe(true);
@@ -90,7 +94,11 @@ test('a file that is not a usable backup is refused and nothing changes', async 
     const result = await call('backup.restore', { file });
     expect(result).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', status: 400 } });
     expect((result as { error: { message: string } }).error.message).toMatch(reason);
+    // Checked beforehand (the Settings screen asks before it confirms), the answer is the same.
+    expect(await call('backup.check', { file })).toEqual(result);
   }
+  expect(await call('backup.check', { file: join(t.dir, 'missing.db') })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  expect(await call('backup.check', { file: 'relative.db' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   expect(await call('backup.restore', { file: join(t.dir, 'missing.db') })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   expect(await call('backup.restore', { file: 'relative.db' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   expect(await call('backup.create', { file: t.file })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });

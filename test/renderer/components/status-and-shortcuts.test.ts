@@ -2,7 +2,8 @@
 import { mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, expect, test } from 'vitest';
-import { nextTick } from 'vue';
+import { NDialogProvider } from 'naive-ui';
+import { h, nextTick } from 'vue';
 import { COMMAND_NAMES, COMMANDS } from '../../../src-shared/commands';
 import ShortcutsHelp from '../../../src-renderer/components/ShortcutsHelp.vue';
 import StatusChip from '../../../src-renderer/components/StatusChip.vue';
@@ -42,7 +43,8 @@ test('a status chip says the status in words, readable (4.5:1) in both themes', 
 });
 
 test('the shortcuts overlay lists every command of the shared table with its keys', async () => {
-  const help = mount(ShortcutsHelp, { props: { open: true }, attachTo: document.body });
+  // Inside the dialog provider the app has (a dialog asks before discarding unsaved typing).
+  const help = mount(() => h(NDialogProvider, () => h(ShortcutsHelp, { open: true })), { attachTo: document.body });
   await nextTick();
   const rows = [...document.body.querySelectorAll('tbody tr')].map((row) => row.textContent ?? '');
   for (const name of COMMAND_NAMES) {
