@@ -105,6 +105,17 @@ test('a header click sorts ascending first, the next descending, on the server; 
   await expect.poll(() => names(page)).toEqual(['Alfie', 'Zelda', 'Tom', 'Rex']);
   await expectSortedBy(page, 'Id', 'descending');
 
+  // From the keyboard: each sortable title is a button.
+  await header(page, 'Name').getByRole('button', { name: 'Name' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => names(page)).toEqual(['Alfie', 'Rex', 'Tom', 'Zelda']);
+  await expectSortedBy(page, 'Name', 'ascending');
+  await page.keyboard.press('Space');
+  await expect.poll(() => names(page)).toEqual(['Zelda', 'Tom', 'Rex', 'Alfie']);
+  await header(page, 'Id').getByRole('button', { name: 'Id' }).focus();
+  await page.keyboard.press('Enter');
+  await expectSortedBy(page, 'Id', 'ascending');
+
   await must(host.call('pets.delete', { petId: alfie.id })); // the other tests count the first three
 });
 
