@@ -8,6 +8,8 @@ export interface ConfirmOptions {
   confirmText: string;
   /** The button that backs out (default "Cancel"). */
   cancelText?: string;
+  /** The confirm button deletes or discards something: red, as the row's own Delete is. */
+  destructive?: boolean;
   /** Runs when confirmed; the dialog stays open, its button busy, until this settles. */
   action: () => Promise<void>;
   /**
@@ -20,8 +22,20 @@ export interface ConfirmOptions {
 type WarningOptions = Parameters<ReturnType<typeof useDialog>['warning']>[0];
 
 /** The library's warning dialog, named by its title for screen readers (options fall through as attributes). */
-function warn(dialog: ReturnType<typeof useDialog>, { title, content, confirmText, cancelText = 'Cancel' }: Omit<ConfirmOptions, 'action'>, handlers: WarningOptions): void {
-  dialog.warning({ title, ...({ 'aria-label': title } as object), content, positiveText: confirmText, negativeText: cancelText, ...handlers });
+function warn(
+  dialog: ReturnType<typeof useDialog>,
+  { title, content, confirmText, cancelText = 'Cancel', destructive = false }: Omit<ConfirmOptions, 'action'>,
+  handlers: WarningOptions,
+): void {
+  dialog.warning({
+    title,
+    ...({ 'aria-label': title } as object),
+    content,
+    positiveText: confirmText,
+    negativeText: cancelText,
+    positiveButtonProps: destructive ? { type: 'error' } : undefined,
+    ...handlers,
+  });
 }
 
 /** Asks before a destructive action and runs it when confirmed. */

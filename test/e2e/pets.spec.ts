@@ -222,6 +222,8 @@ test('deleting asks first; for a pet with an open order it offers the orders ins
   await page.getByRole('row', { name: /Leaving/ }).getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: 'Delete Leaving?' });
   await expect(confirm).toBeVisible();
+  // Red, as the row's own Delete: this one removes something.
+  await expect(confirm.getByRole('button', { name: 'Delete' })).toHaveClass(/n-button--error-type/);
   await confirm.getByRole('button', { name: 'Keep' }).click();
   await expect(page.getByRole('row', { name: /Leaving/ })).toBeVisible();
   expect((await host.call('pets.list', { id: [gone.id] })).ok).toBe(true);
@@ -236,6 +238,7 @@ test('deleting asks first; for a pet with an open order it offers the orders ins
   const blocked = page.getByRole('dialog', { name: 'Ordered has open orders' });
   await expect(blocked).toContainText('1 open order for Ordered: fulfil or cancel it before deleting the pet.');
   await expect(blocked.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(blocked.getByRole('button', { name: 'Show the order' })).not.toHaveClass(/n-button--error-type/);
   await blocked.getByRole('button', { name: 'Show the order' }).click();
   await expect(page.getByRole('heading', { name: 'Orders', level: 2 })).toBeVisible();
   await expect(page.locator('.orders__count')).toHaveText('1 order');
