@@ -35,10 +35,10 @@ const petNames = (file: string) => {
 };
 
 test('backup copies the live database while a server is writing to it; the copy opens as a store', async () => {
-  const server = await startServe(db, { PETSTORE_API_TOKEN: 'cli-data-secret' });
+  const server = await startServe(db, { PETSTORE_API_TOKEN: 'cli-data-secret-token' });
   const created = await fetch(`${server.url}/pets`, {
     method: 'POST',
-    headers: { authorization: 'Bearer cli-data-secret', 'content-type': 'application/json' },
+    headers: { authorization: 'Bearer cli-data-secret-token', 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Written by the server', categoryId: 1 }),
   });
   expect(created.status).toBe(201);

@@ -66,6 +66,15 @@ test('petstore with no command is a usage error: usage on stderr, exit 2', async
   expect(result.stderr).toMatch(/^Usage: petstore <command>/);
 });
 
+test('serve refuses a guessable PETSTORE_API_TOKEN (short or with spaces) before opening anything (exit 2)', async () => {
+  for (const token of ['secret', 'fifteen-chars-x', 'sixteen chars ok']) {
+    const result = await runCli(['serve', '--db', db, '--port', '0'], { PETSTORE_API_TOKEN: token });
+    expect(result.code, token).toBe(2);
+    expect(result.stderr.trim(), token).toBe('PETSTORE_API_TOKEN must be at least 16 characters without spaces (try: openssl rand -hex 24)');
+  }
+  expect(readdirSync(dir)).toEqual([]);
+});
+
 test('token revoke without an id, or with one that is not a number, says so (exit 2), opening nothing', async () => {
   const missing = await runCli(['token', 'revoke', '--db', db]);
   expect(missing.code).toBe(2);

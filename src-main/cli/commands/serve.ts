@@ -4,12 +4,16 @@ import { startListener } from '../../rest/listener';
 import { openCliStore } from '../open-store';
 import { CliError } from '../output';
 
+/** The shortest preset token the server accepts. */
+const MIN_PRESET_TOKEN_LENGTH = 16;
+
 export const SERVE_USAGE = `petstore serve [--db FILE] [--port N] [--host ADDRESS]
   Runs the store service and its REST listener without Electron.
   --db     the database file (created if missing; default ./petstore.db)
   --port   the port (default 8787; 0 picks a free one)
   --host   the address to bind (default 127.0.0.1; anything else exposes the API to the network)
-  PETSTORE_API_TOKEN  a write token accepted for this run only (for scripts and tests)`;
+  PETSTORE_API_TOKEN  a write token accepted for this run only (for scripts and tests; at least
+                      16 characters without spaces)`;
 
 /** Serves until SIGINT/SIGTERM, then lets in-flight requests finish and closes the database. */
 export async function serve(args: string[]): Promise<void> {
@@ -23,13 +27,18 @@ export async function serve(args: string[]): Promise<void> {
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0–65535, not ${values.port}`, 2);
+  const presetToken = process.env.PETSTORE_API_TOKEN || undefined;
+  // It opens every write: a guessable one would be a door left open (ours are 43 random characters).
+  if (presetToken !== undefined && (presetToken.length < MIN_PRESET_TOKEN_LENGTH || /\s/.test(presetToken))) {
+    throw new CliError(`PETSTORE_API_TOKEN must be at least ${MIN_PRESET_TOKEN_LENGTH} characters without spaces (try: openssl rand -hex 24)`, 2);
+  }
   const file = resolve(values.db!);
   const store = openCliStore(file, 'may-create');
   const listener = await startListener({
     store,
     host: values.host!,
     port,
-    presetToken: process.env.PETSTORE_API_TOKEN || undefined,
+    presetToken,
   }).catch((error: NodeJS.ErrnoException) => {
     store.close();
     throw new CliError(error.code === 'EADDRINUSE' ? `Port ${port} is already in use` : error.message);
