@@ -234,6 +234,19 @@ test('the service is the judge: a refusal is a toast with its message, and nothi
   await expect(dialog.getByText('Only 1 in stock')).toBeVisible();
 });
 
+test('a pet name too long for its column is cut, its id never is; the whole label shows on hover', async ({ page }) => {
+  const name = `Bartholomew ${'the Magnificent '.repeat(5).trim()}`;
+  const long = await pet(name, 2);
+  const order = await place(long.id, 1);
+  await openOrders(page);
+  const cell = orderRow(page, order.id).locator('td[data-col-key="pet"]');
+  await expect(cell).toHaveText(`${name} (#${long.id})`);
+  await expect(cell.locator('.order-pet')).toHaveAttribute('title', `${name} (#${long.id})`);
+  const [box, id] = [await cell.boundingBox(), await cell.getByText(`(#${long.id})`).boundingBox()];
+  expect(id!.x + id!.width, 'the id is inside its cell').toBeLessThanOrEqual(box!.x + box!.width);
+  expect(await cell.locator('.order-pet__name').evaluate((el) => el.scrollWidth > el.clientWidth), 'the name is cut').toBe(true);
+});
+
 test('orders placed, rescheduled, fulfilled and cancelled elsewhere show without a reload', async ({ page }) => {
   const kiwi = await pet('Kiwi', 3);
   await openOrders(page);
