@@ -186,6 +186,15 @@ test('a port in use is reported; a new port while running restarts the listener 
     await expect(listener.getByText('Other machines may reach the API')).toHaveCount(0);
     await listener.getByLabel('Bind address').fill('my laptop');
     await expect(listener.getByText('Must be an IP address or localhost')).toBeVisible();
+    // Two messages side by side: the fields stay level, and the port's message fits on one line.
+    await listener.getByLabel('Port').fill('70000');
+    const portMessage = listener.getByText('Must be at most 65,535');
+    await expect(portMessage).toBeVisible();
+    const [address, port] = [await listener.getByLabel('Bind address').boundingBox(), await listener.getByLabel('Port').boundingBox()];
+    expect(Math.abs(address!.y - port!.y), 'the two inputs are level').toBeLessThan(2);
+    const lineHeight = await portMessage.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight) || 20);
+    expect((await portMessage.boundingBox())!.height, 'one line').toBeLessThan(lineHeight * 1.5);
+    await listener.getByLabel('Port').fill(String(second));
 
     await onOff.click();
     await expect(onOff).toHaveAttribute('aria-checked', 'false');
