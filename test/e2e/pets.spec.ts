@@ -136,7 +136,10 @@ test('a clerk creates a pet after fixing what the shared schema flags', async ({
 
   await dialog.getByLabel('Name').fill('Biscuit');
   await expect(dialog.getByText('Must be at most 100 characters')).toBeHidden();
-  await dialog.getByLabel('Category').fill('Cats'); // filterable select: type, Enter picks
+  // A category that does not exist: the list says so, in words.
+  await dialog.getByRole('combobox', { name: 'Category' }).fill('Unicorns');
+  await expect(page.getByText('No category has this name.')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Category' }).fill('Cats'); // filterable select: type, Enter picks
   await page.keyboard.press('Enter');
   await dialog.getByRole('button', { name: 'Save' }).click();
 
