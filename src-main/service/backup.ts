@@ -58,11 +58,17 @@ function checkBackupFile(path: string): Database.Database {
   }
 }
 
-/** Checks a file as a restore would, writing nothing: the clerk hears why before confirming. */
-export function checkBackup(store: Store, file: string): { file: string } {
+/** The backup at `file` opened read-only, once its path and content are checked; else the refusal. */
+function openBackup(store: Store, file: string): { path: string; source: Database.Database } {
   const path = checkedPath(file, store);
   if (!existsSync(path)) throw new StoreError('NOT_FOUND', `There is no file ${path}`);
-  checkBackupFile(path).close();
+  return { path, source: checkBackupFile(path) };
+}
+
+/** Checks a file as a restore would, writing nothing: the clerk hears why before confirming. */
+export function checkBackup(store: Store, file: string): { file: string } {
+  const { path, source } = openBackup(store, file);
+  source.close();
   return { file: path };
 }
 
@@ -77,8 +83,7 @@ export function checkBackup(store: Store, file: string): { file: string } {
  * the change log, whose ids only grow so that event clients can resume.
  */
 export async function restoreBackup(store: Store, file: string): Promise<{ restoredFrom: string; safetyBackup: string }> {
-  const { file: path } = checkBackup(store, file);
-  const source = checkBackupFile(path);
+  const { path, source } = openBackup(store, file);
   const scratch = join(mkdtempSync(join(tmpdir(), 'petstore-restore-')), 'restore.db');
   try {
     await source.backup(scratch);

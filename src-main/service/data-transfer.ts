@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { StoreError, detailsFromZod, type ErrorDetail } from '../../src-shared/errors';
+import { countOf } from '../../src-shared/count';
 import { fold, nameSortKey } from '../../src-shared/name-keys';
 import { Name } from '../../src-shared/schemas/common';
 import { ImportRow, type DataFormat, type ImportPreview, type ImportPreviewRow, type ImportResult } from '../../src-shared/schemas/data';
@@ -28,7 +29,8 @@ interface ImportPlan extends ImportPreview {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+/** A count with its noun, written the same for everyone (the service has no clerk's locale). */
+const count = (n: number, one: string, many: string) => countOf(n, one, many, 'en');
 const listed = (parts: string[]) => (parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join(''));
 
 export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {

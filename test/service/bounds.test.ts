@@ -391,4 +391,11 @@ describe('ship dates: ISO 8601 date-times with an offset, within the years 0000â
     }
     t.ok('orders.cancel', { orderId: open.id! });
   });
+
+  test('a text that is no date at all gets one message, showing the expected form; an out-of-range one says the years', () => {
+    const error = refusedAt('orders.place', { petId: rex, shipDate: 'tomorrow' }, 'shipDate');
+    expect(error.details).toEqual([{ path: 'shipDate', message: 'Must be an ISO 8601 date and time with an offset, e.g. 2026-11-22T10:00:00Z' }]);
+    const late = refusedAt('orders.place', { petId: rex, shipDate: '9999-12-31T23:00:00-05:00' }, 'shipDate');
+    expect(late.details).toEqual([{ path: 'shipDate', message: 'Must fall within the years 0000â€“9999 in UTC' }]);
+  });
 });

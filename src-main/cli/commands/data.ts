@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CallableOperationName, OperationOutput } from '../../../src-shared/contract';
+import { countOf } from '../../../src-shared/count';
 import { createHostHandlers } from '../../host/shell-handlers';
 import { invokeOperationAsync } from '../../service/invoke';
 import { CliError, printError } from '../output';
@@ -97,7 +98,7 @@ export async function importData(args: string[]): Promise<void> {
   if (skipped > 0) process.exitCode = 1;
 }
 
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many?: string) => countOf(n, one, many, 'en');
 
 /** Text from the file shown safely on a terminal: control and direction characters as \u escapes. */
 const printable = (text: string) =>

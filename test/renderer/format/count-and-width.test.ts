@@ -1,6 +1,6 @@
 import type { DataTableColumns } from 'naive-ui';
 import { expect, test } from 'vitest';
-import { countOf, nounFor } from '../../../src-renderer/format/count';
+import { countOf, nounFor } from '../../../src-shared/count';
 import { tableMinWidth } from '../../../src-renderer/format/table-width';
 
 test('a count is singular for exactly one, plural otherwise, with thousands separators', () => {
