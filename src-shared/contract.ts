@@ -11,7 +11,7 @@ import { NewPet, Pet, PetListQuery, PetPatch } from './schemas/pet';
 import { Category, CategoryListQuery, CategoryPatch, NewCategory } from './schemas/category';
 import { NewOrder, Order, OrderListQuery, OrderPatch } from './schemas/order';
 import { InventoryItem, InventoryListQuery, InventoryUpdate } from './schemas/inventory';
-import { EventListQuery, StoreEvent } from './schemas/event';
+import { EventListQuery, EventPosition, StoreEvent } from './schemas/event';
 import { Health } from './schemas/service';
 import { SettingsPatch, StoreSettings } from './schemas/settings';
 import { ApiToken, CreatedToken, NewToken } from './schemas/token';
@@ -320,12 +320,26 @@ export const contract = {
     description:
       'Each event carries `id`, `event` (the type) and `data` (a StoreEvent as JSON). Without `Last-Event-ID` or `after`, the stream starts ' +
       'at the beginning of the change log (sent as fast as the client reads), then follows live; send `Last-Event-ID` (or `after`) with the ' +
-      'last id seen to resume. A comment line is sent as a heartbeat.',
+      'last id seen to resume, or with `lastEventId` from GET /events/latest to receive only changes from now on. A comment line is sent as a heartbeat.',
     input: EventListQuery.pick({ after: true }),
     output: StoreEvent,
     stability: 'experimental',
     mutates: false,
     http: { method: 'GET', path: '/events', success: 200, stream: 'sse', errors: [] },
+  }),
+  /** The change log's end: where a stream of only new changes starts, or which changes a list already reflects. */
+  'events.latest': op({
+    tag: 'Events',
+    summary: "The change log's newest event id",
+    description:
+      'To follow only changes from now on, open the stream with `after` (or `Last-Event-ID`) set to `lastEventId`. ' +
+      'To keep a copy in sync, read this first, then list what you need, then stream after it: every change the ' +
+      'lists might have missed is sent again (applying an event twice leaves the same result).',
+    input: z.strictObject({}),
+    output: EventPosition,
+    stability: 'experimental',
+    mutates: false,
+    http: { method: 'GET', path: '/events/latest', success: 200, errors: [] },
   }),
   /** Events after a given id, for catching up in-process (IPC); REST clients use the stream. */
   'events.list': op({

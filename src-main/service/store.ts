@@ -40,6 +40,7 @@ export function createStore(db: Db): Store {
     ...overviewHandlers(context),
     ...dataTransferHandlers(context),
     'events.list': ({ after, limit }) => context.events.after(after, limit),
+    'events.latest': () => ({ lastEventId: context.events.latestId() }),
     'service.health': () => ({ status: 'ok', version: APP_VERSION, apiVersion: API_VERSION }),
   });
 

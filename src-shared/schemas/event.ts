@@ -29,6 +29,14 @@ export const StoreEvent = z
   .meta({ id: 'StoreEvent' });
 export type StoreEvent = z.infer<typeof StoreEvent>;
 
+/** Where the change log ends now: a stream resumed from it carries only later changes. */
+export const EventPosition = z
+  .object({
+    lastEventId: z.int().min(0).describe('Id of the newest event; 0 while the log is empty.'),
+  })
+  .meta({ id: 'EventPosition' });
+export type EventPosition = z.infer<typeof EventPosition>;
+
 export const EventListQuery = z.strictObject({
   after: z.int().min(0).max(Number.MAX_SAFE_INTEGER).default(0).describe('Only events with a larger id.'),
   limit: z.int().min(1).max(1000).default(200),

@@ -63,6 +63,7 @@ describe('happy path through the registered handlers', () => {
     expect(expectOk(await h.call('pets.get', { petId: rex.id }))).toStrictEqual(h.t.ok('pets.get', { petId: rex.id }));
     expect(expectOk(await h.call('orders.list', {}))).toStrictEqual(h.t.ok('orders.list', {}));
     expect(expectOk(await h.call('events.list', {}))).toStrictEqual(h.t.ok('events.list', {}));
+    expect(expectOk(await h.call('events.latest', {}))).toStrictEqual(h.t.ok('events.latest', {}));
   });
 
   test('the handler works on a copy of the input: the caller\'s object is neither kept nor changed', async () => {
@@ -143,6 +144,7 @@ describe('results are structured-clone safe and conform to the contract', () => 
     await check('pets.delete', { petId: gone.id });
     await check('categories.delete', { categoryId: spare.id });
     await check('events.list', { after: 0, limit: 1000 });
+    await check('events.latest', {});
 
     await check('listener.status', {});
     const started = await check<{ running: boolean; url: string | null; lastError: string | null }>('listener.start', {});

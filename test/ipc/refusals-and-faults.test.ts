@@ -45,6 +45,7 @@ function validInputs(s: Shop): Record<CallableOperationName, unknown> {
     'inventory.get': { petId: s.bella.id },
     'inventory.set': { petId: s.bella.id, update: { quantity: 9 } },
     'events.list': {},
+    'events.latest': {},
     'service.health': {},
     'settings.get': {},
     'settings.update': { lowStockThreshold: 4 },

@@ -71,7 +71,7 @@ async function invoke(name: OperationName, token: string | null): Promise<Answer
 }
 
 describe('the scope matrix over every HTTP operation of the contract', () => {
-  test('the contract binds the operations of the brief', () => {
+  test('the contract binds the operations of the brief, and the change log\'s end', () => {
     expect(bound.map(({ http }) => `${http.method} ${http.path}`).sort()).toEqual(
       [
         'GET /pets',
@@ -95,6 +95,7 @@ describe('the scope matrix over every HTTP operation of the contract', () => {
         'GET /store/inventory/{petId}',
         'PUT /store/inventory/{petId}',
         'GET /events',
+        'GET /events/latest',
         'GET /health',
       ].sort(),
     );

@@ -473,6 +473,38 @@ describe('resuming', () => {
   });
 });
 
+describe('starting from now: GET /v1/events/latest', () => {
+  const makeEvents = async (count: number, prefix: string) => {
+    for (let i = 0; i < count; i++) await rest('POST', '/categories', { name: `${prefix} ${i}` });
+  };
+
+  test('an empty log is at 0; then the newest id, which a stream resumes after to get only later changes', async () => {
+    const api = await createOpenApiChecker(t.origin);
+    const read = async () => api.check('GET', '/v1/events/latest', await t.request('/v1/events/latest'));
+    const empty = await t.request('/v1/events/latest');
+    expect(empty.status).toBe(200);
+    expect(await api.check('GET', '/v1/events/latest', empty)).toEqual({ lastEventId: 0 });
+
+    await makeEvents(5, 'Old');
+    const { lastEventId } = await read();
+    expect(lastEventId).toBe(latestId());
+    const stream = await events({ lastEventId });
+    await makeEvents(1, 'New');
+    await until(stream, latestId());
+    expect(decoded(stream)).toEqual(logAfter(lastEventId));
+    expect(decoded(stream).every((event) => JSON.stringify(event.data).includes('New'))).toBe(true);
+  });
+
+  test('a read token may ask; no token is a 401', async () => {
+    const api = await createOpenApiChecker(t.origin);
+    const withRead = await t.request('/v1/events/latest', { token: t.readToken });
+    expect(await api.check('GET', '/v1/events/latest', withRead)).toEqual({ lastEventId: expect.any(Number) });
+    const without = await t.request('/v1/events/latest', { token: null });
+    expect(without.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(await api.check('GET', '/v1/events/latest', without)).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+  });
+});
+
 describe('heartbeats and disconnects', () => {
   test('a comment line arrives about every heartbeatMs (200 ms here) while nothing happens', async () => {
     const stream = await events();

@@ -86,9 +86,9 @@ describe('the served document', () => {
     expect(others.filter(({ operation: op }) => op.deprecated)).toEqual([]);
   });
 
-  test('x-stability: beta on inventory, experimental on /events, none elsewhere', () => {
+  test('x-stability: beta on inventory, experimental on /events and /events/latest, none elsewhere', () => {
     for (const { path, method, operation } of operations()) {
-      const expected = path.startsWith('/store/inventory') ? 'beta' : path === '/events' ? 'experimental' : undefined;
+      const expected = path.startsWith('/store/inventory') ? 'beta' : path.startsWith('/events') ? 'experimental' : undefined;
       expect(operation['x-stability'], `${method} ${path}`).toBe(expected);
     }
     expect(operations().filter(({ path }) => path.startsWith('/store/inventory'))).toHaveLength(3);

@@ -214,6 +214,17 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(t.ok('events.list', { after: all[1].id, limit: 2 }).map((e) => e.id)).toEqual([all[2].id, all[3].id]);
     expect(t.ok('events.list', { after: all.at(-1)!.id })).toEqual([]);
   },
+  'events.latest': (t) => {
+    const before = t.ok('events.list', { limit: 1000 });
+    expect(conforms('events.latest', t.ok('events.latest', {}))).toEqual({ lastEventId: before.at(-1)?.id ?? 0 });
+    t.ok('categories.create', { name: 'Birds' });
+    const created = t.ok('events.list', { limit: 1000 }).at(-1)!;
+    expect(created.data.name).toBe('Birds');
+    expect(t.ok('events.latest', {})).toEqual({ lastEventId: created.id });
+    // A stream resumed from it carries only what changes afterwards.
+    t.ok('categories.create', { name: 'Fish' });
+    expect(t.ok('events.list', { after: created.id }).map((e) => [e.type, e.data.name])).toEqual([['category.created', 'Fish']]);
+  },
   'service.health': (t) => {
     expect(conforms('service.health', t.ok('service.health', {}))).toEqual({ status: 'ok', version: expect.any(String), apiVersion: '1.0.0' });
   },
@@ -333,6 +344,7 @@ const refusals: Refusal[] = [
   ['inventory.get', 'VALIDATION_FAILED', () => ({ petId: null }), /petId/],
   ['inventory.set', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, update: { quantity: 1_000_001 } }), /update\.quantity/],
   ['events.list', 'VALIDATION_FAILED', () => ({ after: -1 }), /after/],
+  ['events.latest', 'VALIDATION_FAILED', () => ({ after: 3 }), /after/],
   ['service.health', 'VALIDATION_FAILED', () => ({ deep: true }), /deep/],
   ['settings.get', 'VALIDATION_FAILED', () => ({ key: 'x' }), /key/],
   ['settings.update', 'VALIDATION_FAILED', () => ({ listenerHost: 'example.com' }), /listenerHost/],
