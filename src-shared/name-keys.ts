@@ -18,6 +18,20 @@ export function nameSortKey(name: string): string {
   return fold(name).normalize('NFD').replace(/\p{M}+/gu, '');
 }
 
+/**
+ * The key names are listed by: the sort key with every run of digits made to compare by its value,
+ * so "Charlie 5" comes before "Charlie 10" and "Charlie 101". A run is written as its length, then
+ * its digits without leading zeros: up to 8 digits one length character ('1'–'8'), longer ones '9'
+ * and two length digits. Length characters are digits, so numbers still sort before letters.
+ * (Searches use `nameSortKey`, whose text is the name's own: this key would split "charlie 1".)
+ */
+export function nameOrderKey(name: string): string {
+  return nameSortKey(name).replace(/\d+/g, (run) => {
+    const digits = run.replace(/^0+(?=\d)/, '');
+    return digits.length <= 8 ? `${digits.length}${digits}` : `9${String(digits.length).padStart(2, '0')}${digits}`;
+  });
+}
+
 /** Whether `name` contains `text`, case and accents aside (as the service's `q` searches). */
 export function nameContains(name: string, text: string): boolean {
   return nameSortKey(name).includes(nameSortKey(text.trim()));

@@ -11,7 +11,7 @@ export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
   const stockByCategory = ctx.db.prepare<[], Overview['stockByCategory'][number]>(
     `SELECT c.id AS categoryId, c.name, count(p.id) AS pets, coalesce(sum(i.quantity), 0) AS stock
      FROM categories c LEFT JOIN pets p ON p.category_id = c.id LEFT JOIN inventory i ON i.pet_id = p.id
-     GROUP BY c.id ORDER BY c.name_sort, c.id`,
+     GROUP BY c.id ORDER BY c.name_order, c.id`,
   );
   const openOrders = ctx.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders WHERE complete = 0');
   const lowStock = ctx.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM inventory WHERE quantity < ?');

@@ -41,7 +41,7 @@ export const PetListQuery = z.strictObject({
   categoryId: Id.optional().describe('Only pets of this category.'),
   q: NameSearch.optional().describe('Name contains this text, case- and accent-insensitive.'),
   id: z.array(Id).min(1, 'Give at least one id, or leave the filter out').max(500).optional().describe('Only pets with these ids (repeatable).'),
-  sort: PetSort.default('id').describe('Sort key; a leading `-` sorts descending.'),
+  sort: PetSort.default('id').describe('Sort key; a leading `-` sorts descending. Names sort case- and accent-insensitively, numbers in them by value ("Rex 2" before "Rex 10").'),
   ...PageQuery,
 });
 export type PetListQuery = z.input<typeof PetListQuery>;

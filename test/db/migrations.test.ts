@@ -169,6 +169,7 @@ const DATA_AT_VERSION: Record<number, (db: Db) => void> = {
       .run(JSON.stringify({ id: 1, name: 'Rex', categoryId: 1, status: 'available' })),
   3: (db) => db.exec(`INSERT INTO settings (key, value) VALUES ('lowStockThreshold', '2')`),
   4: (db) => db.exec(`UPDATE pets SET name_sort = lower(name); UPDATE categories SET name_sort = lower(name);`),
+  5: (db) => db.exec(`UPDATE pets SET name_order = lower(name); UPDATE categories SET name_order = lower(name);`),
 };
 
 describe('upgrading a database written by an earlier version', () => {

@@ -1,5 +1,5 @@
 /**
- * Names sort as a person reads them: case and accents aside, then by id (docs/decisions.md). Pets
+ * Names sort as a person reads them: case and accents aside, numbers by value, then by id (docs/decisions.md). Pets
  * sorted by name, categories (always by name) and the dashboard's stock by category; name searches
  * ignore case and accents the same way.
  */
@@ -61,6 +61,31 @@ test('categories list by name the same way, and so does the dashboard', () => {
   const rest = t.ok('categories.list', { limit: 5, cursor: first.nextCursor! });
   expect([...first.items, ...rest.items].map((category) => category.name)).toEqual(expected);
   expect(t.ok('stats.overview', {}).stockByCategory.map((row) => row.name)).toEqual(expected);
+});
+
+test('numbers in names sort by value, in pets (both ways, and paged) and categories; searches still find digits as typed', () => {
+  t = openTestStore();
+  const category = t.ok('categories.create', { name: 'Dogs' });
+  const typed = ['Charlie 101', 'Charlie 5', 'charlie 10', 'Charlie', 'Charlie 007', 'Charlie 7b', 'Charlie 12345678901', 'Charlie 99999999', 'Charlie x', '5 Birds'];
+  for (const name of typed) t.ok('pets.create', { name, categoryId: category.id });
+  // Digits before letters as before; leading zeros aside ("007" and "7" are equal keys: then by id).
+  const expected = ['5 Birds', 'Charlie', 'Charlie 5', 'Charlie 007', 'Charlie 7b', 'charlie 10', 'Charlie 101', 'Charlie 99999999', 'Charlie 12345678901', 'Charlie x'];
+  expect(t.ok('pets.list', { sort: 'name' }).items.map((pet) => pet.name)).toEqual(expected);
+  expect(t.ok('pets.list', { sort: '-name' }).items.map((pet) => pet.name)).toEqual([...expected].reverse());
+  const paged: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = t.ok('pets.list', { sort: 'name', limit: 3, cursor });
+    paged.push(...page.items.map((pet) => pet.name));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  expect(paged).toEqual(expected);
+
+  expect(t.ok('pets.list', { q: 'charlie 1', sort: 'name' }).items.map((pet) => pet.name)).toEqual(['charlie 10', 'Charlie 101', 'Charlie 12345678901']);
+  expect(t.ok('pets.list', { q: '007' }).items.map((pet) => pet.name)).toEqual(['Charlie 007']);
+
+  for (const name of ['Room 10', 'Room 9', 'Room 100']) t.ok('categories.create', { name });
+  expect(t.ok('categories.list', { q: 'room' }).items.map((c) => c.name)).toEqual(['Room 9', 'Room 10', 'Room 100']);
 });
 
 test('a name search ignores case and accents both ways, in pets, stock and categories', () => {

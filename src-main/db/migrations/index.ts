@@ -3,6 +3,7 @@ import { sql as catalogue } from './0001-catalogue';
 import { sql as eventLog } from './0002-event-log';
 import { sql as settingsAndTokens } from './0003-settings-and-tokens';
 import { backfill as fillNameSortKeys, sql as nameSortKeys } from './0004-name-sort-keys';
+import { backfill as fillNameOrderKeys, sql as nameOrderKeys } from './0005-name-order-keys';
 
 export interface Migration {
   version: number;
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'event-log', sql: eventLog },
   { version: 3, name: 'settings-and-tokens', sql: settingsAndTokens },
   { version: 4, name: 'name-sort-keys', sql: nameSortKeys, backfill: fillNameSortKeys },
+  { version: 5, name: 'name-order-keys', sql: nameOrderKeys, backfill: fillNameOrderKeys },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

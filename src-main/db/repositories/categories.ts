@@ -1,5 +1,5 @@
 import type { Db } from '../connection';
-import { fold, nameSortKey } from '../../../src-shared/name-keys';
+import { fold, nameOrderKey, nameSortKey } from '../../../src-shared/name-keys';
 import { decodeCursor, encodeCursor, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
@@ -16,24 +16,24 @@ export interface CategoryListFilter {
   cursor?: string;
 }
 
-/** Categories, listed by name (case and accents aside: `nameSortKey`), then id. */
+/** Categories, listed by name (case and accents aside, numbers by value: `nameOrderKey`), then id. */
 export function categoriesRepository(db: Db) {
   const byId = db.prepare<[number], CategoryRow>('SELECT id, name, description FROM categories WHERE id = ?');
   const byFoldedName = db.prepare<[string], CategoryRow>(
     'SELECT id, name, description FROM categories WHERE name_folded = ?',
   );
-  const insert = db.prepare<[string, string, string, string | null]>(
-    'INSERT INTO categories (name, name_folded, name_sort, description) VALUES (?, ?, ?, ?)',
+  const insert = db.prepare<[string, string, string, string, string | null]>(
+    'INSERT INTO categories (name, name_folded, name_sort, name_order, description) VALUES (?, ?, ?, ?, ?)',
   );
-  const update = db.prepare<[string, string, string, string | null, number]>(
-    'UPDATE categories SET name = ?, name_folded = ?, name_sort = ?, description = ? WHERE id = ?',
+  const update = db.prepare<[string, string, string, string, string | null, number]>(
+    'UPDATE categories SET name = ?, name_folded = ?, name_sort = ?, name_order = ?, description = ? WHERE id = ?',
   );
   const remove = db.prepare<[number]>('DELETE FROM categories WHERE id = ?');
   const prepare = statementCache(db);
   const totalOf = pageTotals(db, prepare);
   const petCount = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM pets WHERE category_id = ?');
-  const nameSortOf = db.prepare<[number], string>('SELECT name_sort FROM categories WHERE id = ?').pluck();
-  const sortValueOf = (id: number) => nameSortOf.get(id);
+  const nameOrderOf = db.prepare<[number], string>('SELECT name_order FROM categories WHERE id = ?').pluck();
+  const sortValueOf = (id: number) => nameOrderOf.get(id);
 
   /** The query a cursor of this list continues (built only when a cursor is issued or read). */
   const scopeOf = (filter: CategoryListFilter): CursorScope => ({
@@ -47,8 +47,9 @@ export function categoriesRepository(db: Db) {
     find: (id: number) => byId.get(id),
     findByName: (name: string) => byFoldedName.get(fold(name)),
     insert: (name: string, description: string | null) =>
-      Number(insert.run(name, fold(name), nameSortKey(name), description).lastInsertRowid),
-    update: (id: number, name: string, description: string | null) => update.run(name, fold(name), nameSortKey(name), description, id),
+      Number(insert.run(name, fold(name), nameSortKey(name), nameOrderKey(name), description).lastInsertRowid),
+    update: (id: number, name: string, description: string | null) =>
+      update.run(name, fold(name), nameSortKey(name), nameOrderKey(name), description, id),
     remove: (id: number) => remove.run(id),
     petCount: (id: number) => petCount.get(id)!.n,
 
@@ -64,15 +65,15 @@ export function categoriesRepository(db: Db) {
       const pageParams = [...params];
       if (filter.cursor) {
         const { id, value } = decodeCursor(filter.cursor, scopeOf(filter));
-        pageWhere.push('(name_sort, id) > (?, ?)');
+        pageWhere.push('(name_order, id) > (?, ?)');
         pageParams.push(value!, id);
       }
       // `LIMIT +?`: a bare `LIMIT ?` makes SQLite re-prepare the statement on every call (see pets.ts).
       const rows = prepare(
-          `SELECT id, name, description, name_sort FROM categories
+          `SELECT id, name, description, name_order FROM categories
            ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
-           ORDER BY name_sort, id LIMIT +?`,
-      ).all(...pageParams, filter.limit + 1) as (CategoryRow & { name_sort: string })[];
+           ORDER BY name_order, id LIMIT +?`,
+      ).all(...pageParams, filter.limit + 1) as (CategoryRow & { name_order: string })[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();
       const total = totalOf(`SELECT count(*) AS n FROM categories ${whereSql}`, params, { cursor: filter.cursor, shown: rows.length, more });
@@ -80,7 +81,7 @@ export function categoriesRepository(db: Db) {
       return {
         rows: rows.map(({ id, name, description }) => ({ id, name, description })),
         total,
-        nextCursor: more && last ? encodeCursor(scopeOf(filter), { id: last.id, value: last.name_sort }) : null,
+        nextCursor: more && last ? encodeCursor(scopeOf(filter), { id: last.id, value: last.name_order }) : null,
       };
     },
   };

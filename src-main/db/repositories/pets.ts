@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { PET_SORTS, type PetSort, type PetStatus } from '../../../src-shared/schemas/pet';
 import type { Db } from '../connection';
-import { fold, nameSortKey } from '../../../src-shared/name-keys';
+import { fold, nameOrderKey, nameSortKey } from '../../../src-shared/name-keys';
 import { canonicalSet, decodeCursor, encodeCursor, placeholders, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
 import { MAX_KEPT_STATEMENTS, statementCache } from './statement-cache';
@@ -23,7 +23,7 @@ export interface PetListFilter {
   cursor?: string;
 }
 
-const SORT_COLUMNS = { id: 'id', name: 'name_sort', status: 'status' } as const;
+const SORT_COLUMNS = { id: 'id', name: 'name_order', status: 'status' } as const;
 type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
 const COLUMNS = 'id, name, category_id AS categoryId, status';
 
@@ -32,16 +32,16 @@ export function petsRepository(db: Db) {
   const prepare = statementCache(db);
   const totalOf = pageTotals(db, prepare);
   const byId = db.prepare<[number], PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = ?`);
-  const insert = db.prepare<[string, string, string, number, PetStatus]>(
-    'INSERT INTO pets (name, name_folded, name_sort, category_id, status) VALUES (?, ?, ?, ?, ?)',
+  const insert = db.prepare<[string, string, string, string, number, PetStatus]>(
+    'INSERT INTO pets (name, name_folded, name_sort, name_order, category_id, status) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const update = db.prepare<[string, string, string, number, PetStatus, number]>(
-    'UPDATE pets SET name = ?, name_folded = ?, name_sort = ?, category_id = ?, status = ? WHERE id = ?',
+  const update = db.prepare<[string, string, string, string, number, PetStatus, number]>(
+    'UPDATE pets SET name = ?, name_folded = ?, name_sort = ?, name_order = ?, category_id = ?, status = ? WHERE id = ?',
   );
   const setStatus = db.prepare<[PetStatus, number]>('UPDATE pets SET status = ? WHERE id = ?');
   const remove = db.prepare<[number]>('DELETE FROM pets WHERE id = ?');
-  const nameSortOf = db.prepare<[number], string>('SELECT name_sort FROM pets WHERE id = ?').pluck();
-  const sortValueOf = (id: number) => nameSortOf.get(id);
+  const nameOrderOf = db.prepare<[number], string>('SELECT name_order FROM pets WHERE id = ?').pluck();
+  const sortValueOf = (id: number) => nameOrderOf.get(id);
 
   /**
    * The query a cursor of this list continues (built only when a cursor is issued or read; no
@@ -102,8 +102,9 @@ export function petsRepository(db: Db) {
   return {
     find: (id: number) => byId.get(id),
     insert: (name: string, categoryId: number, status: PetStatus) =>
-      Number(insert.run(name, fold(name), nameSortKey(name), categoryId, status).lastInsertRowid),
-    update: (pet: PetRow) => update.run(pet.name, fold(pet.name), nameSortKey(pet.name), pet.categoryId, pet.status, pet.id),
+      Number(insert.run(name, fold(name), nameSortKey(name), nameOrderKey(name), categoryId, status).lastInsertRowid),
+    update: (pet: PetRow) =>
+      update.run(pet.name, fold(pet.name), nameSortKey(pet.name), nameOrderKey(pet.name), pet.categoryId, pet.status, pet.id),
     setStatus: (id: number, status: PetStatus) => setStatus.run(status, id),
     remove: (id: number) => remove.run(id),
 
