@@ -427,6 +427,18 @@ export const contract = {
     stability: 'stable',
     mutates: true,
   }),
+  /**
+   * Change the listener's address and port. A running listener moves there at once; if it cannot
+   * (the port is taken), it keeps running where it was and the settings stay as they were.
+   */
+  'listener.move': op({
+    tag: 'Settings',
+    summary: 'Move the REST listener',
+    input: StoreSettings.pick({ listenerHost: true, listenerPort: true }).strict(),
+    output: ListenerStatus,
+    stability: 'stable',
+    mutates: true,
+  }),
   /** Stop the REST listener (in-flight requests finish first). */
   'listener.stop': op({
     tag: 'Settings',

@@ -1,9 +1,12 @@
 import type { ListenerStatus } from '../../src-shared/schemas/listener';
+import type { StoreSettings } from '../../src-shared/schemas/settings';
 import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
 import type { Handlers, ShellHandlers } from '../service/handler-types';
 import { readSettings } from '../service/settings';
 import type { Store } from '../service/store';
 import { startListener, type RunningListener } from '../rest/listener';
+
+type ListenerAddress = Pick<StoreSettings, 'listenerHost' | 'listenerPort'>;
 
 /**
  * The desktop app's switch for the REST listener: off until the owner turns it on; the address
@@ -25,17 +28,43 @@ export function createListenerControl(store: Store) {
     };
   }
 
-  async function start(): Promise<ListenerStatus> {
+  /** Starts on `address`; answers why it could not (and leaves it stopped then). */
+  async function startAt(address: ListenerAddress): Promise<string | null> {
     if (running) await stop();
-    const settings = readSettings(store.context);
     try {
-      running = await startListener({ store, handlers, host: settings.listenerHost, port: settings.listenerPort });
-      lastError = null;
+      running = await startListener({ store, handlers, host: address.listenerHost, port: address.listenerPort });
+      return null;
     } catch (error) {
-      lastError = (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
-        ? `Port ${settings.listenerPort} is already in use`
+      return (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? `Port ${address.listenerPort} is already in use`
         : `The listener could not start: ${(error as Error).message}`;
     }
+  }
+
+  async function start(): Promise<ListenerStatus> {
+    lastError = await startAt(readSettings(store.context));
+    return status();
+  }
+
+  /**
+   * Saves a new address. A running listener moves at once; when the new address fails, it goes
+   * back to the old one (integrators keep their API) and the saved address stays the old one.
+   */
+  async function move(address: ListenerAddress): Promise<ListenerStatus> {
+    if (!running) {
+      store.handlers['settings.update'](address);
+      lastError = null;
+      return status();
+    }
+    const { url, host, port } = running;
+    const problem = await startAt(address);
+    if (problem === null) {
+      store.handlers['settings.update'](address);
+      lastError = null;
+      return status();
+    }
+    const back = await startAt({ listenerHost: host, listenerPort: port });
+    lastError = back === null ? `${problem}: the listener still runs at ${url}` : `${problem}, and ${url} could not be taken back: ${back}`;
     return status();
   }
 
@@ -52,6 +81,7 @@ export function createListenerControl(store: Store) {
       store.handlers['settings.update']({ listenerEnabled: true });
       return start();
     },
+    'listener.move': (address) => move(address),
     'listener.stop': async () => {
       store.handlers['settings.update']({ listenerEnabled: false });
       return stop();

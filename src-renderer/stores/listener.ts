@@ -53,13 +53,14 @@ export const useListenerStore = defineStore('listener', () => {
   }
 
   /**
-   * Saves a new address and port; when the listener runs, restarts it so they take effect at once.
-   * Answers whether it was restarted.
+   * Saves a new address and port; a running listener moves there at once, or, when it cannot,
+   * keeps running where it was with the old address saved (the answer's `lastError` says why).
+   * Answers whether it was running.
    */
   async function changeAddress(address: ListenerAddress): Promise<{ restarted: boolean; status: ListenerStatus }> {
     const wasRunning = running.value;
-    await useSettingsStore().update(address);
-    const next = await run(() => (wasRunning ? api().call('listener.start', {}) : api().call('listener.status', {})));
+    const next = await run(() => api().call('listener.move', address));
+    await useSettingsStore().load();
     return { restarted: wasRunning, status: next };
   }
 

@@ -150,6 +150,9 @@ describe('results are structured-clone safe and conform to the contract', () => 
     const started = await check<{ running: boolean; url: string | null; lastError: string | null }>('listener.start', {});
     expect(started.lastError).toBeNull();
     expect(started).toMatchObject({ running: true, port });
+    const other = await freePort();
+    const moved = await check<{ running: boolean; port: number }>('listener.move', { listenerHost: '127.0.0.1', listenerPort: other });
+    expect(moved).toMatchObject({ running: true, port: other });
     const stopped = await check<{ running: boolean }>('listener.stop', {});
     expect(stopped.running).toBe(false);
 

@@ -53,8 +53,9 @@ function validInputs(s: Shop): Record<CallableOperationName, unknown> {
     'tokens.list': {},
     'tokens.revoke': { tokenId: s.token.id },
     'listener.status': {},
-    // Start/stop are covered by the happy path (they bind a port); status stands in for them here.
+    // Start/move/stop are covered by the happy path (they bind a port); status stands in for them here.
     'listener.start': undefined,
+    'listener.move': undefined,
     'listener.stop': undefined,
   } as Record<CallableOperationName, unknown>;
 }

@@ -80,6 +80,44 @@ test('a new address while running restarts the listener there; while stopped it 
   expect(h.ok('settings.get')).toMatchObject({ listenerPort: second, listenerHost: '127.0.0.1' });
 });
 
+test('moving a running listener to a port in use keeps it where it was, with the old address saved', async () => {
+  h = useRealApi();
+  const listener = useListenerStore();
+  const settings = useSettingsStore();
+  const first = await freePort();
+  await listener.changeAddress({ listenerHost: '127.0.0.1', listenerPort: first });
+  await listener.start();
+  blocker = await occupyPort();
+  const { port: taken } = blocker.address() as AddressInfo;
+
+  const refused = await listener.changeAddress({ listenerHost: '127.0.0.1', listenerPort: taken });
+  expect(refused.status).toMatchObject({
+    running: true,
+    port: first,
+    url: `http://127.0.0.1:${first}/v1`,
+    lastError: `Port ${taken} is already in use: the listener still runs at http://127.0.0.1:${first}/v1`,
+  });
+  expect((await fetch(`http://127.0.0.1:${first}/health`)).status).toBe(200);
+  expect(h.ok('settings.get')).toMatchObject({ listenerPort: first, listenerEnabled: true });
+  expect(settings.settings.listenerPort).toBe(first);
+
+  // A good address afterwards moves it and clears the error.
+  const next = await freePort();
+  const moved = await listener.changeAddress({ listenerHost: '127.0.0.1', listenerPort: next });
+  expect(moved.status).toMatchObject({ running: true, port: next, lastError: null });
+});
+
+test('saving an address while stopped clears the last start error', async () => {
+  h = useRealApi();
+  blocker = await occupyPort();
+  const { port: taken } = blocker.address() as AddressInfo;
+  const listener = useListenerStore();
+  await listener.changeAddress({ listenerHost: '127.0.0.1', listenerPort: taken });
+  expect((await listener.start()).lastError).toBe(`Port ${taken} is already in use`);
+  const saved = await listener.changeAddress({ listenerHost: '127.0.0.1', listenerPort: await freePort() });
+  expect(saved.status).toMatchObject({ running: false, lastError: null });
+});
+
 test('an invalid address is refused by the shared schema and nothing changes', async () => {
   h = useRealApi();
   const listener = useListenerStore();
