@@ -94,12 +94,27 @@ export function detailsFromZod(error: z.ZodError, { prefix = '', within }: Detai
   const join = (...parts: PropertyKey[]) => parts.map(cut).filter(Boolean).join('.');
   const pathOf = (issue: z.core.$ZodIssue) => (within !== undefined && issue.path[0] === within ? issue.path.slice(1) : issue.path);
   return error.issues
+    .filter((issue) => !outdoneBound(issue, error.issues))
     .flatMap((issue) =>
       issue.code === 'unrecognized_keys'
         ? issue.keys.map((key) => ({ path: join(prefix, ...pathOf(issue), key), message: `Unknown field "${cut(key)}"` }))
         : [{ path: join(prefix, ...pathOf(issue)), message: issue.message }],
     )
     .slice(0, MAX_DETAILS);
+}
+
+/**
+ * Whether `issue` is the integers' safe-range bound (±9,007,199,254,740,991, which `z.int()` checks
+ * first) while the field's own bound on the same side was broken too: "at most 1,000,000" is the
+ * limit to tell, not the safe range.
+ */
+function outdoneBound(issue: z.core.$ZodIssue, all: z.core.$ZodIssue[]): boolean {
+  const isSafeBound = (candidate: z.core.$ZodIssue) =>
+    (candidate.code === 'too_big' && Number(candidate.maximum) === Number.MAX_SAFE_INTEGER) ||
+    (candidate.code === 'too_small' && Number(candidate.minimum) === -Number.MAX_SAFE_INTEGER);
+  if (!isSafeBound(issue)) return false;
+  const path = issue.path.join('\u0000');
+  return all.some((other) => other.code === issue.code && !isSafeBound(other) && other.path.join('\u0000') === path);
 }
 
 /** A VALIDATION_FAILED error whose message names the first problem, so a one-line toast is useful. */

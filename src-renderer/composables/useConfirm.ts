@@ -1,4 +1,5 @@
 import { useDialog } from 'naive-ui';
+import { focusAfterDialog } from './focusAfterDialog';
 
 export interface ConfirmOptions {
   title: string;
@@ -15,6 +16,7 @@ export interface ConfirmOptions {
   /**
    * Runs once the dialog has gone, whichever way it closed: where the keyboard focus should go when
    * the button that opened it is gone (a cancelled order's row), instead of back to the page.
+   * Without it, such a focus goes to the screen's heading (focusAfterDialog).
    */
   afterClose?: () => void;
 }
@@ -41,7 +43,10 @@ function warn(
 /** Asks before a destructive action and runs it when confirmed. */
 export function useConfirm(): (options: ConfirmOptions) => void {
   const dialog = useDialog();
-  return (options) => warn(dialog, options, { onPositiveClick: options.action, onAfterLeave: options.afterClose });
+  return (options) => {
+    const opener = document.activeElement;
+    warn(dialog, options, { onPositiveClick: options.action, onAfterLeave: options.afterClose ?? (() => focusAfterDialog(opener)) });
+  };
 }
 
 /**

@@ -63,6 +63,18 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
     serverErrors.value = { ...serverErrors.value, [field]: message };
   }
 
+  /**
+   * Fills a field the form opened without, with a value found later (a suggestion loaded on
+   * open), as if it had opened with it: not an unsaved change. Left alone once the clerk changed it.
+   */
+  function preset(field: string, value: unknown): void {
+    const opened = JSON.parse(baseline.value) as Record<string, unknown>;
+    if (JSON.stringify(model[field]) !== JSON.stringify(opened[field])) return;
+    model[field] = value;
+    opened[field] = value;
+    baseline.value = JSON.stringify(opened);
+  }
+
   function reset(): void {
     Object.assign(model, initial());
     baseline.value = JSON.stringify(model);
@@ -71,7 +83,7 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
     showAll.value = false;
   }
 
-  return { model, dirty, errorFor, itemProps, touch, submit, applyServerError, showServerError, reset };
+  return { model, dirty, errorFor, itemProps, touch, submit, applyServerError, showServerError, preset, reset };
 }
 
 /** Unset inputs (a cleared select is null) count as "not given", as in the API. */

@@ -82,6 +82,15 @@ test('an empty list says so; a clerk places an order choosing the pet, and the s
   await choosePet(page, dialog, 'Rex');
   await expect(dialog.getByText('In stock: 5')).toBeVisible();
 
+  // What is not a number is flagged as typed (not read as the digits before it), and nothing is sent.
+  await dialog.getByLabel('Quantity').fill('2O');
+  await expect(dialog.getByText('Must be a number')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Quantity')).toHaveValue('2O');
+  await dialog.getByLabel('Quantity').fill('99999999999999999999');
+  await expect(dialog.getByText('Must be at most 1,000')).toBeVisible();
+
   // More than the stock is flagged before anything is sent.
   await dialog.getByLabel('Quantity').fill('6');
   await expect(dialog.getByText('Only 5 in stock')).toBeVisible();
@@ -194,11 +203,23 @@ test('the list filters open and complete orders, and one pet’s; filtered to a 
   await expect(dataRows(page)).toHaveCount(2);
   await expect(page.getByText('2 orders')).toBeVisible();
 
-  // Filtered to Max, "Place order" is for Max: no pet to choose, his stock shown.
+  // Filtered to Max, "Place order" chooses Max at first (his stock shown), and the clerk may choose
+  // another pet; the suggestion is not a change, so Escape closes without asking.
   await page.getByRole('button', { name: 'Place order', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Place order' });
-  await expect(dialog).toContainText(`Max (#${max.id}), Dogs`);
-  await expect(dialog.getByLabel('Pet')).toHaveCount(0);
+  await expect(dialog.getByText('In stock: 2')).toBeVisible();
+  await expect(dialog).toContainText(`Max (#${max.id})`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Place order', exact: true }).click();
+  await expect(dialog.getByText('In stock: 2')).toBeVisible();
+  await choosePet(page, dialog, 'Daisy');
+  await expect(dialog.getByText('In stock: 1', { exact: true })).toBeVisible();
+  // Choosing another pet is a change: Escape asks before dropping it.
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Place order', exact: true }).click();
   await expect(dialog.getByText('In stock: 2')).toBeVisible();
   await dialog.getByLabel('Quantity').fill('3');
   await expect(dialog.getByText('Only 2 in stock')).toBeVisible();
@@ -207,6 +228,13 @@ test('the list filters open and complete orders, and one pet’s; filtered to a 
   await expect(page.getByText(/Placed order \d+: 2 × Max/)).toBeVisible();
   await expect(dataRows(page)).toHaveCount(3);
   expect(await stockOf(max.id)).toEqual(expect.objectContaining({ quantity: 0, status: 'pending' }));
+
+  // Max has nothing left to order: the filter suggests nothing, and the pet is asked for.
+  await page.getByRole('button', { name: 'Place order', exact: true }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(dialog.getByText('Required')).toBeVisible();
+  await expect(dialog).not.toContainText(`Max (#${max.id})`);
 });
 
 test('the service is the judge: a refusal is a toast with its message, and nothing is placed', async ({ page }) => {

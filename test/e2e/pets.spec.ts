@@ -235,6 +235,8 @@ test('deleting asks first; for a pet with an open order it offers the orders ins
   await page.getByRole('dialog').filter({ hasText: 'Delete Leaving?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(/Deleted Leaving/)).toBeVisible();
   await expect(page.getByRole('row', { name: /Leaving/ })).toBeHidden();
+  // The keyboard stays in the list (a neighbour's Edit), not back at the page's start.
+  await expect(page.locator('main').getByRole('button', { name: /^Edit / }).and(page.locator(':focus'))).toHaveCount(1);
   expect(await must(host.call<{ total: number }>('pets.list', { id: [gone.id] }))).toMatchObject({ total: 0 });
 
   await page.getByRole('row', { name: /Ordered/ }).getByRole('button', { name: 'Delete' }).click();
@@ -295,6 +297,8 @@ test("an order placed from a pet's row reserves its stock; the row follows", asy
   await expect(row).toContainText('pending');
   await expect(row.getByRole('button', { name: 'Order Orderable' })).toBeHidden(); // nothing left to order
   expect(await must(host.call('inventory.get', { petId: pet.id }))).toMatchObject({ quantity: 0, status: 'pending' });
+  // The Order button has gone with the stock: the keyboard is on the row's Edit, never on its Delete.
+  await expect(row.getByRole('button', { name: 'Edit Orderable' })).toBeFocused();
 });
 
 test('a scanned id and Enter opens that pet; an unknown id says so', async ({ page }) => {

@@ -163,6 +163,17 @@ test('a port in use is reported; a new port while running restarts the listener 
     const status = await must(host.call<{ running: boolean; port: number }>('listener.status', {}));
     expect(status).toMatchObject({ running: true, port: second });
 
+    // Moving it to a port in use keeps it where it was: integrators keep their API.
+    await savePort(page, busyPort);
+    await expect(toast(page, `Port ${busyPort} is already in use: the listener still runs at http://127.0.0.1:${second}/v1`)).toBeVisible();
+    await expect(listener.getByRole('alert').filter({ hasText: 'The listener could not move' })).toBeVisible();
+    await expect(listener.getByTestId('listener-url')).toHaveText(`http://127.0.0.1:${second}/v1`);
+    await expect(onOff).toHaveAttribute('aria-checked', 'true');
+    expect((await fetch(`http://127.0.0.1:${second}/health`)).status).toBe(200);
+    expect(await must(host.call('settings.get', {}))).toMatchObject({ listenerPort: second });
+    await savePort(page, second);
+    await expect(listener.getByText('The listener could not move')).toHaveCount(0);
+
     // Another machine's reach is spelled out before it is saved.
     await listener.getByLabel('Bind address').fill('0.0.0.0');
     await expect(listener.getByRole('alert').filter({ hasText: 'Other machines may reach the API' })).toBeVisible();
@@ -194,6 +205,13 @@ test('a port in use is reported; a new port while running restarts the listener 
     expect(Math.abs(address!.y - port!.y), 'the two inputs are level').toBeLessThan(2);
     const lineHeight = await portMessage.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight) || 20);
     expect((await portMessage.boundingBox())!.height, 'one line').toBeLessThan(lineHeight * 1.5);
+    // The message follows what is typed now, and text that is not a number is never read as one.
+    await listener.getByLabel('Port').fill('5000');
+    await expect(portMessage).toHaveCount(0);
+    await listener.getByLabel('Port').fill('abc');
+    await listener.getByLabel('Port').blur();
+    await expect(listener.getByLabel('Port')).toHaveValue('abc');
+    await expect(listener.getByText('Must be a number')).toBeVisible();
     await listener.getByLabel('Port').fill(String(second));
 
     await onOff.click();

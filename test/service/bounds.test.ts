@@ -250,6 +250,18 @@ describe('ids: positive integers up to 2^53−1', () => {
   });
 });
 
+describe('numbers far out of range name the field\'s own limit, not the safe-integer range', () => {
+  test('stock, order quantity and page limit at 1e20 and -1e20', () => {
+    const refusal = (op: Parameters<typeof t.fail>[0], input: unknown) => t.fail(op, input as never).details;
+    expect(refusal('inventory.set', { petId: rex, update: { quantity: 1e20 } })).toEqual([{ path: 'update.quantity', message: 'Must be at most 1,000,000' }]);
+    expect(refusal('inventory.set', { petId: rex, update: { quantity: -1e20 } })).toEqual([{ path: 'update.quantity', message: 'Must be at least 0' }]);
+    expect(refusal('orders.place', { petId: rex, quantity: 1e20 })).toEqual([{ path: 'quantity', message: 'Must be at most 1,000' }]);
+    expect(refusal('pets.list', { limit: 1e20 })).toEqual([{ path: 'limit', message: 'Must be at most 500' }]);
+    // An id has no bound of its own: there the safe range is the limit to tell.
+    expect(refusal('pets.get', { petId: 1e20 })).toEqual([{ path: 'petId', message: 'Must be at most 9,007,199,254,740,991' }]);
+  });
+});
+
 describe('page limit: 1–500, default 50', () => {
   const lists = ['pets.list', 'categories.list', 'orders.list', 'inventory.list'] as const;
   let s: TestStore;
