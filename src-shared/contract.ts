@@ -320,7 +320,8 @@ export const contract = {
     description:
       'Each event carries `id`, `event` (the type) and `data` (a StoreEvent as JSON). Without `Last-Event-ID` or `after`, the stream starts ' +
       'at the beginning of the change log (sent as fast as the client reads), then follows live; send `Last-Event-ID` (or `after`) with the ' +
-      'last id seen to resume, or with `lastEventId` from GET /events/latest to receive only changes from now on. A comment line is sent as a heartbeat.',
+      'last id seen to resume, or with `lastEventId` from GET /events/latest to receive only changes from now on; an id past the newest event ' +
+      'is refused (400), as it can only come from another store. A comment line is sent as a heartbeat.',
     input: EventListQuery.pick({ after: true }),
     output: StoreEvent,
     stability: 'experimental',

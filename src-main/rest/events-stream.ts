@@ -56,6 +56,15 @@ export function streamEvents(
     return;
   }
   let sent = Math.max(resumeFrom ?? 0, after);
+  const newest = store.context.events.latestId();
+  if (sent > newest) {
+    // An id this store never sent (a client of another store, or of this one before it was
+    // re-created): following from it would stay silent until the log caught up, missing everything.
+    const field = (resumeFrom ?? 0) >= after ? 'Last-Event-ID' : 'after';
+    const problem = `${sent} is past the newest event (${newest}): start without it to replay the log, or from GET /v1/events/latest`;
+    sendError(reply, new StoreError('VALIDATION_FAILED', `Invalid input: ${field}: ${problem}`, [{ path: field, message: problem }]));
+    return;
+  }
   if (owner !== undefined && [...streams.values()].filter((id) => id === owner).length >= MAX_STREAMS_PER_TOKEN) {
     reply.header('retry-after', 5);
     sendError(reply, new StoreError('RATE_LIMITED', `This token already has ${MAX_STREAMS_PER_TOKEN} open event streams; close one before opening another`));
@@ -72,6 +81,11 @@ export function streamEvents(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
+  // HEAD: the headers a stream would start with, and no stream (Node sends them only at the end).
+  if (request.method === 'HEAD') {
+    raw.end();
+    return;
+  }
   raw.write('retry: 2000\n: connected\n\n');
 
   // The replay goes out in batches: after each one the server answers other requests, and

@@ -114,6 +114,17 @@ describe('access and framing', () => {
     }
   });
 
+  test('HEAD answers the stream\'s headers at once, holds no stream open and counts against no stream limit', async () => {
+    for (let i = 0; i < MAX_STREAMS_PER_TOKEN + 2; i++) {
+      const response = await t.request('/v1/events', { method: 'HEAD' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(await response.text()).toBe('');
+    }
+    const stream = await events();
+    expect(stream.response.status).toBe(200);
+  });
+
   test('query parameters other than after are refused with 400 before the stream starts', async () => {
     const api = await createOpenApiChecker(t.origin);
     for (const query of ['?after=-1', '?after=abc', '?after=1.5', '?after=9007199254740993', '?since=3']) {
@@ -389,20 +400,28 @@ describe('resuming', () => {
     expect(all).toHaveLength(9);
   });
 
-  test('Last-Event-ID at the end of the log replays nothing; a larger one waits for newer ids', async () => {
+  test('Last-Event-ID at the end of the log replays nothing, then follows live', async () => {
     await makeEvents(3, 'Old');
     const end = latestId();
     const atEnd = await events({ lastEventId: end });
-    const ahead = await events({ lastEventId: end + 2 });
     await sleep(300);
     expect(atEnd.events()).toEqual([]);
-    expect(ahead.events()).toEqual([]);
-
     await makeEvents(3, 'New');
     await until(atEnd, end + 3);
-    await until(ahead, end + 3);
     expect(decoded(atEnd).map((event) => event.id)).toEqual([end + 1, end + 2, end + 3]);
-    expect(decoded(ahead).map((event) => event.id)).toEqual([end + 3]);
+  });
+
+  test('an id past the newest event (another store, or this one re-created) is refused with 400, never followed in silence', async () => {
+    const api = await createOpenApiChecker(t.origin);
+    await makeEvents(2, 'Old');
+    const end = latestId();
+    for (const [options, field] of [[{ lastEventId: end + 1 }, 'Last-Event-ID'], [{ query: `?after=${end + 5}` }, 'after']] as const) {
+      const stream = await events(options);
+      expect(stream.response.status).toBe(400);
+      const body = await api.check('GET', `/v1/events${'query' in options ? options.query : ''}`, stream.response);
+      expect(body).toMatchObject({ code: 'VALIDATION_FAILED', status: 400, details: [{ path: field }] });
+      expect(body.message).toContain(`is past the newest event (${end})`);
+    }
   });
 
   test(`a replay longer than one read batch (over ${REPLAY_BATCH} events) arrives complete and in order`, async () => {
