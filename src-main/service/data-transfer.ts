@@ -172,6 +172,8 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
           const id = ctx.pets.insert(name, categoryId, status);
           ctx.inventory.set(id, stock);
           ctx.events.append('pet.created', { id, name, categoryId, status });
+          // Creation implies the default stock (pets.create); another one is announced as a change of it.
+          if (stock !== initialStock(status)) ctx.events.append('inventory.updated', { petId: id, quantity: stock, status });
         }
         const done: ImportResult = { imported: result.valid, skipped: result.invalid };
         // Said only when there is something to say, so a plain list of pets answers as it always did.
