@@ -41,6 +41,7 @@ z.config({
       if (issue.input === undefined || issue.input === null) return 'Required';
       return MUST_BE[issue.expected];
     }
+    if (issue.code === 'invalid_value' && issue.values.length > 1) return `Must be one of: ${issue.values.map(String).join(', ')}`;
     if (issue.code === 'too_small') return bound('least', issue.origin, issue.minimum, issue.inclusive);
     if (issue.code === 'too_big') return bound('most', issue.origin, issue.maximum, issue.inclusive);
     return undefined;

@@ -78,20 +78,37 @@ function lineCounter(text: string) {
   };
 }
 
+/**
+ * A cell as our CSV export wrote it before guarding it against spreadsheet formulas: a leading
+ * `'` before `= + - @`, a tab or a carriage return (papaparse's `escapeFormulae`) is taken off again,
+ * so that "=1+2" exported and imported stays "=1+2".
+ */
+function unescapeFormula(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
+
 function readCsv(content: string): ImportFile {
   const text = content.replace(/^\uFEFF/, '');
   const lineAt = lineCounter(text);
   const rows: { cells: string[]; line: number }[] = [];
   let rowStart = 0;
+  let unclosedQuoteAt: number | undefined;
   // Row by row, to know where each starts: a quoted cell may hold line breaks, and blank lines
   // are skipped, so the n-th record is not the file's line n + 1.
   Papa.parse<string[]>(text, {
     skipEmptyLines: 'greedy',
-    step: ({ data, meta }) => {
-      rows.push({ cells: data, line: lineAt(rowStart) });
+    step: ({ data, errors, meta }) => {
+      const line = lineAt(rowStart);
+      if (errors.some((error) => error.code === 'MissingQuotes')) unclosedQuoteAt ??= line;
+      rows.push({ cells: data, line });
       rowStart = meta.cursor;
     },
   });
+  // An unclosed quote swallows the rest of the file into one cell: no row after it can be trusted.
+  if (unclosedQuoteAt !== undefined) {
+    const problem = `Line ${unclosedQuoteAt}: a quote (") opens a cell and is never closed, so the rest of the file cannot be read`;
+    return { records: [], categories: [], orders: 0, fileErrors: [problem] };
+  }
   const columns = (rows.shift()?.cells ?? []).map((column) => column.trim());
   const fileErrors: string[] = [];
   const missing = ['name', 'category'].filter((column) => !columns.includes(column));
@@ -109,7 +126,8 @@ function readCsv(content: string): ImportFile {
       const value = cells[index];
       if (value === undefined || value === '') return;
       if (column === 'id') id = asId(value);
-      else if (column !== 'categoryId') fields[column] = column === 'stock' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+      else if (column === 'stock') fields.stock = /^[-+]?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value; // -2 and 1.5 get the schema's own message
+      else if (column !== 'categoryId') fields[column] = unescapeFormula(value);
     });
     const extra = cells.slice(columns.length).filter((cell) => cell.trim() !== '');
     const problems = extra.length ? [{ path: '', message: `${cells.length} cells, but the header names ${columns.length} columns` }] : [];
@@ -130,10 +148,14 @@ function readCategories(list: unknown[]): FileCategory[] {
 
 function readJson(content: string): ImportFile {
   let value: unknown;
+  const text = content.replace(/^\uFEFF/, '');
   try {
-    value = JSON.parse(content.replace(/^\uFEFF/, ''));
-  } catch {
-    return { records: [], categories: [], orders: 0, fileErrors: ['The file is not valid JSON'] };
+    value = JSON.parse(text);
+  } catch (error) {
+    // V8 says where ("… at position 66"): told as the line, which the clerk can find in an editor.
+    const position = /position (\d+)/.exec((error as Error).message)?.[1];
+    const where = position === undefined ? '' : ` (line ${text.slice(0, Number(position)).split('\n').length})`;
+    return { records: [], categories: [], orders: 0, fileErrors: [`The file is not valid JSON${where}`] };
   }
   const document = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
   const list = Array.isArray(value) ? value : document.pets;

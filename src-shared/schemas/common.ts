@@ -17,11 +17,19 @@ export const isWellFormedText = (text: string): boolean => !/[\ud800-\udfff]/.te
 export const ILL_FORMED_TEXT = 'Must be valid Unicode text (it holds half of a surrogate pair)';
 
 /**
- * A trimmed display name: 1–100 characters after trimming, none of them control characters nor
- * invisible ones that would make two names look alike or reorder text on screen and on receipts:
- * soft hyphen, zero-width space, direction marks, embeddings, overrides and isolates, word joiner
- * and invisible operators, byte-order mark. Zero-width (non-)joiners stay: emoji and many scripts
- * need them.
+ * Whether a text shows something: a letter, digit, punctuation or symbol other than the letters
+ * and symbols that print as blanks (Hangul fillers, the blank Braille pattern). A name of only
+ * joiners, combining marks, variation selectors or tag characters would print as nothing.
+ */
+export const hasVisibleCharacter = (text: string): boolean => /[\p{L}\p{N}\p{P}\p{S}]/u.test(text.replace(/[\u115f\u1160\u3164\uffa0\u2800]/g, ''));
+
+/**
+ * A trimmed display name: 1–100 characters after trimming, at least one of them visible, none of
+ * them control characters (C0, DEL, C1, line and paragraph separators) nor invisible ones that
+ * would make two names look alike or reorder text on screen and on receipts: soft hyphen,
+ * zero-width space, direction marks (the Arabic letter mark too), embeddings, overrides and
+ * isolates, word joiner and invisible operators, Mongolian vowel separator, byte-order mark.
+ * Zero-width (non-)joiners stay: emoji and many scripts need them.
  */
 export const Name = z
   .string()
@@ -29,12 +37,14 @@ export const Name = z
   .min(1, 'Must not be empty')
   .max(100, 'Must be at most 100 characters')
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Must not contain control characters')
+  .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/, 'Must not contain control characters or line breaks')
   .regex(
-    /^[^\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]*$/,
+    /^[^\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]*$/,
     'Must not contain invisible characters (zero-width spaces, direction marks)',
   )
-  .refine(isWellFormedText, ILL_FORMED_TEXT);
+  .refine(isWellFormedText, ILL_FORMED_TEXT)
+  // Only when nothing else is wrong: an empty name is "Must not be empty", not this as well.
+  .refine(hasVisibleCharacter, { message: 'Must contain a visible character', when: (payload) => payload.issues.length === 0 });
 
 /** A search in names (the `q` of the lists): the text anywhere in the name, case and accents aside (src-shared/name-keys.ts). */
 export const NameSearch = z.string().trim().max(100).refine(isWellFormedText, ILL_FORMED_TEXT);

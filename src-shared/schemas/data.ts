@@ -41,7 +41,9 @@ export type ExportedFile = z.infer<typeof ExportedFile>;
  */
 export const ImportRow = z.strictObject({
   name: z.string().trim().min(1, 'Must not be empty').max(100, 'Must be at most 100 characters'),
-  category: z.union([Id, z.string().trim().min(1, 'Must not be empty')]),
+  category: z.union([Id, z.string().trim().min(1, 'Must not be empty')], {
+    error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a category name or id'),
+  }),
   status: PetStatus.default('available'),
   stock: z.int().min(0).max(STOCK_MAX).optional(),
 });

@@ -99,6 +99,20 @@ describe('names: 1–100 characters after trimming, no control or invisible char
     ['a first-strong isolate', 'Re\u2068x\u2069'],
     ['a word joiner', 'Re\u2060x'],
     ['a byte-order mark inside', 'Re\ufeffx'],
+    ['a C1 control inside', '\u0080x'],
+    ['a line separator inside', 'a\u2028b'],
+    ['a paragraph separator inside', 'a\u2029b'],
+    ['an Arabic letter mark', 'Re\u061cx'],
+    ['a Mongolian vowel separator', 'Re\u180ex'],
+    ['a zero-width joiner alone', '\u200d'],
+    ['two zero-width non-joiners', '\u200c\u200c'],
+    ['a combining accent alone', '\u0301'],
+    ['a blank Braille pattern', '\u2800'],
+    ['a Hangul filler', '\u3164'],
+    ['a Hangul choseong filler', '\u115f'],
+    ['a combining grapheme joiner alone', '\u034f'],
+    ['a variation selector alone', '\ufe0f'],
+    ['a tag character alone', '\u{e0041}'],
     ['a number', 42],
     ['null', null],
   ];
@@ -150,7 +164,7 @@ describe('names through an import follow the same bounds', () => {
     expect(imported.map((pet) => pet.name)).toEqual(['Ana', x(100)]);
     // A CSV cell may hold a line break inside quotes: still not a name.
     expect(t.ok('data.previewImport', { format: 'csv', content: 'name,category\n"Multi\nLine",Dogs\n' }).rows[0].errors).toEqual([
-      { path: 'name', message: 'Must not contain control characters' },
+      { path: 'name', message: 'Must not contain control characters or line breaks' },
     ]);
     for (const pet of imported) t.ok('pets.delete', { petId: pet.id });
   });

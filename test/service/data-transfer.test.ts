@@ -51,6 +51,24 @@ describe('export', () => {
     expect(t.ok('data.export', { format: 'csv', resource: 'pets' }).content).toContain(`"'=HYPERLINK(""x"")"`);
   });
 
+  test('names guarded against formulas read back as they were: re-importing the export adds nothing', () => {
+    t = openTestStore();
+    const dogs = t.ok('categories.create', { name: 'Dogs' });
+    for (const name of ['=1+2', '+SUM(A1)', '@cmd', '-5 Rex', "'quoted"]) t.ok('pets.create', { name, categoryId: dogs.id });
+    const exported = t.ok('data.export', { format: 'csv', resource: 'pets' }).content;
+    const preview = t.ok('data.previewImport', { format: 'csv', content: exported });
+    expect(preview.rows.map((row) => [row.outcome, row.values.name])).toEqual([
+      ['exists', '=1+2'],
+      ['exists', '+SUM(A1)'],
+      ['exists', '@cmd'],
+      ['exists', '-5 Rex'],
+      ['exists', "'quoted"],
+    ]);
+    // A file typed by hand with such names imports them as written.
+    const typed = t.ok('data.previewImport', { format: 'csv', content: "name,category\n'=A1,Dogs\n=A1,Dogs" });
+    expect(typed.rows.map((row) => row.pet?.name)).toEqual(['=A1', '=A1']);
+  });
+
   test('the whole store as JSON', () => {
     shop();
     const file = t.ok('data.export', { format: 'json' });
@@ -136,7 +154,15 @@ describe('import', () => {
       'Missing column(s): name, category (expected name, category, status, stock)',
       'Unknown column(s): title, kind',
     ]);
-    expect(t.ok('data.previewImport', { format: 'json', content: '{not json' }).fileErrors).toEqual(['The file is not valid JSON']);
+    expect(t.ok('data.previewImport', { format: 'json', content: '{not json' }).fileErrors).toEqual(['The file is not valid JSON (line 1)']);
+    const brokenOnLine3 = '[\n  {"name": "Rex", "category": "Dogs"},\n  {"name": "Tom" "category": "Dogs"}\n]';
+    expect(t.ok('data.previewImport', { format: 'json', content: brokenOnLine3 }).fileErrors).toEqual(['The file is not valid JSON (line 3)']);
+    // An unclosed quote would swallow every row after it into one cell: the file is refused, saying where.
+    const unclosed = 'name,category,status,stock\nGood1,Dogs,available,2\n"Broken,Dogs,available,1\nGood2,Cats,available,1\n';
+    expect(t.ok('data.previewImport', { format: 'csv', content: unclosed }).fileErrors).toEqual([
+      'Line 3: a quote (") opens a cell and is never closed, so the rest of the file cannot be read',
+    ]);
+    expect(t.fail('data.import', { format: 'csv', content: unclosed })).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(t.ok('data.previewImport', { format: 'json', content: '{"cats": []}' }).fileErrors[0]).toMatch(/JSON array/);
     const refused = t.fail('data.import', { format: 'csv', content: 'title\nRex' });
     expect(refused).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
@@ -150,6 +176,23 @@ describe('import', () => {
       content: JSON.stringify([42, { name: 'Rex', category: 'Dogs', colour: 'brown' }, { name: 'Ok', category: 1 }]),
     });
     expect(preview.rows.map((row) => row.errors.map((e) => e.path))).toEqual([[''], ['colour'], []]);
+  });
+
+  test('row messages say what the field needs: bounds and whole numbers for stock, the statuses, a missing field', () => {
+    shop();
+    const csv = ['name,category,status,stock', 'A,Dogs,available,-2', 'B,Dogs,available,1.5', 'C,Dogs,availble,1', 'D,Dogs,available,lots'].join('\n');
+    const messages = (format: 'csv' | 'json', content: string) =>
+      t.ok('data.previewImport', { format, content }).rows.map((row) => row.errors.map((e) => `${e.path}: ${e.message}`));
+    expect(messages('csv', csv)).toEqual([
+      ['stock: Must be at least 0'],
+      ['stock: Must be a whole number'],
+      ['status: Must be one of: available, pending, sold'],
+      ['stock: Must be a number'],
+    ]);
+    expect(messages('json', JSON.stringify([{ nam: 'J2' }, { name: 'K', category: true }]))).toEqual([
+      ['name: Required', 'category: Required', 'nam: Unknown field "nam"'],
+      ['category: Must be a category name or id'],
+    ]);
   });
 
   test(`content over ${MAX_IMPORT_MIB} MiB is refused before parsing`, () => {

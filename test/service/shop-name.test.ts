@@ -23,7 +23,7 @@ test.each([
   ['empty', '', 'Must not be empty'],
   ['only spaces', '   ', 'Must not be empty'],
   ['101 characters', 'x'.repeat(101), 'Must be at most 100 characters'],
-  ['a line break', 'Happy\nPaws', 'Must not contain control characters'],
+  ['a line break', 'Happy\nPaws', 'Must not contain control characters or line breaks'],
   ['not text', 42, 'Must be text'],
 ])('%s → VALIDATION_FAILED naming shopName, and the name is unchanged', (_label, shopName, message) => {
   t = openTestStore();
