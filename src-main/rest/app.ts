@@ -170,7 +170,9 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
 
   const routes = knownRoutes();
   app.setNotFoundHandler((request, reply) => {
-    const path = new URL(request.url, 'http://localhost').pathname.replace(/\/$/, '') || '/';
+    // The path as sent (no `.`/`..` resolution, no `//` read as a host): the router matched that, so
+    // telling 405 from 404 must too, and a 404 names what the client asked for.
+    const path = request.url.split(/[?#]/, 1)[0]!.replace(/(.)\/$/, '$1');
     const matching = routes.filter((route) => route.pattern.test(path));
     const allowed = matching.map((route) => route.method);
     // No route, so no route guard ran: unknown paths under /v1 ask for a token before saying more;

@@ -70,6 +70,13 @@ describe('GET /v1/pets/{petId} is deprecated', () => {
     expect(answer.body.message).toContain('2020-01-01');
     // A sunset set before the release's deprecation date moves Deprecation back to it (never after Sunset).
     expect(answer.headers.get('deprecation')).toBe(`@${Date.parse('2020-01-01T00:00:00Z') / 1000}`);
+    expect(answer.body.message).toBe(`This operation was retired on 2020-01-01; use GET /v1/pets?id=${pet.id}`);
+    // What is not an id is never echoed into the message (no line breaks, no direction overrides).
+    for (const raw of ['%0d%0aX-Injected:%201', '%E2%80%AEevil', 'abc', '0']) {
+      const refused = await s.call('GET', `/v1/pets/${raw}`);
+      expectError(refused, 'OPERATION_SUNSET', 410);
+      expect(refused.body.message, raw).toBe('This operation was retired on 2020-01-01; use GET /v1/pets');
+    }
   });
 
   test('the sunset starts at 00:00 UTC of the configured day: today is already sunset, tomorrow not yet', async () => {

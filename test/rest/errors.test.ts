@@ -212,6 +212,15 @@ describe('404 NOT_FOUND', () => {
   });
 });
 
+describe('paths are taken as sent: dot segments and double slashes are not resolved', () => {
+  test.each(['/v1/pets/./3', '/v1/pets/../categories/1', '//health', '//v1/pets', '/v1//pets'])('GET %s → 404 naming that path', async (path) => {
+    const answer = await s.raw('GET', path);
+    expect(answer.status).toBe(404);
+    expectCode(answer, 'NOT_FOUND');
+    expect(answer.body.message).toBe(`There is nothing at ${path}`);
+  });
+});
+
 describe('405 METHOD_NOT_ALLOWED', () => {
   test.each([
     ['POST', '/v1/pets/1', 'GET, PUT, PATCH, DELETE'],
