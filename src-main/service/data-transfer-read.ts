@@ -110,6 +110,10 @@ function readCsv(content: string): ImportFile {
     return { records: [], categories: [], orders: 0, fileErrors: [problem] };
   }
   const columns = (rows.shift()?.cells ?? []).map((column) => column.trim());
+  const fail = (problem: string): ImportFile => ({ records: [], categories: [], orders: 0, fileErrors: [problem] });
+  if (columns.length === 0) return fail('The file is empty (expected a header: name, category, status, stock)');
+  // eslint-disable-next-line no-control-regex -- control characters in a header mean binary data
+  if (columns.some((column) => /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(column))) return fail('The file is not a text CSV file (it holds binary data)');
   const fileErrors: string[] = [];
   const missing = ['name', 'category'].filter((column) => !columns.includes(column));
   if (missing.length) fileErrors.push(`Missing column(s): ${missing.join(', ')} (expected name, category, status, stock)`);

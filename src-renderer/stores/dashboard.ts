@@ -1,4 +1,6 @@
 import { defineStore } from 'pinia';
+import { formatCount } from '../format/number';
+import { countOf } from '../../src-shared/count';
 import { computed, ref } from 'vue';
 import type { Overview } from '../../src-shared/schemas/data';
 import type { StoreEvent } from '../../src-shared/schemas/event';
@@ -42,7 +44,8 @@ export function describeEvent(event: StoreEvent, petName: (id: number) => string
   const data = event.data as EventData;
   const petId = petIdOf(event);
   const pet = petId === undefined ? 'a pet' : petName(petId);
-  const units = (n: number | undefined) => (n === undefined ? '' : ` × ${n}`);
+  const units = (n: number | undefined) => (n === undefined ? '' : ` × ${formatCount(n)}`);
+  const count = (n: number | undefined) => (n === undefined ? '?' : formatCount(n));
   switch (event.type) {
     case 'pet.created':
       return `Pet ${text(data.name) ?? pet} added (${text(data.status) ?? 'status unknown'})`;
@@ -65,9 +68,9 @@ export function describeEvent(event: StoreEvent, petName: (id: number) => string
     case 'order.cancelled':
       return `Order ${num(data.id) ?? ''} cancelled (${pet}${units(num(data.quantity))})`;
     case 'inventory.updated':
-      return `Stock of ${pet} set to ${num(data.quantity) ?? '?'}${data.status ? ` (${text(data.status)})` : ''}`;
+      return `Stock of ${pet} set to ${count(num(data.quantity))}${data.status ? ` (${text(data.status)})` : ''}`;
     case 'inventory.low':
-      return `Low stock: ${pet} has ${num(data.quantity) ?? '?'} (below ${num(data.threshold) ?? '?'})`;
+      return `Low stock: ${pet} has ${count(num(data.quantity))} (below ${count(num(data.threshold))})`;
   }
 }
 
@@ -90,7 +93,7 @@ export const useDashboardStore = defineStore('dashboard', () => {
   /** The chart's text alternative, e.g. "Stock by category: Cats 2 units (1 pet); Dogs 5 units (3 pets)". */
   const stockSummary = computed(() => {
     const parts = stockByCategory.value.map(
-      (entry) => `${entry.name} ${entry.stock} ${entry.stock === 1 ? 'unit' : 'units'} (${entry.pets} ${entry.pets === 1 ? 'pet' : 'pets'})`,
+      (entry) => `${entry.name} ${countOf(entry.stock, 'unit')} (${countOf(entry.pets, 'pet')})`,
     );
     return parts.length ? `Stock by category: ${parts.join('; ')}` : 'Stock by category: no categories yet';
   });
@@ -98,7 +101,7 @@ export const useDashboardStore = defineStore('dashboard', () => {
   /** The pet's name when known, else "pet 12". */
   function petName(id: number): string {
     const name = petNames.value[id];
-    return name === undefined ? `pet ${id}` : name;
+    return name === undefined ? `Pet #${id} (deleted)` : name;
   }
 
   /** A recent change in words. */

@@ -79,7 +79,7 @@ test('recent orders name their pets; recent changes say what happened', async ({
   await openDashboard(page);
   const orders = page.getByRole('region', { name: 'Recent orders, newest first' });
   const order = orders.getByRole('row').filter({ hasText: 'Bella' });
-  await expect(order).toContainText(String(firstOrderId));
+  await expect(order.getByRole('cell').first()).toHaveText(`#${firstOrderId}`); // as the Orders screen writes it
   await expect(order).toContainText('Open');
   const changes = page.getByRole('region', { name: 'Recent changes, newest first' });
   await expect(changes).toContainText(`Order ${firstOrderId} placed for Bella × 1`);

@@ -191,6 +191,12 @@ test('stock outside 0–1,000,000 or not whole is flagged as it is typed and nev
   await input.press('Enter');
   await expect.poll(async () => (await stored(id)).quantity).toBe(1_000_000);
   await expect(row.getByRole('button', { name: 'Increase stock of Nibbles' })).toBeDisabled();
+  // It is shown whole, not cut to "10000…".
+  await input.blur();
+  expect(await input.evaluate((element: HTMLInputElement) => element.scrollWidth <= element.clientWidth)).toBe(true);
+
+  await input.fill('99999999999999999999');
+  await expect(row.getByRole('alert')).toHaveText('Must be at most 1,000,000');
 });
 
 test('stock below the low-stock threshold is labelled "Low stock"; "Low stock only" lists just those', async ({ page }) => {
@@ -272,6 +278,13 @@ test('the search finds pets by name and Ctrl+F focuses it', async ({ page }) => 
 
   await search.fill('no such pet');
   await expect(page.getByText('No pets whose name contains “no such pet”')).toBeVisible();
+
+  // Ctrl+F again selects the last search: typing replaces it.
+  await page.getByRole('heading', { name: 'Inventory', level: 2 }).click();
+  await page.keyboard.press('Control+F');
+  await page.keyboard.type('Milo');
+  await expect(search).toHaveValue('Milo');
+  await expect(rowOf(page, 'Milo')).toBeVisible();
 });
 
 test('a refusal from the service shows its message in a toast and the stored count stays', async ({ page }) => {

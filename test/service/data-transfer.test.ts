@@ -155,6 +155,9 @@ describe('import', () => {
       'Unknown column(s): title, kind',
     ]);
     expect(t.ok('data.previewImport', { format: 'json', content: '{not json' }).fileErrors).toEqual(['The file is not valid JSON (line 1)']);
+    expect(t.ok('data.previewImport', { format: 'csv', content: '' }).fileErrors).toEqual(['The file is empty (expected a header: name, category, status, stock)']);
+    expect(t.ok('data.previewImport', { format: 'csv', content: '\n\n' }).fileErrors).toEqual(['The file is empty (expected a header: name, category, status, stock)']);
+    expect(t.ok('data.previewImport', { format: 'csv', content: 'PK\u0003\u0004\u0014\u0000\ufffd,x\n' }).fileErrors).toEqual(['The file is not a text CSV file (it holds binary data)']);
     const brokenOnLine3 = '[\n  {"name": "Rex", "category": "Dogs"},\n  {"name": "Tom" "category": "Dogs"}\n]';
     expect(t.ok('data.previewImport', { format: 'json', content: brokenOnLine3 }).fileErrors).toEqual(['The file is not valid JSON (line 3)']);
     // An unclosed quote would swallow every row after it into one cell: the file is refused, saying where.

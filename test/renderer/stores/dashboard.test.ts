@@ -54,11 +54,11 @@ test('recent orders and changes name their pets, newest first; a deleted pet is 
     [first.id, false],
   ]);
   expect(dashboard.petName(rex.id)).toBe('Rex');
-  expect(dashboard.petName(gone.id)).toBe(`pet ${gone.id}`);
+  expect(dashboard.petName(gone.id)).toBe(`Pet #${gone.id} (deleted)`); // as the Orders screen and the receipt say it
   const changes = dashboard.overview!.recentEvents.map((event) => dashboard.describe(event));
   expect(changes[0]).toBe('Pet Ghost deleted');
   expect(changes).toContain(`Order ${first.id} placed for Rex × 2`);
-  expect(changes).toContain(`Order ${second.id} fulfilled (pet ${gone.id} × 1)`);
+  expect(changes).toContain(`Order ${second.id} fulfilled (Pet #${gone.id} (deleted) × 1)`);
   expect(changes).toContain('Stock of Rex set to 3 (available)');
 });
 
@@ -92,4 +92,7 @@ test('describeEvent puts every event type in words', () => {
   );
   expect(describeEvent(event('order.updated', { id: 4, petId: 7, shipDate: 'soon' }), name)).toBe('Order 4 to ship on an unknown date (Rex)');
   for (const type of EVENT_TYPES) expect(describeEvent(event(type, {}), name), type).toMatch(/\w/);
+  // Counts are grouped as everywhere else in the app.
+  expect(describeEvent(event('inventory.updated', { petId: 7, quantity: 1_000_000, status: 'available' }), name)).toBe('Stock of Rex set to 1,000,000 (available)');
+  expect(describeEvent(event('order.placed', { id: 5, petId: 7, quantity: 1000 }), name)).toBe('Order 5 placed for Rex × 1,000');
 });
