@@ -18,6 +18,7 @@ export const ERROR_CATALOGUE = {
   CATEGORY_IN_USE: { status: 409, when: 'Deleting a category that pets still belong to.' },
   CATEGORY_NAME_TAKEN: { status: 409, when: 'Creating or renaming a category to a name another category has (case-insensitive).' },
   ORDER_COMPLETE: { status: 409, when: 'Cancelling or changing an order that is already complete.' },
+  FILE_EXISTS: { status: 409, when: 'A backup would replace an existing file, and replacing it was not asked for.' },
   REQUEST_TIMEOUT: { status: 408, when: 'The client did not finish sending its request in time.' },
   OPERATION_SUNSET: { status: 410, when: 'A deprecated operation called after its sunset date.' },
   PAYLOAD_TOO_LARGE: { status: 413, when: 'A request body over 64 KiB.' },

@@ -30,7 +30,7 @@ export function createHostHandlers(store: Store, runtime: AppInfo['runtime'], de
   const shell: ShellHandlers = {
     ...desktop,
     ...listener.handlers,
-    'backup.create': async ({ file }) => createBackup(store, file),
+    'backup.create': async ({ file, replace }) => createBackup(store, file, replace),
     'backup.check': async ({ file }) => checkBackup(store, file),
     'backup.restore': async ({ file }) => restoreBackup(store, file),
     'app.info': async () => ({

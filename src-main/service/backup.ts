@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { StoreError } from '../../src-shared/errors';
@@ -7,7 +7,15 @@ import { migrate, schemaVersion } from '../db/migrate';
 import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
 import type { Store } from './store';
 
-const stamp = () => new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
+/** "2026-11-24-04-28-14", as the Settings screen names the backups it suggests. */
+const stamp = () => new Date().toISOString().replace(/[T:.]/g, '-').slice(0, 19);
+
+/** `path`, or the first of `…-2.db`, `…-3.db` that does not exist: two safety backups in one second both stay. */
+function unusedFile(path: string): string {
+  let candidate = path;
+  for (let n = 2; existsSync(candidate); n++) candidate = path.replace(/(\.db)?$/, `-${n}$1`);
+  return candidate;
+}
 
 /** Where backups go unless the clerk picks another place: beside the database. */
 export const backupFolderOf = (store: Store) => join(dirname(store.db.name), 'backups');
@@ -20,7 +28,7 @@ function checkedPath(file: string, store: Store): string {
 }
 
 /** Copies the live database with SQLite's online backup API: consistent while clerks keep working. */
-export async function createBackup(store: Store, file: string): Promise<{ file: string; bytes: number }> {
+export async function createBackup(store: Store, file: string, replace = false): Promise<{ file: string; bytes: number }> {
   const path = checkedPath(file, store);
   const folder = dirname(path);
   // Only our own backup folder is created; a folder the clerk names must exist. (Never mkdir
@@ -29,10 +37,19 @@ export async function createBackup(store: Store, file: string): Promise<{ file: 
   if (!existsSync(folder)) {
     throw new StoreError('VALIDATION_FAILED', `The folder ${folder} does not exist`, [{ path: 'file', message: 'Choose a file in an existing folder' }]);
   }
+  // An earlier backup is never lost to a typo or a reused name: replacing one is asked for.
+  if (existsSync(path) && !replace) {
+    throw new StoreError('FILE_EXISTS', `${path} exists already; replace it, or choose another file`, [{ path: 'file', message: 'A file of that name exists' }]);
+  }
   store.context.commits.flush(); // the copy holds only committed work
+  // Written beside the target, then moved over it: a replaced backup stays whole until the new one
+  // is, and whatever the old file held (even something that is not a database) does not matter.
+  const partial = `${path}.partial-${process.pid}`;
   try {
-    await store.db.backup(path);
+    await store.db.backup(partial);
+    renameSync(partial, path);
   } catch (error) {
+    rmSync(partial, { force: true });
     throw new StoreError('VALIDATION_FAILED', `Could not write the backup to ${path}: ${(error as Error).message}`, [{ path: 'file', message: 'Not writable' }]);
   }
   return { file: path, bytes: statSync(path).size };
@@ -94,7 +111,7 @@ export async function restoreBackup(store: Store, file: string): Promise<{ resto
     } finally {
       copy.close();
     }
-    const safety = await createBackup(store, join(backupFolderOf(store), `before-restore-${stamp()}.db`));
+    const safety = await createBackup(store, unusedFile(join(backupFolderOf(store), `before-restore-${stamp()}.db`)));
     replaceTablesFrom(store, scratch);
     return { restoredFrom: path, safetyBackup: safety.file };
   } finally {

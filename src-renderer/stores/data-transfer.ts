@@ -58,8 +58,9 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
   }
 
   /** Copies the live database to `file` (an absolute path) with SQLite's online backup API. */
-  async function backup(file: string): Promise<OperationOutput<'backup.create'>> {
-    return api().call('backup.create', { file });
+  /** Rejects with FILE_EXISTS when `file` exists, unless `replace`. */
+  async function backup(file: string, replace = false): Promise<OperationOutput<'backup.create'>> {
+    return api().call('backup.create', { file, replace });
   }
 
   /** Whether `file` can be restored (checked as a restore would; nothing written). */

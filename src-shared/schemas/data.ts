@@ -113,6 +113,7 @@ export type Overview = z.infer<typeof Overview>;
 
 export const BackupRequest = z.strictObject({
   file: z.string().trim().min(1).max(4096).describe('Where to write the backup (an absolute path).'),
+  replace: z.boolean().default(false).describe('Replace the file if it exists (otherwise FILE_EXISTS).'),
 });
 export const BackupResult = z.object({ file: z.string(), bytes: z.int() });
 

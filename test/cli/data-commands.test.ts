@@ -3,7 +3,7 @@
  * database file): what they print, their exit codes, and what ends up in the database.
  */
 import Database from 'better-sqlite3';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openStore } from '../../src-main/service/store';
@@ -52,6 +52,16 @@ test('backup copies the live database while a server is writing to it; the copy 
   const copy = openStore(target);
   expect(copy.db.pragma('integrity_check', { simple: true })).toBe('ok');
   copy.close();
+
+  // The same target again: refused, the earlier copy kept, until --replace says so.
+  const before = statSync(target).mtimeMs;
+  const again = await runCli(['backup', '--db', db, '--to', target]);
+  expect(again.code).toBe(1);
+  expect(again.stderr).toMatch(/^FILE_EXISTS: .*copy\.db exists already; replace it, or choose another file/);
+  expect(statSync(target).mtimeMs).toBe(before);
+  const replaced = await runCli(['backup', '--db', db, '--to', target, '--replace']);
+  expect(replaced.code, replaced.stderr).toBe(0);
+  expect(petNames(target)).toHaveLength(31);
 });
 
 test('backup without --to, or into a folder that does not exist, fails clearly and writes nothing', async () => {

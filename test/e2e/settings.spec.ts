@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -307,6 +307,20 @@ test('backup to a chosen file, then restore it after a confirmation and a safety
   await backup.getByRole('button', { name: 'Back up now' }).click();
   await expect(toast(page, new RegExp(`Backed up to ${escape(file)} \\([\\d.]+ KiB\\)`))).toBeVisible();
   expect(existsSync(file)).toBe(true);
+
+  // The same file again: the clerk is asked before the earlier backup is replaced.
+  const firstCopy = statSync(file).mtimeMs;
+  await backup.getByLabel('Back up to').fill(file);
+  await backup.getByRole('button', { name: 'Back up now' }).click();
+  const replace = page.getByRole('dialog', { name: 'Replace the existing file?' });
+  await replace.getByRole('button', { name: 'Keep it' }).click();
+  await expect(replace).toBeHidden();
+  expect(statSync(file).mtimeMs).toBe(firstCopy);
+  await backup.getByRole('button', { name: 'Back up now' }).click();
+  await expect(replace.getByRole('button', { name: 'Replace it' })).toHaveClass(/n-button--error-type/);
+  await replace.getByRole('button', { name: 'Replace it' }).click();
+  await expect(toast(page, new RegExp(`Backed up to ${escape(file)}`)).last()).toBeVisible();
+  await expect.poll(() => statSync(file).mtimeMs).toBeGreaterThan(firstCopy);
 
   await must(host.call('pets.delete', { petId: tweety.id }));
   const names = async () => (await must(host.call<{ items: { name: string }[] }>('pets.list', {}))).items.map((pet) => pet.name);

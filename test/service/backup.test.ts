@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { createHostHandlers } from '../../src-main/host/shell-handlers';
@@ -52,6 +52,13 @@ test('a backup is a consistent copy that restores the data as it was, after a sa
   expect(safety.prepare('SELECT name FROM pets ORDER BY id').all()).toEqual([{ name: 'Rex' }, { name: 'Bella' }]);
   safety.close();
 
+  // Two restores within one second each keep their own safety copy (named like the suggested backups).
+  const [first, second] = [await call('backup.restore', { file }), await call('backup.restore', { file })] as { ok: true; data: { safetyBackup: string } }[];
+  expect(first.ok && second.ok).toBe(true);
+  expect(first.data.safetyBackup).not.toBe(second.data.safetyBackup);
+  expect(first.data.safetyBackup).toMatch(/before-restore-\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d(-\d+)?\.db$/);
+  expect(existsSync(first.data.safetyBackup) && existsSync(second.data.safetyBackup)).toBe(true);
+
   // The store keeps working on the restored data.
   t.ok('pets.create', { name: 'Max', categoryId: dogs.id });
   expect(t.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -103,6 +110,13 @@ test('a file that is not a usable backup is refused and nothing changes', async 
   expect(await call('backup.restore', { file: 'relative.db' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   expect(await call('backup.create', { file: t.file })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   expect(await call('backup.create', { file: '/proc/forbidden/x.db' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+  // An existing file is replaced only when asked: an earlier backup is never lost to a reused name.
+  const earlier = join(t.dir, 'earlier.db');
+  writeFileSync(earlier, 'an earlier backup');
+  expect(await call('backup.create', { file: earlier })).toMatchObject({ ok: false, error: { code: 'FILE_EXISTS', status: 409 } });
+  expect(readFileSync(earlier, 'utf8')).toBe('an earlier backup');
+  expect(await call('backup.create', { file: earlier, replace: true })).toMatchObject({ ok: true });
+  expect(await call('backup.check', { file: earlier })).toMatchObject({ ok: true });
   expect(existsSync(join(t.dir, 'backups'))).toBe(false); // no safety backup was needed
   expect(t.ok('categories.list', {}).items.map((c) => c.name)).toEqual(['Dogs']);
 });

@@ -8,8 +8,9 @@ import { invokeOperationAsync } from '../../service/invoke';
 import { CliError, printError } from '../output';
 import { openCliStore, type DbAccess } from '../open-store';
 
-export const BACKUP_USAGE = `petstore backup --to FILE [--db FILE]
-  Copies the database with SQLite's online backup API (safe while the app or server runs).`;
+export const BACKUP_USAGE = `petstore backup --to FILE [--replace] [--db FILE]
+  Copies the database with SQLite's online backup API (safe while the app or server runs).
+  An existing FILE is replaced only with --replace.`;
 export const EXPORT_USAGE = `petstore export [--format csv|json] [--resource pets|categories|orders] [--out FILE] [--db FILE]
   CSV holds one table (default pets); JSON the whole store. Prints to stdout unless --out.`;
 export const IMPORT_USAGE = `petstore import FILE [--format csv|json] [--dry-run] [--db FILE]
@@ -35,9 +36,12 @@ async function run<K extends CallableOperationName>(db: string, access: DbAccess
 const formatOf = (given: string | undefined, file?: string) => given ?? (file && extname(file).toLowerCase() === '.json' ? 'json' : 'csv');
 
 export async function backup(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { db: { type: 'string', default: 'petstore.db' }, to: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { db: { type: 'string', default: 'petstore.db' }, to: { type: 'string' }, replace: { type: 'boolean', default: false } },
+  });
   if (!values.to) throw new CliError(`backup needs --to FILE\n\n${BACKUP_USAGE}`, 2);
-  const done = await run(values.db!, 'must-exist', 'backup.create', { file: resolve(values.to) });
+  const done = await run(values.db!, 'must-exist', 'backup.create', { file: resolve(values.to), replace: values.replace });
   console.log(`Backed up to ${done.file} (${done.bytes.toLocaleString('en')} bytes).`);
 }
 
