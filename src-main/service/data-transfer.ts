@@ -10,7 +10,6 @@ import { readImportFile, type FileRecord } from './data-transfer-read';
 import type { HandlersFor } from './handler-types';
 import { initialStock } from './stock-rules';
 import { categoryModel, orderModel } from './to-model';
-import type { OrderRow } from '../db/repositories/orders';
 import type { CategoryRow } from '../db/repositories/categories';
 
 interface PetExportRow {
@@ -39,9 +38,6 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
      FROM pets p JOIN categories c ON c.id = p.category_id LEFT JOIN inventory i ON i.pet_id = p.id ORDER BY p.id`,
   );
   const allCategories = ctx.db.prepare<[], CategoryRow>('SELECT id, name, description FROM categories ORDER BY id');
-  const allOrders = ctx.db.prepare<[], OrderRow>(
-    'SELECT id, pet_id AS petId, quantity, ship_date AS shipDate, complete FROM orders ORDER BY id',
-  );
   const sameNameIn = ctx.db
     .prepare<[string, number], number>('SELECT id FROM pets WHERE name_sort = ? AND category_id = ? ORDER BY id LIMIT 1')
     .pluck();
@@ -129,7 +125,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
       if (format === 'json') {
         const categories = allCategories.all().map(categoryModel);
         const pets = allPets.all().map(({ id, name, categoryId, status, stock }) => ({ id, name, categoryId, status, stock }));
-        const orders = allOrders.all().map(orderModel);
+        const orders = ctx.orders.all().map(orderModel);
         const content = JSON.stringify(
           { exportedAt: new Date().toISOString(), categories, pets, orders },
           null,
@@ -144,8 +140,8 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
           ? allPets.all().map((pet) => ({ ...pet }))
           : resource === 'categories'
             ? allCategories.all().map((row) => ({ id: row.id, name: row.name, description: row.description ?? '' }))
-            : allOrders.all().map((row) => ({ ...orderModel(row) }));
-      const columns = { pets: ['id', 'name', 'category', 'categoryId', 'status', 'stock'], categories: ['id', 'name', 'description'], orders: ['id', 'petId', 'quantity', 'shipDate', 'complete'] }[resource];
+            : ctx.orders.all().map((row) => ({ ...orderModel(row) }));
+      const columns = { pets: ['id', 'name', 'category', 'categoryId', 'status', 'stock'], categories: ['id', 'name', 'description'], orders: ['id', 'petId', 'petName', 'quantity', 'shipDate', 'complete'] }[resource];
       // Every CSV line ends in CRLF (RFC 4180), the last one too.
       const content = `${Papa.unparse(table, { columns, escapeFormulae: true })}\r\n`;
       const summary = { pets: count(table.length, 'pet', 'pets'), categories: count(table.length, 'category', 'categories'), orders: count(table.length, 'order', 'orders') }[resource];

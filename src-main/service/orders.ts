@@ -50,7 +50,7 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
         if (pet.status !== 'available') {
           throw new StoreError('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is ${pet.status}, not available`);
         }
-        const id = ctx.orders.insert(petId, quantity, shipDate ? normalizeDate(shipDate) : null);
+        const id = ctx.orders.insert(petId, pet.name, quantity, shipDate ? normalizeDate(shipDate) : null);
         const order = orderModel(mustFind(id));
         ctx.events.append('order.placed', order);
         const left = stock - quantity;

@@ -3,7 +3,6 @@ import type { PetStatus } from '../../src-shared/schemas/pet';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
 import { orderModel } from './to-model';
-import type { OrderRow } from '../db/repositories/orders';
 
 /** The dashboard's figures, read in one snapshot. */
 export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
@@ -15,9 +14,6 @@ export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
   );
   const openOrders = ctx.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders WHERE complete = 0');
   const lowStock = ctx.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM inventory WHERE quantity < ?');
-  const recentOrders = ctx.db.prepare<[], OrderRow>(
-    'SELECT id, pet_id AS petId, quantity, ship_date AS shipDate, complete FROM orders ORDER BY id DESC LIMIT 10',
-  );
 
   return {
     'stats.overview': () =>
@@ -31,7 +27,7 @@ export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
           openOrders: openOrders.get()!.n,
           lowStock: lowStock.get(threshold)!.n,
           lowStockThreshold: threshold,
-          recentOrders: recentOrders.all().map(orderModel),
+          recentOrders: ctx.orders.recent(10).map(orderModel),
           recentEvents: ctx.events.newest(10),
         };
       })(),

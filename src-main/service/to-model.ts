@@ -11,5 +11,6 @@ export function categoryModel(row: CategoryRow): Category {
 export function orderModel(row: OrderRow): Order {
   const order: Order = { id: row.id, petId: row.petId, quantity: row.quantity, complete: row.complete === 1 };
   if (row.shipDate !== null) order.shipDate = row.shipDate;
+  if (row.petName !== null) order.petName = row.petName;
   return order;
 }

@@ -98,15 +98,19 @@ export const useDashboardStore = defineStore('dashboard', () => {
     return parts.length ? `Stock by category: ${parts.join('; ')}` : 'Stock by category: no categories yet';
   });
 
-  /** The pet's name when known, else "pet 12". */
-  function petName(id: number): string {
+  /**
+   * The pet's current name; for a pet deleted since, the name an order kept (`keptName`) marked
+   * "(deleted)", else "Pet #12 (deleted)".
+   */
+  function petName(id: number, keptName?: unknown): string {
     const name = petNames.value[id];
-    return name === undefined ? `Pet #${id} (deleted)` : name;
+    if (name !== undefined) return name;
+    return typeof keptName === 'string' && keptName ? `${keptName} (deleted)` : `Pet #${id} (deleted)`;
   }
 
   /** A recent change in words. */
   function describe(event: StoreEvent): string {
-    return describeEvent(event, petName);
+    return describeEvent(event, (id) => petName(id, event.data.petName));
   }
 
   async function loadOnce(): Promise<void> {

@@ -15,6 +15,8 @@ export interface PlacedOrder {
   quantity: number;
   shipDate?: string;
   complete: boolean;
+  /** The pet's name when the order was placed (kept after the pet is renamed or deleted). */
+  petName?: string;
 }
 
 export interface OrderRow extends PlacedOrder {
@@ -52,6 +54,7 @@ function placed(order: Order): PlacedOrder {
     quantity: order.quantity ?? 1,
     shipDate: order.shipDate,
     complete: order.complete ?? false,
+    ...(order.petName === undefined ? {} : { petName: order.petName }),
   };
 }
 

@@ -30,6 +30,10 @@ export const Order = z
     quantity: z.int().optional(),
     shipDate: DateTime.optional(),
     complete: z.boolean().optional(),
+    petName: z
+      .string()
+      .optional()
+      .describe("The pet's name when the order was placed; it stays after the pet is renamed or deleted (what the receipt names)."),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof Order>;

@@ -95,7 +95,7 @@ test('export prints CSV of one table, or writes the whole store as JSON to a fil
 test('every export ends with a line break: CSV (even header-only), JSON, to stdout or a file', async () => {
   const empty = await runCli(['export', '--db', db, '--resource', 'orders']);
   expect(empty.code, empty.stderr).toBe(0);
-  expect(empty.stdout).toBe('id,petId,quantity,shipDate,complete\r\n');
+  expect(empty.stdout).toBe('id,petId,petName,quantity,shipDate,complete\r\n');
 
   const pets = await runCli(['export', '--db', db]);
   expect(pets.stdout).toMatch(/[^\r\n]\r\n$/);

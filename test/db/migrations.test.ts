@@ -170,6 +170,7 @@ const DATA_AT_VERSION: Record<number, (db: Db) => void> = {
   3: (db) => db.exec(`INSERT INTO settings (key, value) VALUES ('lowStockThreshold', '2')`),
   4: (db) => db.exec(`UPDATE pets SET name_sort = lower(name); UPDATE categories SET name_sort = lower(name);`),
   5: (db) => db.exec(`UPDATE pets SET name_order = lower(name); UPDATE categories SET name_order = lower(name);`),
+  6: (db) => db.exec(`UPDATE orders SET pet_name = 'Tweety' WHERE pet_id = 2`),
 };
 
 describe('upgrading a database written by an earlier version', () => {
@@ -243,6 +244,29 @@ describe('upgrading a database written by an earlier version', () => {
       expect(ok(store, 'settings.get')).toBeTruthy();
     });
   }
+});
+
+describe('version 6: orders keep their pet\'s name', () => {
+  test('existing orders take their pet\'s name, or for a deleted pet the name its pet.deleted event recorded', () => {
+    const { file } = newFile();
+    const old = openDatabase(file, { migrateUpTo: 5 });
+    try {
+      for (let version = 1; version <= 5; version++) DATA_AT_VERSION[version](old);
+      // Fido (pet 3) was deleted, leaving his completed order and the event that says who he was.
+      old.exec('DELETE FROM inventory WHERE pet_id = 3; DELETE FROM pets WHERE id = 3;');
+      old.prepare("INSERT INTO events (type, at, data) VALUES ('pet.deleted', '2025-03-02T00:00:00.000Z', ?)").run(
+        JSON.stringify({ id: 3, name: 'Fido', categoryId: 1, status: 'sold' }),
+      );
+      old.exec("INSERT INTO orders (id, pet_id, quantity, complete, placed_at) VALUES (9, 77, 1, 1, '2025-01-01T00:00:00.000Z')");
+    } finally {
+      old.close();
+    }
+    const store = track(openStore(file));
+    expect(ok(store, 'orders.get', { orderId: 1 })).toMatchObject({ petId: 2, petName: 'Tweety' });
+    expect(ok(store, 'orders.get', { orderId: 2 })).toMatchObject({ petId: 3, petName: 'Fido', complete: true });
+    // A pet that left no trace: the order says nothing rather than a wrong name.
+    expect(ok(store, 'orders.get', { orderId: 9 })).not.toHaveProperty('petName');
+  });
 });
 
 describe('a database written by a newer version of the app', () => {

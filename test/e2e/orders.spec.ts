@@ -379,6 +379,19 @@ test('the receipt shows the shop and the order and prints only itself; a cancell
   await must(host.call('orders.cancel', { orderId: gone.id }));
   await expect(page.getByText(`Order ${gone.id} does not exist: it may have been cancelled.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print' })).toBeDisabled();
+
+  // Sold, renamed, then deleted: the sale still names the pet it was (the receipt as sold, the list marks it deleted).
+  await must(host.call('pets.update', { petId: coco.id, changes: { name: 'Coco Chanel' } }));
+  await page.goto(`${host.url}#/orders/${order.id}/receipt`);
+  await expect(receiptLine(page, 'Pet')).toHaveText(`Coco (#${coco.id})`);
+  const sold = await pet('Bingo', 1);
+  const soldOrder = await place(sold.id, 1);
+  await must(host.call('orders.update', { orderId: soldOrder.id, changes: { complete: true } }));
+  await must(host.call('pets.delete', { petId: sold.id }));
+  await openOrders(page);
+  await expect(orderRow(page, soldOrder.id)).toContainText(`Bingo (#${sold.id}, deleted)`);
+  await page.getByRole('link', { name: `Receipt for order ${soldOrder.id}` }).click();
+  await expect(receiptLine(page, 'Pet')).toHaveText(`Bingo (#${sold.id})`);
 });
 
 test('opening another receipt shows that order, even when the one before answers last', async ({ page }) => {

@@ -51,7 +51,7 @@ describe('happy path through the registered handlers', () => {
     expect(filtered).toStrictEqual({ items: [rex], total: 1, nextCursor: null });
 
     const order = expectOk<Order>(await h.call('orders.place', { petId: rex.id, shipDate: '2026-11-22T10:00:00+01:00' }));
-    expect(order).toStrictEqual({ id: expect.any(Number), petId: rex.id, quantity: 1, complete: false, shipDate: '2026-11-22T09:00:00.000Z' });
+    expect(order).toStrictEqual({ id: expect.any(Number), petId: rex.id, quantity: 1, complete: false, shipDate: '2026-11-22T09:00:00.000Z', petName: rex.name });
     expect(h.t.ok('orders.get', { orderId: order.id! })).toStrictEqual(order);
 
     // The order reserved Rex's only unit: he is pending now, on both sides of the bridge.

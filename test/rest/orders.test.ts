@@ -26,7 +26,7 @@ describe('POST /v1/store/orders', () => {
     const pet = await stocked(5);
     const first = await s.call<Order>('POST', '/v1/store/orders', { json: { petId: pet.id } });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.any(Number), petId: pet.id, quantity: 1, complete: false });
+    expect(first.body).toEqual({ id: expect.any(Number), petId: pet.id, quantity: 1, complete: false, petName: pet.name });
     expect(first.headers.get('location')).toBe(`/v1/store/orders/${first.body.id}`);
     expect((await s.call('GET', first.headers.get('location')!)).body).toEqual(first.body);
 

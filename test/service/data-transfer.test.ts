@@ -41,7 +41,7 @@ describe('export', () => {
       { id: '2', name: 'Cats', description: '' },
     ]);
     const orders = Papa.parse(t.ok('data.export', { format: 'csv', resource: 'orders' }).content, { header: true, skipEmptyLines: true }).data;
-    expect(orders).toEqual([{ id: '1', petId: '1', quantity: '1', shipDate: '', complete: 'false' }]);
+    expect(orders).toEqual([{ id: '1', petId: '1', petName: 'Rex', quantity: '1', shipDate: '', complete: 'false' }]); // the name the pet had when ordered
   });
 
   test('a cell that a spreadsheet would run as a formula is neutralised', () => {
@@ -75,7 +75,7 @@ describe('export', () => {
     const data = JSON.parse(file.content);
     expect(data.categories).toEqual([{ id: 1, name: 'Dogs', description: 'Loyal' }, { id: 2, name: 'Cats' }]);
     expect(data.pets[0]).toEqual({ id: 1, name: 'Rex', categoryId: 1, status: 'pending', stock: 0 });
-    expect(data.orders).toEqual([{ id: 1, petId: 1, quantity: 1, complete: false }]);
+    expect(data.orders).toEqual([{ id: 1, petId: 1, quantity: 1, complete: false, petName: 'Rex' }]);
   });
 });
 

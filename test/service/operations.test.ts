@@ -150,15 +150,21 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
   'orders.place': (t, s) => {
     const first = conforms('orders.place', t.ok('orders.place', { petId: s.bella.id, shipDate: '2026-12-01T09:00:00+01:00' })) as { id: number };
     const second = t.ok('orders.place', { petId: s.rex.id });
-    expect(first).toEqual({ id: expect.any(Number), petId: s.bella.id, quantity: 1, complete: false, shipDate: '2026-12-01T08:00:00.000Z' });
+    expect(first).toEqual({ id: expect.any(Number), petId: s.bella.id, quantity: 1, complete: false, shipDate: '2026-12-01T08:00:00.000Z', petName: s.bella.name });
     // Ids are increasing integers assigned by the service.
     expect(first.id).toBeGreaterThan(s.done.id);
     expect(second.id).toBe(first.id + 1);
     expect(standing(t, s.bella.id).stock).toBe(1);
   },
   'orders.get': (t, s) => {
-    expect(conforms('orders.get', t.ok('orders.get', { orderId: s.open.id }))).toEqual({ id: s.open.id, petId: s.bella.id, quantity: 2, complete: false });
+    expect(conforms('orders.get', t.ok('orders.get', { orderId: s.open.id }))).toEqual({ id: s.open.id, petId: s.bella.id, quantity: 2, complete: false, petName: s.bella.name });
     expect(t.ok('orders.get', { orderId: s.done.id }).complete).toBe(true);
+    // The name the pet had when ordered stays with the order: renamed, then deleted, the sale still says what was sold.
+    t.ok('orders.cancel', { orderId: s.open.id });
+    t.ok('pets.update', { petId: s.bella.id, changes: { name: 'Bella the Second' } });
+    expect(t.ok('orders.get', { orderId: s.done.id }).petName).toBe(s.bella.name);
+    t.ok('pets.delete', { petId: s.bella.id });
+    expect(t.ok('orders.get', { orderId: s.done.id })).toMatchObject({ petId: s.bella.id, petName: s.bella.name, complete: true });
   },
   'orders.update': (t, s) => {
     const done = t.ok('orders.update', { orderId: s.open.id, changes: { complete: true, shipDate: '2026-12-24T12:00:00Z' } });

@@ -96,7 +96,7 @@ describe('placing orders', () => {
     const id = shop.available(5);
     const mark = lastEventId(t);
     const placed = t.ok('orders.place', { petId: id, quantity: 2 });
-    expect(placed).toEqual({ id: placed.id, petId: id, quantity: 2, complete: false });
+    expect(placed).toEqual({ id: placed.id, petId: id, quantity: 2, complete: false, petName: t.ok('pets.get', { petId: id }).name });
     expect(standing(t, id)).toEqual({ status: 'available', stock: 3 });
     expect(openOrders(id)).toEqual([placed.id]);
     expect(appendedSince(t, mark)).toEqual([
@@ -160,7 +160,7 @@ describe('fulfilling orders', () => {
     const orderId = shop.order(id, 2);
     const mark = lastEventId(t);
     const done = t.ok('orders.update', { orderId, changes: { complete: true } });
-    expect(done).toEqual({ id: orderId, petId: id, quantity: 2, complete: true });
+    expect(done).toEqual({ id: orderId, petId: id, quantity: 2, complete: true, petName: t.ok('pets.get', { petId: id }).name });
     expect(order(orderId).complete).toBe(true);
     expect(standing(t, id)).toEqual({ status: 'available', stock: 3 });
     expect(appendedSince(t, mark)).toEqual([{ type: 'order.completed', data: done }]);
@@ -234,7 +234,7 @@ describe('fulfilling orders', () => {
     const orderId = shop.order(id);
     const mark = lastEventId(t);
     const changed = t.ok('orders.update', { orderId, changes: { shipDate: '2026-11-22T10:00:00+02:00' } });
-    expect(changed).toEqual({ id: orderId, petId: id, quantity: 1, complete: false, shipDate: '2026-11-22T08:00:00.000Z' });
+    expect(changed).toEqual({ id: orderId, petId: id, quantity: 1, complete: false, shipDate: '2026-11-22T08:00:00.000Z', petName: t.ok('pets.get', { petId: id }).name });
     expect(order(orderId)).toEqual(changed);
     expect(standing(t, id)).toEqual({ status: 'available', stock: 2 });
     expect(appendedSince(t, mark)).toEqual([{ type: 'order.updated', data: changed }]);

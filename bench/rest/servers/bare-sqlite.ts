@@ -53,11 +53,11 @@ const pageByStatusCategory = db.prepare<[string, number, number], PetRow>(
 // events.append(order.placed), inventory.set, events.append(inventory.updated), the threshold setting.
 const petById = db.prepare<[number], PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = ?`);
 const quantityOf = db.prepare<[number], { quantity: number }>('SELECT quantity FROM inventory WHERE pet_id = ?');
-const insertOrder = db.prepare<[number, number, string | null, string]>(
-  'INSERT INTO orders (pet_id, quantity, ship_date, placed_at) VALUES (?, ?, ?, ?)',
+const insertOrder = db.prepare<[number, string, number, string | null, string]>(
+  'INSERT INTO orders (pet_id, pet_name, quantity, ship_date, placed_at) VALUES (?, ?, ?, ?, ?)',
 );
-const orderById = db.prepare<[number], { id: number; petId: number; quantity: number; shipDate: string | null; complete: number }>(
-  'SELECT id, pet_id AS petId, quantity, ship_date AS shipDate, complete FROM orders WHERE id = ?',
+const orderById = db.prepare<[number], { id: number; petId: number; quantity: number; shipDate: string | null; complete: number; petName: string }>(
+  'SELECT id, pet_id AS petId, quantity, ship_date AS shipDate, complete, pet_name AS petName FROM orders WHERE id = ?',
 );
 const appendEvent = db.prepare<[string, string, string]>('INSERT INTO events (type, at, data) VALUES (?, ?, ?)');
 const upsertStock = db.prepare<[number, number]>(
@@ -82,9 +82,9 @@ const placeOrder = db.transaction((petId: number, quantity: number) => {
   const stock = quantityOf.get(petId)?.quantity ?? 0;
   if (stock < quantity) throw new Refusal(409, 'INSUFFICIENT_STOCK');
   if (pet.status !== 'available') throw new Refusal(409, 'PET_NOT_AVAILABLE');
-  const id = Number(insertOrder.run(petId, quantity, null, new Date().toISOString()).lastInsertRowid);
+  const id = Number(insertOrder.run(petId, pet.name, quantity, null, new Date().toISOString()).lastInsertRowid);
   const row = orderById.get(id)!;
-  const order = { id: row.id, petId: row.petId, quantity: row.quantity, complete: row.complete === 1 };
+  const order = { id: row.id, petId: row.petId, quantity: row.quantity, complete: row.complete === 1, petName: row.petName };
   appendEvent.run('order.placed', new Date().toISOString(), JSON.stringify(order));
   const left = stock - quantity;
   const status = left === 0 ? 'pending' : pet.status;

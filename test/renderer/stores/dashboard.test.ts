@@ -36,7 +36,7 @@ test('load shows counts by status, stock by category, open orders and low stock 
   expect(dashboard.loading).toBe(false);
 });
 
-test('recent orders and changes name their pets, newest first; a deleted pet is named by its id', async () => {
+test('recent orders and changes name their pets, newest first; a deleted pet by the name its order kept', async () => {
   h = useRealApi();
   const dogs = h.ok('categories.create', { name: 'Dogs' });
   const rex = h.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
@@ -54,11 +54,13 @@ test('recent orders and changes name their pets, newest first; a deleted pet is 
     [first.id, false],
   ]);
   expect(dashboard.petName(rex.id)).toBe('Rex');
-  expect(dashboard.petName(gone.id)).toBe(`Pet #${gone.id} (deleted)`); // as the Orders screen and the receipt say it
+  expect(dashboard.petName(gone.id)).toBe(`Pet #${gone.id} (deleted)`); // nothing kept: by its id
+  const ghostOrder = dashboard.overview!.recentOrders.find((order) => order.id === second.id)!;
+  expect(dashboard.petName(gone.id, ghostOrder.petName)).toBe('Ghost (deleted)');
   const changes = dashboard.overview!.recentEvents.map((event) => dashboard.describe(event));
   expect(changes[0]).toBe('Pet Ghost deleted');
   expect(changes).toContain(`Order ${first.id} placed for Rex × 2`);
-  expect(changes).toContain(`Order ${second.id} fulfilled (Pet #${gone.id} (deleted) × 1)`);
+  expect(changes).toContain(`Order ${second.id} fulfilled (Ghost (deleted) × 1)`);
   expect(changes).toContain('Stock of Rex set to 3 (available)');
 });
 

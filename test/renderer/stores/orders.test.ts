@@ -147,7 +147,7 @@ test('receipt gathers the order, its pet and category; a cancelled order is NOT_
   const orders = useOrdersStore();
   const order = await orders.place({ petId: rex.id, quantity: 2, shipDate: '2030-03-01T09:30:00Z' });
   expect(await orders.receipt(order.id)).toEqual({
-    order: { id: order.id, petId: rex.id, quantity: 2, shipDate: '2030-03-01T09:30:00.000Z', complete: false },
+    order: { id: order.id, petId: rex.id, quantity: 2, shipDate: '2030-03-01T09:30:00.000Z', complete: false, petName: 'Rex' },
     pet: expect.objectContaining({ id: rex.id, name: 'Rex' }),
     categoryName: 'Dogs',
   });
