@@ -38,7 +38,9 @@ z.config({
   // Messages a person can act on. Schemas' own messages (`.min(1, '…')`) still win.
   customError: (issue) => {
     if (issue.code === 'invalid_type') {
-      if (issue.input === undefined || issue.input === null) return 'Required';
+      if (issue.input === undefined) return 'Required';
+      // null is a value, not an absence: an optional field given null is told what it takes.
+      if (issue.input === null) return MUST_BE[issue.expected] ? `${MUST_BE[issue.expected]}, not null` : undefined;
       return MUST_BE[issue.expected];
     }
     if (issue.code === 'invalid_value' && issue.values.length > 1) return `Must be one of: ${issue.values.map(String).join(', ')}`;

@@ -1,5 +1,5 @@
 import { z } from '../zod-setup';
-import { ILL_FORMED_TEXT, Id, Name, NameSearch, PageQuery, isWellFormedText, hasSomeField } from './common';
+import { ILL_FORMED_TEXT, Id, Name, NameSearch, PageQuery, isWellFormedText, hasSomeField, someFieldRequired } from './common';
 
 /** Free text: line breaks and tabs are fine, other control characters are not. */
 const Description = z
@@ -19,7 +19,7 @@ export const NewCategory = z
 export type NewCategory = z.infer<typeof NewCategory>;
 
 export const CategoryPatch = NewCategory.partial()
-  .refine(hasSomeField, 'At least one field is required')
+  .refine(hasSomeField, someFieldRequired('At least one field is required'))
   .meta({ id: 'CategoryPatch', minProperties: 1 });
 export type CategoryPatch = z.infer<typeof CategoryPatch>;
 

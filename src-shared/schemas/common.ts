@@ -99,3 +99,9 @@ export const DateTime = z.iso
  * `.refine(hasSomeField, message)`; the schema's `meta` says it in JSON Schema too (`minProperties: 1`).
  */
 export const hasSomeField = (patch: object): boolean => Object.keys(patch).length > 0;
+
+/**
+ * The message for `hasSomeField`, said only when nothing else is wrong: a body holding just an
+ * unknown field is "Unknown field", not that and "at least one field" too.
+ */
+export const someFieldRequired = (message: string) => ({ message, when: (payload: { issues: unknown[] }) => payload.issues.length === 0 });

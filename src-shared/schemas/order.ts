@@ -1,5 +1,5 @@
 import { z } from '../zod-setup';
-import { DateTime, Id, PageQuery, hasSomeField } from './common';
+import { DateTime, Id, PageQuery, hasSomeField, someFieldRequired } from './common';
 
 export const ORDER_QUANTITY_MAX = 1000;
 
@@ -19,7 +19,7 @@ export const OrderPatch = z
     complete: z.boolean().optional().describe('`true` fulfils the order; a complete order cannot be reopened.'),
     shipDate: DateTime.optional().describe('Expected or actual ship date, ISO 8601.'),
   })
-  .refine(hasSomeField, 'At least one field is required')
+  .refine(hasSomeField, someFieldRequired('At least one field is required'))
   .meta({ id: 'OrderPatch', minProperties: 1 });
 export type OrderPatch = z.infer<typeof OrderPatch>;
 

@@ -1,5 +1,5 @@
 import { z } from '../zod-setup';
-import { Id, Name, NameSearch, PageQuery, hasSomeField } from './common';
+import { Id, Name, NameSearch, PageQuery, hasSomeField, someFieldRequired } from './common';
 
 export const PetStatus = z.enum(['available', 'pending', 'sold']).meta({ id: 'PetStatus' });
 export type PetStatus = z.infer<typeof PetStatus>;
@@ -16,7 +16,7 @@ export type NewPet = z.infer<typeof NewPet>;
 
 /** A partial NewPet for PATCH: at least one field. */
 export const PetPatch = NewPet.partial()
-  .refine(hasSomeField, 'At least one field is required')
+  .refine(hasSomeField, someFieldRequired('At least one field is required'))
   .meta({ id: 'PetPatch', minProperties: 1 });
 export type PetPatch = z.infer<typeof PetPatch>;
 

@@ -1,5 +1,5 @@
 import { z } from '../zod-setup';
-import { Name, hasSomeField } from './common';
+import { Name, hasSomeField, someFieldRequired } from './common';
 
 /** An IPv4/IPv6 address or `localhost` for the REST listener to bind. */
 const BindAddress = z
@@ -51,4 +51,4 @@ export const DEFAULT_SETTINGS: StoreSettings = {
 /** A change to some settings; unknown keys are refused. */
 export const SettingsPatch = StoreSettings.partial()
   .strict()
-  .refine(hasSomeField, 'At least one setting is required');
+  .refine(hasSomeField, someFieldRequired('At least one setting is required'));

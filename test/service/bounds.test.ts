@@ -351,13 +351,22 @@ describe('unknown fields are refused, naming the field', () => {
     expect(error.message).toContain(`"${field}"`);
   });
 
-  test('a patch of only unknown fields names them first (and adds that a known field is needed)', () => {
+  test('a patch of only unknown fields names them, and only them (the client did send a field: "at least one" would contradict it)', () => {
     const error = expectRefused(t, 'pets.update', { petId: rex, changes: { tags: [] } }, 'VALIDATION_FAILED');
     expect(error.message).toBe('Invalid input: changes.tags: Unknown field "tags"');
-    expect(error.details).toEqual([
-      { path: 'changes.tags', message: 'Unknown field "tags"' },
+    expect(error.details).toEqual([{ path: 'changes.tags', message: 'Unknown field "tags"' }]);
+    // An empty patch is told what it lacks.
+    expect(expectRefused(t, 'pets.update', { petId: rex, changes: {} }, 'VALIDATION_FAILED').details).toEqual([
       { path: 'changes', message: 'At least one field is required' },
     ]);
+  });
+
+  test('null is a value, not an absence: an optional field given null says what it takes', () => {
+    expect(expectRefused(t, 'orders.place', { petId: rex, quantity: null }, 'VALIDATION_FAILED').details).toEqual([
+      { path: 'quantity', message: 'Must be a number, not null' },
+    ]);
+    expect(expectRefused(t, 'categories.create', { name: null }, 'VALIDATION_FAILED').details).toEqual([{ path: 'name', message: 'Must be text, not null' }]);
+    expect(expectRefused(t, 'categories.create', {}, 'VALIDATION_FAILED').details).toEqual([{ path: 'name', message: 'Required' }]);
   });
 
   test('several unknown fields are each named', () => {
