@@ -49,6 +49,12 @@ export const usePetsStore = defineStore('pets', () => {
   const { rows, total, loading, reload, loadMore } = usePagedList((cursor) => api().call('pets.list', query(cursor)), withStock);
 
   /** Adds a pet; rejects with the store's ApiError when refused. */
+  /** Whether the list's search and filters let the pet through (it may be on a later page). */
+  async function isListed(petId: number): Promise<boolean> {
+    const { cursor: _cursor, limit: _limit, ...filtered } = query();
+    return (await api().call('pets.list', { ...filtered, id: [petId], limit: 1 })).total > 0;
+  }
+
   async function create(pet: NewPet): Promise<Pet> {
     const created = await api().call('pets.create', pet);
     await reload();
@@ -103,5 +109,5 @@ export const usePetsStore = defineStore('pets', () => {
     }
   }
 
-  return { rows, total, loading, filters, reload, loadMore, create, replace, remove, find, applyEvent };
+  return { rows, total, loading, filters, reload, loadMore, create, replace, remove, find, applyEvent, isListed };
 });

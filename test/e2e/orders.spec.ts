@@ -192,6 +192,14 @@ test('the list filters open and complete orders, and one pet’s; filtered to a 
   await expect(orderRow(page, open.id)).toHaveCount(0);
   await expect(orderRow(page, done.id)).toBeVisible();
   expect(new Set(await statusCells())).toEqual(new Set(['Complete']));
+  // An order placed while only complete ones are listed says why it does not appear.
+  await page.getByRole('button', { name: 'Place order', exact: true }).click();
+  const placing = page.getByRole('dialog', { name: 'Place order' });
+  await choosePet(page, placing, 'Daisy');
+  await placing.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText(/Order \d+ is open: the list shows complete orders only/)).toBeVisible();
+  const extra = (await must(host.call<{ items: Order[] }>('orders.list', { petId: other.petId, complete: false }))).items.find((o) => o.id !== other.id)!;
+  await must(host.call('orders.cancel', { orderId: extra.id }));
 
   await page.locator('label', { hasText: 'All' }).click();
   await expect(orderRow(page, open.id)).toBeVisible();

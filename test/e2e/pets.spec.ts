@@ -152,6 +152,18 @@ test('a clerk creates a pet after fixing what the shared schema flags', async ({
   // It is really stored: the service lists it.
   const listed = await must(host.call<{ items: { name: string }[] }>('pets.list', { q: 'biscuit' }));
   expect(listed.items.map((pet) => pet.name)).toEqual(['Biscuit']);
+  await expect(page.getByText(/leave it out/)).toHaveCount(0);
+
+  // Added while a search hides it: the toast says why it is not in the list, so it does not look lost.
+  await page.getByLabel('Search pets by name or id').fill('Biscuit');
+  await page.getByRole('button', { name: 'New pet' }).click();
+  await dialog.getByLabel('Name').fill('Crumble');
+  await dialog.getByRole('combobox', { name: 'Category' }).fill('Cats');
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/Added Crumble \(pet \d+\)\. The list's search or filters leave it out\./)).toBeVisible();
+  await expect(page.getByRole('row', { name: /Crumble/ })).toHaveCount(0);
+  await page.getByLabel('Search pets by name or id').fill('');
 });
 
 test('Esc or Close on a form with unsaved typing asks before discarding it; an untouched form just closes', async ({ page }) => {
