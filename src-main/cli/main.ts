@@ -5,6 +5,7 @@ import { seed, SEED_USAGE } from './commands/seed';
 import { settings, SETTINGS_USAGE } from './commands/settings';
 import { token, TOKEN_USAGE } from './commands/token';
 import { CliError } from './output';
+import { removeCreatedDatabases } from './open-store';
 
 const COMMANDS: Record<string, { usage: string; run: (args: string[]) => unknown }> = {
   serve: { usage: SERVE_USAGE, run: serve },
@@ -46,6 +47,7 @@ try {
   else await command.run(args);
 } catch (error) {
   if (error instanceof CliError) {
+    removeCreatedDatabases();
     console.error(error.message);
     process.exitCode = error.exitCode;
   } else if (error instanceof Error && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {

@@ -1,8 +1,23 @@
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { openStore, type Store } from '../service/store';
 import { CliError } from './output';
+
+/** The database files this process created: a command that then fails leaves none behind. */
+const createdFiles = new Set<string>();
+
+/** Whether this run created `db` (a new store, e.g. for `import` to say so). */
+export const createdThisRun = (db: string): boolean => createdFiles.has(resolve(db));
+
+/**
+ * Removes the databases this run created, with their -wal and -shm files: called when a command
+ * fails as a whole (a bad --scope, a port in use, an unreadable import), which wrote nothing worth keeping.
+ */
+export function removeCreatedDatabases(): void {
+  for (const file of createdFiles) for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  createdFiles.clear();
+}
 
 /** 'must-exist' for commands that only read (or act on what is there): they never create a database. */
 export type DbAccess = 'must-exist' | 'may-create';
@@ -18,6 +33,7 @@ export function openCliStore(db: string, access: DbAccess): Store {
     if (!existsSync(dirname(file))) throw new CliError(`Cannot open ${file}: the folder ${dirname(file)} does not exist.`);
     if (!existsSync(file)) {
       if (access === 'must-exist') throw new CliError(`No database at ${file}: this command does not create one (seed, import, token create and serve do).`);
+      createdFiles.add(file);
     } else {
       if (statSync(file).isDirectory()) throw new CliError(`${file} is a folder, not a database file.`);
       const problem = whyNotOurs(file, access);

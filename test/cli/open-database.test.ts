@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { tempDir } from '../helpers/temp-store';
@@ -138,4 +139,33 @@ test('commands that write create a new database, which the reading commands then
   const exported = await runCli(['export', '--db', seeded]);
   expect(exported.code, exported.stderr).toBe(0);
   expect(exported.stdout.trim().split(/\r?\n/)).toHaveLength(3);
+});
+
+test('a writing command that fails as a whole leaves no new database behind; an import into a new one says so', async () => {
+  const before = readdirSync(dir).sort();
+  const badScope = await runCli(['token', 'create', '--scope', 'admin', '--db', join(dir, 'x.db')]);
+  expect(badScope.code).toBe(1);
+  expect(badScope.stderr).toMatch(/^VALIDATION_FAILED: .*scope/);
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  try {
+    const busy = await runCli(['serve', '--db', join(dir, 'shop2.db'), '--port', String((blocker.address() as AddressInfo).port)]);
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toMatch(/is already in use/);
+  } finally {
+    blocker.close();
+  }
+  const broken = join(dir, 'broken.json');
+  writeFileSync(broken, '{not json');
+  const unreadable = await runCli(['import', broken, '--db', join(dir, 'new.db')]);
+  expect(unreadable.code).toBe(1);
+  expect(readdirSync(dir).sort()).toEqual([...before, 'broken.json'].sort());
+
+  // Rows that could not go in still leave the store the import created, and it says it created one.
+  const csv = join(dir, 'stock.csv');
+  writeFileSync(csv, 'name,category\nRex,Dogs\n');
+  const intoNew = await runCli(['import', csv, '--db', join(dir, 'fresh.db')]);
+  expect(intoNew.stderr).toContain(`Note: no database at ${join(dir, 'fresh.db')}; a new, empty store was created there.`);
+  expect(intoNew.stderr).toMatch(/No category "Dogs"/);
+  expect(existsSync(join(dir, 'fresh.db'))).toBe(true);
 });

@@ -6,7 +6,7 @@ import { countOf } from '../../../src-shared/count';
 import { createHostHandlers } from '../../host/shell-handlers';
 import { invokeOperationAsync } from '../../service/invoke';
 import { CliError, printError } from '../output';
-import { openCliStore, type DbAccess } from '../open-store';
+import { createdThisRun, openCliStore, type DbAccess } from '../open-store';
 
 export const BACKUP_USAGE = `petstore backup --to FILE [--replace] [--db FILE]
   Copies the database with SQLite's online backup API (safe while the app or server runs).
@@ -77,6 +77,8 @@ export async function importData(args: string[]): Promise<void> {
   const input = { format: formatOf(values.format, path), content };
   // A dry run writes nothing, so it does not create a database either.
   const preview = await run(values.db!, values['dry-run'] ? 'must-exist' : 'may-create', 'data.previewImport', input);
+  // A mistyped or forgotten --db would otherwise import into a new, empty store without a word.
+  if (createdThisRun(values.db!)) console.error(`Note: no database at ${resolve(values.db!)}; a new, empty store was created there.`);
   for (const problem of preview.fileErrors) console.error(`${path}: ${printable(problem)}`);
   for (const row of preview.rows) {
     // Where the row is and whose it is, as the app's preview shows it.
