@@ -58,6 +58,12 @@ function connectionMemo(request: FastifyRequest) {
 }
 
 export function refuseForeignHost(request: FastifyRequest, reply: FastifyReply, allowed: (hostname: string) => boolean): boolean {
+  // An absolute-form target ("GET http://evil.example/v1/pets") names the host the client meant,
+  // whatever the Host header says (RFC 9112 §3.2.2): it is checked the same way. Origin-form starts with "/".
+  if (request.raw.url!.charCodeAt(0) !== 47 && !targetHostAllowed(request.raw.url!, allowed)) {
+    sendError(reply, new StoreError('FORBIDDEN', 'This listener only answers requests addressed to its own address (request target)'));
+    return true;
+  }
   const host = request.headers.host;
   const memo = connectionMemo(request);
   if (host !== undefined && host === memo.host) return false;
@@ -71,6 +77,16 @@ export function refuseForeignHost(request: FastifyRequest, reply: FastifyReply, 
   }
   sendError(reply, new StoreError('FORBIDDEN', 'This listener only answers requests addressed to its own address (Host header)'));
   return true;
+}
+
+/** Whether an absolute-form request target names an allowed host (`*`, OPTIONS' asterisk-form, names none). */
+function targetHostAllowed(target: string, allowed: (hostname: string) => boolean): boolean {
+  if (target === '*') return true;
+  try {
+    return allowed(hostnameOf(new URL(target).host));
+  } catch {
+    return false;
+  }
 }
 
 /** The secret of an `Authorization: Bearer <secret>` header. */

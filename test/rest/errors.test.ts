@@ -426,6 +426,19 @@ describe('requests refused by HTTP parsing itself', () => {
     expectCode(twoTokens, 'UNAUTHORIZED');
   });
 
+  test('an absolute-form request target is checked as a Host header is: another host is 403, its own passes', async () => {
+    const port = s.t.listener.port;
+    const ask = (target: string) =>
+      rawExchange(port, [`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${s.t.writeToken}\r\nConnection: close\r\n\r\n`]);
+    for (const target of ['http://evil.example/v1/pets', 'http://evil.example:80/v1/pets', 'http://10.0.0.1/v1/pets', 'http://[::2]/v1/pets']) {
+      const answer = await ask(target);
+      expectCode(answer, 'FORBIDDEN');
+      expect(answer.body.message, target).toMatch(/request target/);
+    }
+    expect((await ask(`http://127.0.0.1:${port}/v1/pets`)).status).toBe(200);
+    expect((await ask(`http://localhost:${port}/v1/pets`)).status).toBe(200);
+  });
+
   test('431 HEADERS_TOO_LARGE: a query string of 100,000 characters', async () => {
     const response = await s.t.request(`/v1/pets?q=${'x'.repeat(100_000)}`);
     expectCode({ status: response.status, headers: response.headers, body: await response.json() }, 'HEADERS_TOO_LARGE');
