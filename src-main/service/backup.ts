@@ -50,13 +50,36 @@ export async function createBackup(store: Store, file: string, replace = false):
     renameSync(partial, path);
   } catch (error) {
     rmSync(partial, { force: true });
-    throw new StoreError('VALIDATION_FAILED', `Could not write the backup to ${path}: ${(error as Error).message}`, [{ path: 'file', message: 'Not writable' }]);
+    throw new StoreError('VALIDATION_FAILED', `Could not write the backup to ${path}: ${inPlainWords(error)}`, [{ path: 'file', message: 'Not writable' }]);
   }
   return { file: path, bytes: statSync(path).size };
 }
 
 /** The shop's data, parents before children; tokens and the change log are not part of a restore. */
 const RESTORED_TABLES = ['categories', 'pets', 'inventory', 'orders', 'settings'] as const;
+
+/** SQLite's and the file system's reasons in a clerk's words ("disk I/O error" says nothing to do). */
+function inPlainWords(error: unknown): string {
+  const { code, message } = error as Error & { code?: string };
+  switch (code) {
+    case 'SQLITE_CANTOPEN':
+    case 'EACCES':
+    case 'EPERM':
+      return 'the file cannot be opened there (check that the folder exists and may be written to)';
+    case 'SQLITE_READONLY':
+    case 'EROFS':
+      return 'the folder or disk is read-only';
+    case 'SQLITE_FULL':
+    case 'ENOSPC':
+      return 'the disk is full';
+    case 'SQLITE_IOERR':
+      return 'the disk reported an error while writing (is it still connected?)';
+    case 'SQLITE_NOTADB':
+      return 'not a Pet Store Clerk database';
+    default:
+      return message;
+  }
+}
 
 /** Opens a candidate backup read-only and says why it cannot be restored, if it cannot. */
 function checkBackupFile(path: string): Database.Database {
@@ -71,7 +94,7 @@ function checkBackupFile(path: string): Database.Database {
     return source;
   } catch (error) {
     source?.close();
-    throw new StoreError('VALIDATION_FAILED', `${path} cannot be restored: ${(error as Error).message}`, [{ path: 'file', message: 'Not a usable backup' }]);
+    throw new StoreError('VALIDATION_FAILED', `${path} cannot be restored: ${inPlainWords(error)}`, [{ path: 'file', message: 'Not a usable backup' }]);
   }
 }
 

@@ -110,6 +110,11 @@ test('a file that is not a usable backup is refused and nothing changes', async 
   expect(await call('backup.restore', { file: 'relative.db' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   expect(await call('backup.create', { file: t.file })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   expect(await call('backup.create', { file: '/proc/forbidden/x.db' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+  // A folder that cannot take the file: said in words a clerk can act on, not SQLite's.
+  expect(await call('backup.create', { file: '/proc/x.db' })).toMatchObject({
+    ok: false,
+    error: { code: 'VALIDATION_FAILED', message: 'Could not write the backup to /proc/x.db: the file cannot be opened there (check that the folder exists and may be written to)' },
+  });
   // An existing file is replaced only when asked: an earlier backup is never lost to a reused name.
   const earlier = join(t.dir, 'earlier.db');
   writeFileSync(earlier, 'an earlier backup');
