@@ -62,6 +62,8 @@ export const PageQuery = {
     .describe(`Page size, 1–${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT}).`),
   cursor: z
     .string()
+    // `?cursor=` is a mistake (a template left unfilled), as `?id=` is: not a silent first page.
+    .min(1, 'Give the cursor of a Link header, or leave it out for the first page')
     .max(512)
     .optional()
     .describe('Opaque cursor from the previous page\'s `Link: rel="next"` header.'),

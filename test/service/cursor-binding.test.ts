@@ -184,6 +184,12 @@ describe('a cursor reused on another query is refused with 400 and changes nothi
     expectCursorRefused('pets.list', { q: 'rexa', limit: 1, cursor: searched }, other);
   });
 
+  test('an empty cursor is a mistake (a template left unfilled), not a silent first page, in every list', () => {
+    for (const op of ['pets.list', 'categories.list', 'orders.list', 'inventory.list'] as const) {
+      expectCursorRefused(op, { cursor: '' }, /^Give the cursor of a Link header, or leave it out for the first page$/);
+    }
+  });
+
   test('another list', () => {
     expectCursorRefused('categories.list', { cursor: byName }, /^this cursor belongs to the pets list, not the categories list; start again without a cursor$/);
     expectCursorRefused('orders.list', { cursor: byName }, /the pets list, not the orders list/);
