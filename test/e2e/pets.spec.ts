@@ -136,6 +136,10 @@ test('a clerk creates a pet after fixing what the shared schema flags', async ({
 
   await dialog.getByLabel('Name').fill('Biscuit');
   await expect(dialog.getByText('Must be at most 100 characters')).toBeHidden();
+  // Saved without a category: the keyboard goes to the field that needs it.
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  // (The select's box takes the focus, as Tab gives it; its search input is inside.)
+  await expect(dialog.locator(':focus').getByRole('combobox', { name: 'Category' })).toHaveCount(1);
   // A category that does not exist: the list says so, in words.
   await dialog.getByRole('combobox', { name: 'Category' }).fill('Unicorns');
   await expect(page.getByText('No category has this name.')).toBeVisible();
