@@ -37,7 +37,7 @@ function petIdOf(event: StoreEvent): number | undefined {
 }
 
 /**
- * A change-log entry in a clerk's words, e.g. "Stock of Rex set to 4 (available)".
+ * A change-log entry in a clerk's words, e.g. "Stock of Rex now 4 (available)": "now", not "set to", as an order or a cancellation changes it too.
  * `petName` names a pet by id when it is known.
  */
 export function describeEvent(event: StoreEvent, petName: (id: number) => string): string {
@@ -68,7 +68,7 @@ export function describeEvent(event: StoreEvent, petName: (id: number) => string
     case 'order.cancelled':
       return `Order ${num(data.id) ?? ''} cancelled (${pet}${units(num(data.quantity))})`;
     case 'inventory.updated':
-      return `Stock of ${pet} set to ${count(num(data.quantity))}${data.status ? ` (${text(data.status)})` : ''}`;
+      return `Stock of ${pet} now ${count(num(data.quantity))}${data.status ? ` (${text(data.status)})` : ''}`;
     case 'inventory.low':
       return `Low stock: ${pet} has ${count(num(data.quantity))} (below ${count(num(data.threshold))})`;
   }

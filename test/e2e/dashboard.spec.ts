@@ -83,7 +83,7 @@ test('recent orders name their pets; recent changes say what happened', async ({
   await expect(order).toContainText('Open');
   const changes = page.getByRole('region', { name: 'Recent changes, newest first' });
   await expect(changes).toContainText(`Order ${firstOrderId} placed for Bella × 1`);
-  await expect(changes).toContainText('Stock of Rex set to 5 (available)');
+  await expect(changes).toContainText('Stock of Rex now 5 (available)');
 });
 
 test('an order placed through the service updates the dashboard without a reload', async ({ page }) => {

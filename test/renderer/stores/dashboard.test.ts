@@ -61,7 +61,7 @@ test('recent orders and changes name their pets, newest first; a deleted pet by 
   expect(changes[0]).toBe('Pet Ghost deleted');
   expect(changes).toContain(`Order ${first.id} placed for Rex × 2`);
   expect(changes).toContain(`Order ${second.id} fulfilled (Ghost (deleted) × 1)`);
-  expect(changes).toContain('Stock of Rex set to 3 (available)');
+  expect(changes).toContain('Stock of Rex now 3 (available)');
 });
 
 test('a change made elsewhere shows at the next load; loads during a load fold into one more', async () => {
@@ -95,6 +95,6 @@ test('describeEvent puts every event type in words', () => {
   expect(describeEvent(event('order.updated', { id: 4, petId: 7, shipDate: 'soon' }), name)).toBe('Order 4 to ship on an unknown date (Rex)');
   for (const type of EVENT_TYPES) expect(describeEvent(event(type, {}), name), type).toMatch(/\w/);
   // Counts are grouped as everywhere else in the app.
-  expect(describeEvent(event('inventory.updated', { petId: 7, quantity: 1_000_000, status: 'available' }), name)).toBe('Stock of Rex set to 1,000,000 (available)');
+  expect(describeEvent(event('inventory.updated', { petId: 7, quantity: 1_000_000, status: 'available' }), name)).toBe('Stock of Rex now 1,000,000 (available)');
   expect(describeEvent(event('order.placed', { id: 5, petId: 7, quantity: 1000 }), name)).toBe('Order 5 placed for Rex × 1,000');
 });
