@@ -476,11 +476,13 @@ export const contract = {
     stability: 'stable',
     mutates: false,
   }),
-  /** Import the valid rows of a file as new pets, in one transaction; invalid rows are skipped. */
+  /** Import the valid rows of a file as new pets, in one transaction; invalid rows are skipped (or, with `allOrNothing`, refuse the file). */
   'data.import': op({
     tag: 'Settings',
     summary: 'Import pets',
-    input: ImportRequest,
+    input: ImportRequest.extend({
+      allOrNothing: z.boolean().default(false).describe('Import nothing when any row is invalid (for scripts that re-run a fixed file).'),
+    }),
     output: ImportResult,
     stability: 'stable',
     mutates: true,

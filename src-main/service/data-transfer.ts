@@ -150,11 +150,16 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
 
     'data.previewImport': ({ format, content }) => preview(format, content),
 
-    'data.import': ({ format, content }) =>
+    'data.import': ({ format, content, allOrNothing }) =>
       // Checked again inside the transaction, so what is written is what was valid at that moment.
       ctx.write(() => {
         const result = plan(format, content);
         if (result.fileErrors.length) throw new StoreError('VALIDATION_FAILED', result.fileErrors.join('; '));
+        if (allOrNothing && result.invalid > 0) {
+          const first = result.rows.find((row) => row.outcome === 'invalid')!;
+          const reason = first.errors.map((error) => `${error.path ? `${error.path}: ` : ''}${error.message}`).join('; ');
+          throw new StoreError('VALIDATION_FAILED', `${count(result.invalid, 'row is', 'rows are')} invalid (first: ${first.where}: ${reason}); nothing was imported`);
+        }
         const createdIds = new Map<string, number>();
         for (const { name, description } of result.create) {
           const id = ctx.categories.insert(name, description ?? null);

@@ -121,6 +121,12 @@ test('import reports every bad row with its file line and name, imports the good
   expect(dry.stderr).not.toContain('\u001b');
   expect(petNames(db)).toHaveLength(30);
 
+  // For a script that fixes its file and runs again: with --all-or-nothing a bad row imports nothing.
+  const strict = await runCli(['import', file, '--db', db, '--all-or-nothing']);
+  expect(strict.code).toBe(1);
+  expect(strict.stderr).toContain('3 rows are invalid; nothing was imported (--all-or-nothing).');
+  expect(petNames(db)).toHaveLength(30);
+
   const real = await runCli(['import', file, '--db', db]);
   expect(real.code).toBe(1);
   expect(real.stdout).toMatch(/Imported 1 pet; skipped 3 invalid rows/);

@@ -124,6 +124,19 @@ describe('import', () => {
     expect(created).toHaveLength(5);
   });
 
+  test('allOrNothing: one invalid row refuses the whole file, naming the first; a clean file imports as usual', () => {
+    shop();
+    const before = eventCount();
+    const mixed = 'name,category\nAna,Dogs\nBen,Fish\nCid,Unicorns\n';
+    expect(t.fail('data.import', { format: 'csv', content: mixed, allOrNothing: true })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '2 rows are invalid (first: line 3: category: No category "Fish"); nothing was imported',
+    });
+    expect(t.ok('pets.list', {}).total).toBe(2);
+    expect(eventCount()).toBe(before);
+    expect(t.ok('data.import', { format: 'csv', content: 'name,category\nAna,Dogs\n', allOrNothing: true })).toEqual({ imported: 1, skipped: 0 });
+  });
+
   test('skipped rows show their values as read from the file, next to the reason', () => {
     shop();
     const preview = t.ok('data.previewImport', { format: 'csv', content: csv });

@@ -13,12 +13,13 @@ export const BACKUP_USAGE = `petstore backup --to FILE [--replace] [--db FILE]
   An existing FILE is replaced only with --replace.`;
 export const EXPORT_USAGE = `petstore export [--format csv|json] [--resource pets|categories|orders] [--out FILE] [--db FILE]
   CSV holds one table (default pets); JSON the whole store. Prints to stdout unless --out.`;
-export const IMPORT_USAGE = `petstore import FILE [--format csv|json] [--dry-run] [--db FILE]
+export const IMPORT_USAGE = `petstore import FILE [--format csv|json] [--dry-run] [--all-or-nothing] [--db FILE]
   Adds the pets of a CSV (name,category,status,stock), a JSON array of pets, or a whole-store JSON
   export (whose categories the store lacks are created; its orders are not imported). Every row is
   checked first and each problem printed with its line (CSV) or item (JSON); pets already in the
   store (same id and name: a re-import) are left alone; valid rows are imported in one transaction,
-  invalid ones skipped (exit 1 when any was). --dry-run only checks (and needs an existing database).`;
+  invalid ones skipped (exit 1 when any was). --all-or-nothing imports nothing when any row is
+  invalid. --dry-run only checks (and needs an existing database).`;
 
 /** Runs one operation the way the app does (input parsed by the contract); exits on a refusal. */
 async function run<K extends CallableOperationName>(db: string, access: DbAccess, name: K, input: unknown): Promise<OperationOutput<K>> {
@@ -64,7 +65,12 @@ export async function importData(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { db: { type: 'string', default: 'petstore.db' }, format: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+    options: {
+      db: { type: 'string', default: 'petstore.db' },
+      format: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      'all-or-nothing': { type: 'boolean', default: false },
+    },
   });
   const [path] = positionals;
   if (!path) throw new CliError(`import needs a file\n\n${IMPORT_USAGE}`, 2);
@@ -89,7 +95,9 @@ export async function importData(args: string[]): Promise<void> {
   if (preview.fileErrors.length) throw new CliError('Nothing was imported.');
   for (const note of preview.notes) console.log(printable(`${path}: ${note}`));
   const dryRun = values['dry-run'];
-  const result = dryRun ? null : await run(values.db!, 'may-create', 'data.import', input);
+  if (values['all-or-nothing'] && preview.invalid > 0) throw new CliError(`${count(preview.invalid, 'row is', 'rows are')} invalid; nothing was imported (--all-or-nothing).`);
+  // Checked again in the import's own transaction: a row that turned invalid meanwhile refuses the file too.
+  const result = dryRun ? null : await run(values.db!, 'may-create', 'data.import', { ...input, allOrNothing: values['all-or-nothing'] });
   const imported = result ? result.imported : preview.valid;
   const skipped = result ? result.skipped : preview.invalid;
   const existing = result ? (result.existing ?? 0) : preview.existing;
