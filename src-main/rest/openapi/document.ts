@@ -10,8 +10,10 @@ import { createSchemaConverter } from './json-schema';
 
 type Json = Record<string, unknown>;
 
+/** Errors of the request itself, which any operation can answer with (a strict client validator expects each declared). */
+const REQUEST_ERRORS: ErrorCode[] = ['MALFORMED_REQUEST', 'REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE'];
 /** Errors any authenticated operation can answer with, besides its own. */
-const TRANSPORT_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_BUSY'];
+const TRANSPORT_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_BUSY', ...REQUEST_ERRORS];
 const BODY_ERRORS: ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
@@ -23,7 +25,7 @@ const operationId = (name: string) => name.replace(/\.(\w)/g, (_, c: string) => 
 export function errorStatuses(def: OperationDef): Map<number, ErrorCode[]> {
   const http = def.http!;
   const codes = new Set<ErrorCode>(http.errors);
-  const transport = http.auth === 'none' ? (['VALIDATION_FAILED', 'INTERNAL', 'FORBIDDEN'] as ErrorCode[]) : TRANSPORT_ERRORS;
+  const transport = http.auth === 'none' ? (['VALIDATION_FAILED', 'INTERNAL', 'FORBIDDEN', ...REQUEST_ERRORS] as ErrorCode[]) : TRANSPORT_ERRORS;
   transport.forEach((code) => codes.add(code));
   // Any request but a GET may carry a body, which is parsed and limited even where none is expected.
   if (http.body || http.method !== 'GET') BODY_ERRORS.forEach((code) => codes.add(code));
