@@ -303,7 +303,16 @@ test('backup to a chosen file, then restore it after a confirmation and a safety
   const info = await must(host.call<{ backupFolder: string }>('app.info', {}));
   await expect(backup.getByLabel('Back up to')).toHaveValue(new RegExp(`^${escape(info.backupFolder)}/petstore-[\\d-]+\\.db$`));
 
+  // A folder that does not exist: said under the field, as a restore's refusal is; typing clears it.
+  const nowhere = join(scratch, 'no-such-folder', 'b.db');
+  await backup.getByLabel('Back up to').fill(nowhere);
+  await backup.getByRole('button', { name: 'Back up now' }).click();
+  const backupField = backup.locator('.n-form-item').filter({ hasText: 'Back up to' });
+  await expect(backupField).toContainText(`The folder ${join(scratch, 'no-such-folder')} does not exist`);
+  expect(existsSync(nowhere)).toBe(false);
+
   await backup.getByLabel('Back up to').fill(file);
+  await expect(backupField).not.toContainText('does not exist');
   await backup.getByRole('button', { name: 'Back up now' }).click();
   await expect(toast(page, new RegExp(`Backed up to ${escape(file)} \\([\\d.]+ KiB\\)`))).toBeVisible();
   expect(existsSync(file)).toBe(true);
