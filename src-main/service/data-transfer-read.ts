@@ -44,6 +44,9 @@ export interface ImportFile {
   fileErrors: string[];
 }
 
+/** A file unusable as a whole: no records, and why. */
+const refused = (...problems: string[]): ImportFile => ({ records: [], categories: [], orders: 0, fileErrors: problems });
+
 const asId = (value: unknown): number | undefined => {
   const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
   return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : undefined;
@@ -107,13 +110,12 @@ function readCsv(content: string): ImportFile {
   // An unclosed quote swallows the rest of the file into one cell: no row after it can be trusted.
   if (unclosedQuoteAt !== undefined) {
     const problem = `Line ${unclosedQuoteAt}: a quote (") opens a cell and is never closed, so the rest of the file cannot be read`;
-    return { records: [], categories: [], orders: 0, fileErrors: [problem] };
+    return refused(problem);
   }
   const columns = (rows.shift()?.cells ?? []).map((column) => column.trim());
-  const fail = (problem: string): ImportFile => ({ records: [], categories: [], orders: 0, fileErrors: [problem] });
-  if (columns.length === 0) return fail('The file is empty (expected a header: name, category, status, stock)');
+  if (columns.length === 0) return refused('The file is empty (expected a header: name, category, status, stock)');
   // eslint-disable-next-line no-control-regex -- control characters in a header mean binary data
-  if (columns.some((column) => /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(column))) return fail('The file is not a text CSV file (it holds binary data)');
+  if (columns.some((column) => /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(column))) return refused('The file is not a text CSV file (it holds binary data)');
   const fileErrors: string[] = [];
   const missing = ['name', 'category'].filter((column) => !columns.includes(column));
   if (missing.length) fileErrors.push(`Missing column(s): ${missing.join(', ')} (expected name, category, status, stock)`);
@@ -121,7 +123,7 @@ function readCsv(content: string): ImportFile {
   if (unknown.length) fileErrors.push(`Unknown column(s): ${unknown.join(', ')}`);
   const repeated = columns.filter((column, index) => column && columns.indexOf(column) !== index);
   if (repeated.length) fileErrors.push(`Column(s) named twice: ${[...new Set(repeated)].join(', ')}`);
-  if (fileErrors.length) return { records: [], categories: [], orders: 0, fileErrors };
+  if (fileErrors.length) return refused(...fileErrors);
 
   const records = rows.map(({ cells, line }): FileRecord => {
     const fields: Record<string, unknown> = {};
@@ -159,15 +161,14 @@ function readJson(content: string): ImportFile {
     // V8 says where ("… at position 66"): told as the line, which the clerk can find in an editor.
     const position = /position (\d+)/.exec((error as Error).message)?.[1];
     const where = position === undefined ? '' : ` (line ${text.slice(0, Number(position)).split('\n').length})`;
-    return { records: [], categories: [], orders: 0, fileErrors: [`The file is not valid JSON${where}`] };
+    return refused(`The file is not valid JSON${where}`);
   }
   const document = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
   const list = Array.isArray(value) ? value : document.pets;
-  const fail = (problem: string): ImportFile => ({ records: [], categories: [], orders: 0, fileErrors: [problem] });
-  if (!Array.isArray(list)) return fail('Expected a JSON array of pets, or an object with a "pets" array');
+  if (!Array.isArray(list)) return refused('Expected a JSON array of pets, or an object with a "pets" array');
   // A whole-store export: its pets name their category by the id it has in the same file.
   const wholeStore = 'categories' in document;
-  if (wholeStore && !Array.isArray(document.categories)) return fail('The file\'s "categories" must be an array');
+  if (wholeStore && !Array.isArray(document.categories)) return refused('The file\'s "categories" must be an array');
   const categories = wholeStore ? readCategories(document.categories as unknown[]) : [];
   const byId = new Map(categories.filter((category) => category.id !== null).map((category) => [category.id, category]));
 

@@ -1,5 +1,5 @@
 import { useDialog } from 'naive-ui';
-import { focusAfterDialog } from './focusAfterDialog';
+import { focusAfterDialog } from '../dom/focus';
 
 export interface ConfirmOptions {
   title: string;
