@@ -63,27 +63,45 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
     serverErrors.value = { ...serverErrors.value, [field]: message };
   }
 
+  const opened = () => JSON.parse(baseline.value) as Record<string, unknown>;
+  /** The record's values as last known (opened with, or changed elsewhere since): what an edit is measured against. */
+  let stored: Record<string, unknown> = opened();
+
+  /** Whether the clerk has changed a field from the value the form opened with. */
+  function isChanged(field: string): boolean {
+    return JSON.stringify(model[field]) !== JSON.stringify(opened()[field]);
+  }
+
   /**
-   * Fills a field the form opened without, with a value found later (a suggestion loaded on
-   * open), as if it had opened with it: not an unsaved change. Left alone once the clerk changed it.
+   * Fills a field with a value found after the form opened (a suggestion loaded on open, the
+   * record changed elsewhere) as if it had opened with it: not an unsaved change. Left alone once
+   * the clerk changed it; returns whether it was filled.
    */
-  function preset(field: string, value: unknown): void {
-    const opened = JSON.parse(baseline.value) as Record<string, unknown>;
-    if (JSON.stringify(model[field]) !== JSON.stringify(opened[field])) return;
+  function preset(field: string, value: unknown): boolean {
+    stored = { ...stored, [field]: value };
+    if (isChanged(field)) return false;
     model[field] = value;
-    opened[field] = value;
-    baseline.value = JSON.stringify(opened);
+    baseline.value = JSON.stringify({ ...opened(), [field]: value });
+    return true;
+  }
+
+  /** The fields of a submitted value that differ from the record's values as last known: what an edit sends. */
+  function changesIn<T extends object>(submitted: T): Partial<T> {
+    return Object.fromEntries(
+      Object.entries(submitted).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(stored[field])),
+    ) as Partial<T>;
   }
 
   function reset(): void {
     Object.assign(model, initial());
     baseline.value = JSON.stringify(model);
+    stored = opened();
     touched.clear();
     serverErrors.value = {};
     showAll.value = false;
   }
 
-  return { model, dirty, errorFor, itemProps, touch, submit, applyServerError, showServerError, preset, reset };
+  return { model, dirty, errorFor, itemProps, touch, submit, applyServerError, showServerError, isChanged, preset, changesIn, reset };
 }
 
 /** Unset inputs (a cleared select is null) count as "not given", as in the API. */

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { OperationInput } from '../../src-shared/contract';
 import type { StoreEvent } from '../../src-shared/schemas/event';
-import { Pet, type NewPet, type PetSort, type PetStatus } from '../../src-shared/schemas/pet';
+import { Pet, type NewPet, type PetPatch, type PetSort, type PetStatus } from '../../src-shared/schemas/pet';
 import { api } from '../api/client';
 import { usePagedList } from './paged-list';
 
@@ -48,22 +48,25 @@ export const usePetsStore = defineStore('pets', () => {
 
   const { rows, total, loading, reload, loadMore } = usePagedList((cursor) => api().call('pets.list', query(cursor)), withStock);
 
-  /** Adds a pet; rejects with the store's ApiError when refused. */
   /** Whether the list's search and filters let the pet through (it may be on a later page). */
   async function isListed(petId: number): Promise<boolean> {
     const { cursor: _cursor, limit: _limit, ...filtered } = query();
     return (await api().call('pets.list', { ...filtered, id: [petId], limit: 1 })).total > 0;
   }
 
+  /** Adds a pet; rejects with the store's ApiError when refused. */
   async function create(pet: NewPet): Promise<Pet> {
     const created = await api().call('pets.create', pet);
     await reload();
     return created;
   }
 
-  /** Replaces a pet's name, category and status; rejects with the store's ApiError when refused. */
-  async function replace(petId: number, pet: NewPet): Promise<Pet> {
-    const saved = await api().call('pets.replace', { petId, pet });
+  /**
+   * Changes only the fields given (what the clerk edited), so a change made elsewhere to another
+   * field meanwhile is kept; rejects with the store's ApiError when refused.
+   */
+  async function update(petId: number, changes: PetPatch): Promise<Pet> {
+    const saved = await api().call('pets.update', { petId, changes });
     await reload();
     return saved;
   }
@@ -109,5 +112,5 @@ export const usePetsStore = defineStore('pets', () => {
     }
   }
 
-  return { rows, total, loading, filters, reload, loadMore, create, replace, remove, find, applyEvent, isListed };
+  return { rows, total, loading, filters, reload, loadMore, create, update, remove, find, applyEvent, isListed };
 });

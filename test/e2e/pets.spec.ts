@@ -232,6 +232,66 @@ test('editing a pet: a validation error on the way, then the change is saved', a
   expect(stored.items).toEqual([expect.objectContaining({ name: 'Pippa', status: 'sold' })]);
 });
 
+test('a pet changed elsewhere while its edit is open: the dialog says so, and Save keeps the other change', async ({ page }) => {
+  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Waffles', categoryId: dogsId }));
+  await openPets(page);
+  await page.getByRole('row', { name: /Waffles/ }).getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Waffles' });
+  await dialog.getByLabel('Name').fill('Waffles the Brave');
+
+  // Meanwhile the last Waffles is ordered (pending, no stock) and an integrator moves it to Cats.
+  await must(host.call('orders.place', { petId: pet.id }));
+  await must(host.call('pets.update', { petId: pet.id, changes: { categoryId: catsId } }));
+  const alert = dialog.getByRole('alert').filter({ hasText: 'Changed elsewhere while you were editing' });
+  await expect(alert).toContainText('Status is now pending.');
+  await expect(alert).toContainText('Category is now Cats.');
+  // The fields the clerk did not touch now show the new values.
+  await expect(dialog.locator('.n-form-item').filter({ hasText: 'Status' }).locator('.n-base-selection')).toContainText('pending');
+  await expect(dialog.locator('.n-form-item').filter({ hasText: 'Category' }).locator('.n-base-selection')).toContainText('Cats');
+  // A field the clerk changed is theirs: the dialog says which value a save will write.
+  await must(host.call('pets.update', { petId: pet.id, changes: { name: 'Waffles II' } }));
+  await expect(alert).toContainText('Name is now Waffles II; yours (Waffles the Brave) replaces it when you save.');
+  await expect(dialog.getByLabel('Name')).toHaveValue('Waffles the Brave');
+  await must(host.call('pets.update', { petId: pet.id, changes: { name: 'Waffles III' } }));
+  await expect(alert.getByText(/^Name is now/), 'one line a field, its latest change').toHaveText(
+    'Name is now Waffles III; yours (Waffles the Brave) replaces it when you save.',
+  );
+
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  // The save wrote the name only: the order's hold and the move to Cats stand, and no animal was restocked.
+  const stored = await must(host.call<{ items: object[] }>('pets.list', { id: [pet.id] }));
+  expect(stored.items).toEqual([expect.objectContaining({ name: 'Waffles the Brave', categoryId: catsId, status: 'pending' })]);
+  const stock = await must(host.call<{ items: { quantity: number }[] }>('inventory.list', { petId: [pet.id] }));
+  expect(stock.items[0]!.quantity).toBe(0);
+});
+
+test('a pet deleted elsewhere while its edit is open cannot be saved, and the dialog says why', async ({ page }) => {
+  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Gone Soon', categoryId: dogsId }));
+  await openPets(page);
+  await page.getByRole('row', { name: /Gone Soon/ }).getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Gone Soon' });
+  await dialog.getByLabel('Name').fill('Staying');
+  await must(host.call('pets.delete', { petId: pet.id }));
+  await expect(dialog.getByRole('alert')).toContainText('Gone Soon was deleted while you were editing it: there is nothing left to save.');
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  expect((await must(host.call<{ total: number }>('pets.list', { q: 'Staying' }))).total).toBe(0);
+});
+
+test('Save with nothing changed writes nothing and says so', async ({ page }) => {
+  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Untouched', categoryId: dogsId }));
+  const before = await must(host.call<{ lastEventId: number }>('events.latest', {}));
+  await openPets(page);
+  await page.getByRole('row', { name: /Untouched/ }).getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Untouched' });
+  await dialog.getByLabel('Name').fill(' Untouched ');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Nothing to save: Untouched is as it was')).toBeVisible();
+  const after = await must(host.call<{ lastEventId: number }>('events.latest', {}));
+  expect(after.lastEventId, `no change was written to pet ${pet.id}`).toBe(before.lastEventId);
+});
+
 test('deleting asks first; for a pet with an open order it offers the orders instead of a Delete that would fail', async ({ page }) => {
   const kept = await must(host.call<{ id: number }>('pets.create', { name: 'Ordered', categoryId: dogsId }));
   await must(host.call('orders.place', { petId: kept.id }));

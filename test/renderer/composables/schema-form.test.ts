@@ -60,3 +60,27 @@ test('dirty says whether the values differ from those the form opened with (its 
   form.reset();
   expect(form.dirty.value).toBe(false);
 });
+
+test('an edit sends only what the clerk changed; a value changed elsewhere is taken into untouched fields only', () => {
+  const rex = () => ({ name: 'Rex', categoryId: 1, status: 'available' });
+  const form = useSchemaForm(NewPet, rex);
+  form.model.name = '  Rex  ';
+  expect(form.changesIn(form.submit()!), 'trimmed back to what it was: no change').toEqual({});
+  form.model.name = 'Rexy';
+  expect(form.isChanged('name')).toBe(true);
+  expect(form.isChanged('status')).toBe(false);
+
+  // Elsewhere the pet went pending and was renamed: status follows, the clerk's name stays theirs.
+  expect(form.preset('status', 'pending')).toBe(true);
+  expect(form.preset('name', 'Rex II')).toBe(false);
+  expect(form.model).toEqual({ name: 'Rexy', categoryId: 1, status: 'pending' });
+  expect(form.changesIn(form.submit()!)).toEqual({ name: 'Rexy' });
+
+  // Typed back to the name it opened with: that is still not the name the pet has now, so it is sent.
+  form.model.name = 'Rex';
+  expect(form.dirty.value).toBe(false);
+  expect(form.changesIn(form.submit()!)).toEqual({ name: 'Rex' });
+
+  form.reset();
+  expect(form.changesIn(form.submit()!), 'reopened: measured against the record as it opens').toEqual({});
+});
