@@ -178,6 +178,7 @@ export const contract = {
   'categories.update': op({
     tag: 'Categories',
     summary: 'Update a category',
+    description: 'Changes only the fields sent (at least one); an empty `description` clears it.',
     input: CategoryRef.extend({ changes: CategoryPatch }),
     output: Category,
     stability: 'stable',

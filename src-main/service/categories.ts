@@ -23,7 +23,7 @@ export function categoryHandlers(ctx: ServiceContext): HandlersFor<'categories'>
 
   function save(id: number, fields: NewCategory): Category {
     requireFreeName(fields.name, id);
-    ctx.categories.update(id, fields.name, fields.description ?? null);
+    ctx.categories.update(id, fields.name, fields.description || null); // an empty description is none
     const category = categoryModel(mustFind(id));
     ctx.events.append('category.updated', category);
     return category;
@@ -38,7 +38,7 @@ export function categoryHandlers(ctx: ServiceContext): HandlersFor<'categories'>
     'categories.create': ({ name, description }) =>
       ctx.write(() => {
         requireFreeName(name);
-        const id = ctx.categories.insert(name, description ?? null);
+        const id = ctx.categories.insert(name, description || null);
         const category = categoryModel(mustFind(id));
         ctx.events.append('category.created', category);
         return category;

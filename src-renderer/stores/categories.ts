@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { Category, NewCategory } from '../../src-shared/schemas/category';
+import type { Category, CategoryPatch, NewCategory } from '../../src-shared/schemas/category';
 import { api } from '../api/client';
 
 /** Categories, all of them (a shop has tens, not thousands). */
@@ -50,9 +50,12 @@ export const useCategoriesStore = defineStore('categories', () => {
     return created;
   }
 
-  /** Replaces a category's name and description (a description left out is cleared). */
-  async function save(categoryId: number, category: NewCategory): Promise<Category> {
-    const saved = await api().call('categories.replace', { categoryId, category });
+  /**
+   * Changes only the fields given (what the clerk edited; an empty description clears it), so a
+   * change made elsewhere to the other field meanwhile is kept.
+   */
+  async function update(categoryId: number, changes: CategoryPatch): Promise<Category> {
+    const saved = await api().call('categories.update', { categoryId, changes });
     await load();
     return saved;
   }
@@ -68,5 +71,5 @@ export const useCategoriesStore = defineStore('categories', () => {
     return byId.value.get(id)?.name ?? `#${id}`;
   }
 
-  return { items, loading, petCounts, byId, load, loadPetCounts, create, save, remove, nameOf };
+  return { items, loading, petCounts, byId, load, loadPetCounts, create, update, remove, nameOf };
 });

@@ -13,7 +13,7 @@ const Description = z
 export const NewCategory = z
   .strictObject({
     name: Name.describe('Category name, such as a kind of animal; unique, case-insensitive.'),
-    description: Description.optional().describe('Short description, at most 500 characters.'),
+    description: Description.optional().describe('Short description, at most 500 characters; an empty one is none.'),
   })
   .meta({ id: 'NewCategory' });
 export type NewCategory = z.infer<typeof NewCategory>;

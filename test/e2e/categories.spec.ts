@@ -197,6 +197,51 @@ test('changes made elsewhere (the service, REST) show at once', async ({ page })
   await expect(row(page, 'Felines')).toHaveCount(0);
 });
 
+test('a category changed elsewhere while its edit is open: the dialog says so, and Save keeps the other change', async ({ page }) => {
+  const snakes = await must(host.call<Category>('categories.create', { name: 'Snakes', description: 'Cold-blooded' }));
+  await openCategories(page);
+  await page.getByRole('button', { name: 'Edit Snakes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit category' });
+  await dialog.getByLabel('Description').fill('Scales and shells');
+  await must(host.call('categories.update', { categoryId: snakes.id, changes: { name: 'Lizards', description: 'Basking' } }));
+  const alert = dialog.getByRole('alert').filter({ hasText: 'Changed elsewhere while you were editing' });
+  await expect(alert).toContainText('Name is now Lizards.');
+  await expect(alert).toContainText('Description is now “Basking”; yours (“Scales and shells”) replaces it when you save.');
+  await expect(dialog.getByLabel('Name')).toHaveValue('Lizards');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await must(host.call<Category>('categories.get', { categoryId: snakes.id }))).toEqual({
+    id: snakes.id,
+    name: 'Lizards',
+    description: 'Scales and shells',
+  });
+
+  // Deleted meanwhile: nothing left to save.
+  await page.getByRole('button', { name: 'Edit Lizards' }).click();
+  await dialog.getByLabel('Name').fill('Geckos');
+  await must(host.call('categories.delete', { categoryId: snakes.id }));
+  await expect(dialog.getByRole('alert')).toContainText('"Lizards" was deleted while you were editing it: there is nothing left to save.');
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+});
+
+test('clearing a description in the edit dialog removes it; Save with nothing changed writes nothing', async ({ page }) => {
+  const birds = await must(host.call<Category>('categories.create', { name: 'Parrots', description: 'Talkative' }));
+  await openCategories(page);
+  await page.getByRole('button', { name: 'Edit Parrots' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit category' });
+  await dialog.getByLabel('Description').fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await must(host.call<Category>('categories.get', { categoryId: birds.id }))).toEqual({ id: birds.id, name: 'Parrots' });
+
+  const before = await must(host.call<{ lastEventId: number }>('events.latest', {}));
+  await page.getByRole('button', { name: 'Edit Parrots' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Nothing to save: "Parrots" is as it was')).toBeVisible();
+  expect((await must(host.call<{ lastEventId: number }>('events.latest', {}))).lastEventId).toBe(before.lastEventId);
+});
+
 test('the categories screen and its dialogs pass axe in light and dark; screenshot', async ({ page }) => {
   for (const [name, description] of [
     ['Rabbits', 'Long ears'],

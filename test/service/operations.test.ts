@@ -108,6 +108,7 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     const fish = conforms('categories.create', t.ok('categories.create', { name: ' Fish ', description: ' Wet ' }));
     expect(fish).toEqual({ id: expect.any(Number), name: 'Fish', description: 'Wet' });
     expect(appendedSince(t, mark)).toEqual([{ type: 'category.created', data: fish }]);
+    expect(t.ok('categories.create', { name: 'Birds', description: '' }), 'an empty description is none').toEqual({ id: expect.any(Number), name: 'Birds' });
   },
   'categories.get': (t, s) => {
     expect(conforms('categories.get', t.ok('categories.get', { categoryId: s.dogs.id }))).toEqual({
@@ -129,6 +130,8 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     const dogs = t.ok('categories.update', { categoryId: s.dogs.id, changes: { name: 'DOGS' } });
     expect(conforms('categories.update', dogs)).toEqual({ id: s.dogs.id, name: 'DOGS', description: 'Good boys and girls' });
     expect(t.ok('categories.update', { categoryId: s.dogs.id, changes: { description: 'Loyal' } })).toEqual({ ...dogs, description: 'Loyal' });
+    // An empty (or blank) description is no description: cleared, never stored as "".
+    expect(t.ok('categories.update', { categoryId: s.dogs.id, changes: { description: '  ' } })).toEqual({ id: s.dogs.id, name: 'DOGS' });
   },
   'categories.delete': (t, s) => {
     const mark = lastEventId(t);

@@ -50,16 +50,18 @@ test('a duplicate name (any case) is refused with CATEGORY_NAME_TAKEN and a deta
   expect(h.ok('categories.list', {}).total).toBe(1);
 });
 
-test('save replaces name and description; a description left out is cleared; a taken name is refused', async () => {
+test('update changes only the fields given; an empty description clears it; a taken name is refused', async () => {
   h = useRealApi();
   const fish = h.ok('categories.create', { name: 'Fish', description: 'Wet' });
   h.ok('categories.create', { name: 'Birds' });
   const categories = useCategoriesStore();
   await categories.load();
-  const saved = await categories.save(fish.id, { name: 'Fishes' });
-  expect(saved).toEqual({ id: fish.id, name: 'Fishes' });
+  const renamed = await categories.update(fish.id, { name: 'Fishes' });
+  expect(renamed, 'the description is kept').toEqual({ id: fish.id, name: 'Fishes', description: 'Wet' });
+  const cleared = await categories.update(fish.id, { description: '' });
+  expect(cleared, 'no description, not an empty one').toEqual({ id: fish.id, name: 'Fishes' });
   expect(categories.byId.get(fish.id)).toEqual({ id: fish.id, name: 'Fishes' });
-  const refusal = await categories.save(fish.id, { name: 'birds' }).catch((error: unknown) => error);
+  const refusal = await categories.update(fish.id, { name: 'birds' }).catch((error: unknown) => error);
   expect(refusal).toMatchObject({ code: 'CATEGORY_NAME_TAKEN' });
   expect(h.ok('categories.get', { categoryId: fish.id }).name).toBe('Fishes');
 });
