@@ -322,7 +322,9 @@ export const contract = {
       'Each event carries `id`, `event` (the type) and `data` (a StoreEvent as JSON). Without `Last-Event-ID` or `after`, the stream starts ' +
       'at the beginning of the change log (sent as fast as the client reads), then follows live; send `Last-Event-ID` (or `after`) with the ' +
       'last id seen to resume, or with `lastEventId` from GET /events/latest to receive only changes from now on; an id past the newest event ' +
-      'is refused (400), as it can only come from another store. A comment line is sent as a heartbeat.',
+      'is refused (400), as it can only come from another store. A comment line is sent as a heartbeat. ' +
+      '`store.restored` (data: the counts of categories, pets and orders) says the whole shop was replaced from a backup, with no event per ' +
+      'row: a client that keeps a copy reads everything again.',
     input: EventListQuery.pick({ after: true }),
     output: StoreEvent,
     stability: 'experimental',

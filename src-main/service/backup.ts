@@ -120,7 +120,7 @@ export function checkBackup(store: Store, file: string): { file: string } {
  * open connection (with its prepared statements and caches) simply sees new rows.
  *
  * API tokens are kept as they are (restoring must not bring a revoked token back to life), and so is
- * the change log, whose ids only grow so that event clients can resume.
+ * the change log, whose ids only grow so that event clients can resume; it gets one `store.restored`.
  */
 export async function restoreBackup(store: Store, file: string): Promise<{ restoredFrom: string; safetyBackup: string }> {
   const { path, source } = openBackup(store, file);
@@ -159,6 +159,9 @@ function replaceTablesFrom(store: Store, file: string): void {
       const names = RESTORED_TABLES.map((table) => `'${table}'`).join(', ');
       db.exec(`DELETE FROM main.sqlite_sequence WHERE name IN (${names})`);
       db.exec(`INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM restored.sqlite_sequence WHERE name IN (${names})`);
+      // No per-row events: one that says everything changed, so other windows and integrators re-read.
+      const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM main.${table}`).get() as { n: number }).n;
+      store.context.events.append('store.restored', { categories: count('categories'), pets: count('pets'), orders: count('orders') });
     });
   } finally {
     db.exec('DETACH DATABASE restored');

@@ -19,6 +19,10 @@ interface EventData {
   shipDate?: unknown;
   status?: unknown;
   threshold?: unknown;
+  // store.restored: what the restored shop holds.
+  pets?: unknown;
+  categories?: unknown;
+  orders?: unknown;
 }
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
@@ -71,6 +75,8 @@ export function describeEvent(event: StoreEvent, petName: (id: number) => string
       return `Stock of ${pet} now ${count(num(data.quantity))}${data.status ? ` (${text(data.status)})` : ''}`;
     case 'inventory.low':
       return `Low stock: ${pet} has ${count(num(data.quantity))} (below ${count(num(data.threshold))})`;
+    case 'store.restored':
+      return `Data restored from a backup: ${count(num(data.pets))} pets, ${count(num(data.categories))} categories, ${count(num(data.orders))} orders`;
   }
 }
 

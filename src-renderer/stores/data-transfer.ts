@@ -57,8 +57,10 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
     preview.value = null;
   }
 
-  /** Copies the live database to `file` (an absolute path) with SQLite's online backup API. */
-  /** Rejects with FILE_EXISTS when `file` exists, unless `replace`. */
+  /**
+   * Copies the live database to `file` (an absolute path) with SQLite's online backup API;
+   * rejects with FILE_EXISTS when `file` exists, unless `replace`.
+   */
   async function backup(file: string, replace = false): Promise<OperationOutput<'backup.create'>> {
     return api().call('backup.create', { file, replace });
   }
@@ -68,10 +70,19 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
     return api().call('backup.check', { file });
   }
 
+  /** Whether this window is restoring: its own `store.restored` is no news to it (it reloads itself). */
+  const restoring = ref(false);
+
   /** Replaces the shop's data with the backup in `file`, after a safety backup of the current data. */
   async function restore(file: string): Promise<OperationOutput<'backup.restore'>> {
-    return api().call('backup.restore', { file });
+    restoring.value = true;
+    try {
+      return await api().call('backup.restore', { file });
+    } catch (error) {
+      restoring.value = false;
+      throw error;
+    }
   }
 
-  return { pending, preview, exportData, previewImport, importPending, clearImport, backup, checkBackup, restore };
+  return { pending, preview, exportData, previewImport, importPending, clearImport, backup, checkBackup, restoring, restore };
 });

@@ -14,6 +14,8 @@ export const EVENT_TYPES = [
   'order.cancelled',
   'inventory.updated',
   'inventory.low',
+  // The whole shop's data was replaced from a backup: what a client holds is stale; read it again.
+  'store.restored',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;

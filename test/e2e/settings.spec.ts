@@ -356,6 +356,12 @@ test('backup to a chosen file, then restore it after a confirmation and a safety
   await expect(confirm).toBeHidden();
   expect(await names()).not.toContain('Tweety'); // cancelled: nothing replaced
 
+  // A second window, on the Pets screen, holds the data that is about to be replaced.
+  const other = await page.context().newPage();
+  await other.goto(`${host.url}#/pets`);
+  await expect(other.getByRole('heading', { name: 'Pets', level: 2 })).toBeVisible();
+  await expect(other.getByRole('row', { name: /Rex/ })).toBeVisible();
+
   await backup.getByRole('button', { name: 'Restore…' }).click();
   await confirm.getByRole('button', { name: 'Replace the data' }).click();
   const note = page.getByTestId('restore-note');
@@ -367,6 +373,12 @@ test('backup to a chosen file, then restore it after a confirmation and a safety
   // The app shows the restored data.
   await page.getByRole('link', { name: 'Pets' }).click();
   await expect(page.getByRole('row', { name: /Tweety/ })).toBeVisible();
+
+  // The other window heard of it (store.restored), reloaded itself and says why; the restoring one has its own note.
+  await expect(other.getByText('The shop’s data was replaced from a backup in another window or program')).toBeVisible();
+  await expect(other.getByRole('row', { name: /Tweety/ })).toBeVisible();
+  await expect(page.getByText('in another window or program')).toHaveCount(0);
+  await other.close();
 });
 
 test('Ctrl+Shift+B backs up from any screen to a fresh file in the backup folder', async ({ page }) => {

@@ -4,9 +4,11 @@
  * resuming (Last-Event-ID and ?after=), heartbeats, and what a client disconnect leaves behind.
  */
 import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { EVENT_TYPES, StoreEvent, type EventType } from '../../src-shared/schemas/event';
 import type { EventFeed } from '../../src-main/service/event-feed';
+import { createBackup, restoreBackup } from '../../src-main/service/backup';
 import { MAX_STREAMS_PER_TOKEN, REPLAY_BATCH } from '../../src-main/rest/events-stream';
 import { createOpenApiChecker } from './support/openapi-check';
 import { killAll, spawnNode } from './support/processes';
@@ -344,6 +346,24 @@ describe('delivery', () => {
     const local = await rest('POST', '/categories', { name: 'Local again' });
     await until(stream, latestId());
     expect(decoded(stream).slice(2).map((event) => event.data)).toEqual([local]);
+  });
+
+  test('a restore replaces the whole shop with no event per row: one store.restored says so, with what the shop now holds', async () => {
+    const dogs = await rest('POST', '/categories', { name: 'Dogs' });
+    await rest('POST', '/pets', { name: 'Rex', categoryId: dogs.id });
+    const file = join(dirname(t.file), 'restore-me.db');
+    await createBackup(t.store, file);
+    await rest('POST', '/pets', { name: 'Bella', categoryId: dogs.id });
+    const stream = await events({ lastEventId: latestId() });
+    const before = latestId();
+
+    await restoreBackup(t.store, file);
+    await until(stream, before + 1);
+    const got = decoded(stream);
+    expect(got.map((event) => [event.type, event.data])).toEqual([['store.restored', { categories: 1, pets: 1, orders: 0 }]]);
+    expect(got).toEqual(logAfter(before));
+    // A client that re-reads now sees the backup's shop.
+    expect((await rest('GET', '/pets')).map((pet: Json) => pet.name)).toEqual(['Rex']);
   });
 
   test('every one of several concurrent streams gets every event exactly once', async () => {

@@ -77,7 +77,10 @@ test('an older backup is migrated up after the restore', async () => {
   expect(await call('backup.restore', { file: old })).toMatchObject({ ok: true });
   expect(t.ok('categories.list', {}).items.map((c) => c.name)).toEqual(['Birds']);
   expect(t.store.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
-  expect(t.ok('events.list', {})).toEqual([]);
+  // No event per restored row: one that says the whole shop changed, with what it now holds.
+  expect(t.ok('events.list', {})).toEqual([
+    { id: 1, type: 'store.restored', at: expect.any(String), data: { categories: 1, pets: 0, orders: 0 } },
+  ]);
 });
 
 test('a file that is not a usable backup is refused and nothing changes', async () => {
@@ -108,6 +111,8 @@ test('a file that is not a usable backup is refused and nothing changes', async 
   expect(await call('backup.check', { file: 'relative.db' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   expect(await call('backup.restore', { file: join(t.dir, 'missing.db') })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   expect(await call('backup.restore', { file: 'relative.db' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+  expect(t.ok('categories.list', {}).items.map((c) => c.name), 'refused restores change nothing').toEqual(['Dogs']);
+  expect(t.ok('events.list', {}).map((event) => event.type), 'and announce nothing').toEqual(['category.created']);
   expect(await call('backup.create', { file: t.file })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   expect(await call('backup.create', { file: '/proc/forbidden/x.db' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   // A folder that cannot take the file: said in words a clerk can act on, not SQLite's.

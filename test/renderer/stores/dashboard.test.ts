@@ -97,4 +97,7 @@ test('describeEvent puts every event type in words', () => {
   // Counts are grouped as everywhere else in the app.
   expect(describeEvent(event('inventory.updated', { petId: 7, quantity: 1_000_000, status: 'available' }), name)).toBe('Stock of Rex now 1,000,000 (available)');
   expect(describeEvent(event('order.placed', { id: 5, petId: 7, quantity: 1000 }), name)).toBe('Order 5 placed for Rex × 1,000');
+  expect(describeEvent(event('store.restored', { categories: 3, pets: 1200, orders: 41 }), name)).toBe(
+    'Data restored from a backup: 1,200 pets, 3 categories, 41 orders',
+  );
 });
