@@ -10,7 +10,7 @@ import { page } from './schemas/common';
 import { NewPet, Pet, PetListQuery, PetPatch } from './schemas/pet';
 import { Category, CategoryListQuery, CategoryPatch, NewCategory } from './schemas/category';
 import { NewOrder, Order, OrderListQuery, OrderPatch } from './schemas/order';
-import { InventoryItem, InventoryListQuery, InventoryUpdate } from './schemas/inventory';
+import { InventoryItem, InventoryListQuery, InventoryUpdate, StockAdjustment } from './schemas/inventory';
 import { EventListQuery, EventPosition, StoreEvent } from './schemas/event';
 import { Health } from './schemas/service';
 import { SettingsPatch, StoreSettings } from './schemas/settings';
@@ -311,6 +311,20 @@ export const contract = {
       body: 'update',
       errors: ['NOT_FOUND'],
     },
+  }),
+
+  /**
+   * Add or take away units from the stock as it is when applied (the app's − and + buttons): a
+   * click means one more or one less than there is now, even if an order changed it a moment ago.
+   */
+  'inventory.adjust': op({
+    tag: 'Inventory',
+    summary: "Adjust a pet's stock by some units",
+    description: 'As setting the stock to its current count plus `by`; refused when that would fall below 0 (INSUFFICIENT_STOCK) or pass 1,000,000.',
+    input: PetRef.extend({ by: StockAdjustment }),
+    output: InventoryItem,
+    stability: 'beta',
+    mutates: true,
   }),
 
   // ── Events (experimental) ───────────────────────────────────────────────────────────────

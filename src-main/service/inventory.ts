@@ -1,5 +1,5 @@
 import { StoreError } from '../../src-shared/errors';
-import type { InventoryItem } from '../../src-shared/schemas/inventory';
+import { STOCK_MAX, type InventoryItem } from '../../src-shared/schemas/inventory';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
 import { statusAfterStockSet } from './stock-rules';
@@ -20,17 +20,30 @@ export function inventoryHandlers(ctx: ServiceContext): HandlersFor<'inventory'>
 
     'inventory.get': ({ petId }) => mustFind(petId),
 
-    'inventory.set': ({ petId, update }) =>
+    'inventory.set': ({ petId, update }) => ctx.write(() => setStock(mustFind(petId), update.quantity)),
+
+    'inventory.adjust': ({ petId, by }) =>
       ctx.write(() => {
         const before = mustFind(petId);
-        const pet = ctx.pets.find(petId)!;
-        const status = statusAfterStockSet({
-          status: pet.status,
-          stock: update.quantity,
-          openOrders: ctx.orders.openCount(petId),
-        });
-        ctx.applyStanding(pet, status, before.quantity, update.quantity);
-        return { petId, quantity: update.quantity, status };
+        const quantity = before.quantity + by;
+        if (quantity < 0) {
+          const { name } = ctx.pets.find(petId)!;
+          throw new StoreError('INSUFFICIENT_STOCK', `Only ${before.quantity} of ${name} (pet ${petId}) in stock; cannot take away ${-by}`);
+        }
+        if (quantity > STOCK_MAX) {
+          const units = (n: number) => n.toLocaleString('en-US'); // as the schema's bounds are written
+          const message = `Stock is ${units(before.quantity)}: adding ${units(by)} would pass the maximum of ${units(STOCK_MAX)}`;
+          throw new StoreError('VALIDATION_FAILED', message, [{ path: 'by', message }]);
+        }
+        return setStock(before, quantity);
       }),
   };
+
+  /** A new stock count and the status it implies (states.md T25–T32), inside the caller's write. */
+  function setStock(before: InventoryItem, quantity: number): InventoryItem {
+    const pet = ctx.pets.find(before.petId)!;
+    const status = statusAfterStockSet({ status: pet.status, stock: quantity, openOrders: ctx.orders.openCount(before.petId) });
+    ctx.applyStanding(pet, status, before.quantity, quantity);
+    return { petId: before.petId, quantity, status };
+  }
 }

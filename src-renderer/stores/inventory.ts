@@ -220,17 +220,30 @@ export const useInventoryStore = defineStore('inventory', () => {
   }
 
   /**
-   * Sets a pet's stock (`inventory.set`) and shows the stored result at once: quantity and the
-   * status it implies (restocking makes a pet available; emptying an available pet retires it).
-   * Saves for one pet run in the order asked (three quick clicks on + store +3, never a stale
-   * count last). Rejects with the store's ApiError when refused.
+   * Sets a pet's stock to a counted number (`inventory.set`: what the clerk typed) and shows the
+   * stored result at once: quantity and the status it implies (restocking makes a pet available;
+   * emptying an available pet retires it). Rejects with the store's ApiError when refused.
    */
-  async function setQuantity(petId: number, quantity: number): Promise<InventoryItem> {
+  function setQuantity(petId: number, quantity: number): Promise<InventoryItem> {
+    return save(petId, () => api().call('inventory.set', { petId, update: { quantity } }));
+  }
+
+  /**
+   * Adds or takes away units (`inventory.adjust`: the − and + buttons) from the stock as the store
+   * holds it when the change is made, so a click is one more or one less than there is, even if an
+   * order elsewhere changed the count a moment before the screen heard of it.
+   */
+  function adjustQuantity(petId: number, by: number): Promise<InventoryItem> {
+    return save(petId, () => api().call('inventory.adjust', { petId, by }));
+  }
+
+  /** Saves for one pet run in the order asked (three quick clicks on + store +3, never a stale count last). */
+  async function save(petId: number, call: () => Promise<InventoryItem>): Promise<InventoryItem> {
     const queue = saveQueues.get(petId) ?? { tail: Promise.resolve(), waiting: 0 };
     saveQueues.set(petId, queue);
     queue.waiting++;
     if (!saving.value.includes(petId)) saving.value = saving.value.concat(petId);
-    const run = queue.tail.catch(() => undefined).then(() => api().call('inventory.set', { petId, update: { quantity } }));
+    const run = queue.tail.catch(() => undefined).then(call);
     queue.tail = run;
     try {
       const item = await run;
@@ -266,5 +279,6 @@ export const useInventoryStore = defineStore('inventory', () => {
     loadMore,
     refresh,
     setQuantity,
+    adjustQuantity,
   };
 });

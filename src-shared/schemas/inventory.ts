@@ -20,6 +20,14 @@ export const InventoryUpdate = z
   .meta({ id: 'InventoryUpdate' });
 export type InventoryUpdate = z.infer<typeof InventoryUpdate>;
 
+/** A change of stock by some units, from whatever the stock is when it is applied. */
+export const StockAdjustment = z
+  .int()
+  .min(-STOCK_MAX)
+  .max(STOCK_MAX)
+  .refine((by) => by !== 0, 'Must not be 0')
+  .describe('Units to add (negative: to take away), from the stock as it is when the change is made.');
+
 export const InventoryListQuery = z.strictObject({
   petId: z.array(Id).min(1, 'Give at least one pet id, or leave the filter out').max(500).optional().describe('Only these pets (repeatable).'),
   q: NameSearch.optional().describe("Only pets whose name contains this text, case- and accent-insensitive (as in the pets list)."),

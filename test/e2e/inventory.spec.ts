@@ -250,6 +250,47 @@ test('changes made through the service show without a reload', async ({ page }) 
   await expect(rowOf(page, 'Shadowfax')).toHaveCount(0);
 });
 
+test('a count being typed is never replaced by a change made elsewhere: the change is said under it, the typed count is saved', async ({ page }) => {
+  const id = await addPet('Typist', 9);
+  await openInventory(page);
+  await page.getByLabel('Search stock by pet name').fill('Typist');
+  await expect(page.getByText('1 pet whose name contains “Typist”')).toBeVisible(); // the search has been read
+  const row = rowOf(page, 'Typist');
+  const input = row.getByRole('textbox', { name: 'Stock of Typist', exact: true });
+  await input.fill('2'); // the clerk counted 25 and has typed the first digit
+  await must(host.call('orders.place', { petId: id, quantity: 2 })); // meanwhile an order: 9 → 7
+  await expect(row.getByRole('status')).toHaveText('Changed elsewhere: now 7');
+  await expect(input).toHaveValue('2');
+  await input.press('End');
+  await page.keyboard.type('5');
+  await expect(input).toHaveValue('25');
+  await input.press('Enter');
+  await expect.poll(() => stored(id)).toEqual({ petId: id, quantity: 25, status: 'available' });
+  await expect(row.getByRole('status')).toHaveCount(0);
+  await expect(input).toHaveValue('25');
+});
+
+test('+ and − add or take a unit from the stock as the store holds it, even when the screen has not heard of a change yet', async ({ page }) => {
+  const id = await addPet('Stale', 5);
+  // The screen hears of no change (as when another program's order is not yet seen): its event stream is cut.
+  await page.route('**/__petstore/events?*', (route) => route.abort());
+  await openInventory(page);
+  await page.getByLabel('Search stock by pet name').fill('Stale'); // the table renders only the rows in view
+  await expect(page.getByText('1 pet whose name contains “Stale”')).toBeVisible(); // the search has been read
+  const row = rowOf(page, 'Stale');
+  const input = row.getByRole('textbox', { name: 'Stock of Stale', exact: true });
+  await expect(input).toHaveValue('5');
+  await must(host.call('orders.place', { petId: id, quantity: 3 })); // 5 → 2 in the store; the screen still says 5
+  await expect(input).toHaveValue('5');
+  await row.getByRole('button', { name: 'Increase stock of Stale' }).click();
+  // One more than there is (3), not one more than the screen showed (6): the order's units stay sold.
+  await expect.poll(() => stored(id)).toEqual({ petId: id, quantity: 3, status: 'available' });
+  await expect(input).toHaveValue('3');
+  await row.getByRole('button', { name: 'Decrease stock of Stale' }).click();
+  await expect.poll(() => stored(id)).toMatchObject({ quantity: 2 });
+  await expect(input).toHaveValue('2');
+});
+
 test('the search finds pets by name and Ctrl+F focuses it', async ({ page }) => {
   await addPet('Mildred', 4);
   await addPet('Milo', 2, catsId);
@@ -292,6 +333,7 @@ test('a refusal from the service shows its message in a toast and the stored cou
   // Cut the live event stream, so this page does not hear that the pet is deleted before the clerk acts.
   await page.route('**/__petstore/events?*', (route) => route.abort());
   await openInventory(page);
+  await page.getByLabel('Search stock by pet name').fill('Ghost'); // the table renders only the rows in view
   const input = rowOf(page, 'Ghost').getByRole('textbox', { name: 'Stock of Ghost', exact: true });
   await expect(input).toHaveValue('4');
   await must(host.call('pets.delete', { petId: id }));

@@ -236,6 +236,18 @@ function writeCases(s: Shop): Record<string, Case[]> {
       ...wholeCases(),
       ...pollution((p) => `{"petId": ${bella.id}, "update": {"quantity": 3, ${p}}}`, 'update'),
     ],
+    'inventory.adjust': [
+      { label: 'by: 0', input: { petId: bella.id, by: 0 }, paths: ['by'] },
+      { label: 'by: 1,000,001', input: { petId: bella.id, by: 1_000_001 }, paths: ['by'] },
+      { label: 'by: -1,000,001', input: { petId: bella.id, by: -1_000_001 }, paths: ['by'] },
+      { label: 'by: 1.5', input: { petId: bella.id, by: 1.5 }, paths: ['by'] },
+      { label: "by: '1'", input: { petId: bella.id, by: '1' }, paths: ['by'] },
+      { label: 'by: NaN', input: { petId: bella.id, by: NaN }, paths: ['by'] },
+      { label: 'by missing', input: { petId: bella.id }, paths: ['by'] },
+      { label: 'quantity instead of by', input: { petId: bella.id, quantity: 3 }, paths: ['by', 'quantity'] },
+      ...idCases('petId', (id) => ({ petId: id, by: 1 })),
+      ...wholeCases(),
+    ],
     'settings.update': [
       { label: '{}', input: {}, paths: [''] },
       { label: 'unknown setting', input: { adminPassword: 'x' }, paths: ['adminPassword'] },
@@ -308,6 +320,7 @@ describe('bad payloads answer VALIDATION_FAILED and change nothing', () => {
     'orders.update',
     'orders.cancel',
     'inventory.set',
+    'inventory.adjust',
   ];
 
   test('the table covers every write operation with several kinds of junk', () => {

@@ -132,6 +132,7 @@ describe('results are structured-clone safe and conform to the contract', () => 
     await check('inventory.list', { low: true });
     await check('inventory.get', { petId: rex.id });
     await check('inventory.set', { petId: rex.id, update: { quantity: 3 } });
+    await check('inventory.adjust', { petId: rex.id, by: 1 });
 
     const first = await check<Order>('orders.place', { petId: rex.id, quantity: 2 });
     const second = await check<Order>('orders.place', { petId: rex.id, shipDate: '2026-12-01T08:30:00Z' });

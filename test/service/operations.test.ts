@@ -215,6 +215,11 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     });
     expect(t.ok('inventory.get', { petId: s.rex.id }).quantity).toBe(12);
   },
+  'inventory.adjust': (t, s) => {
+    const rex = t.ok('inventory.get', { petId: s.rex.id }).quantity;
+    expect(conforms('inventory.adjust', t.ok('inventory.adjust', { petId: s.rex.id, by: 3 }))).toEqual({ petId: s.rex.id, quantity: rex + 3, status: 'available' });
+    expect(t.ok('inventory.adjust', { petId: s.rex.id, by: -1 }).quantity).toBe(rex + 2);
+  },
   'events.list': (t) => {
     const all = t.ok('events.list', {});
     conforms('events.list', all);
@@ -352,6 +357,7 @@ const refusals: Refusal[] = [
   ['inventory.list', 'VALIDATION_FAILED', () => ({ q: 'x'.repeat(101) }), /q/],
   ['inventory.get', 'VALIDATION_FAILED', () => ({ petId: null }), /petId/],
   ['inventory.set', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, update: { quantity: 1_000_001 } }), /update\.quantity/],
+  ['inventory.adjust', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, by: 0 }), /by/],
   ['events.list', 'VALIDATION_FAILED', () => ({ after: -1 }), /after/],
   ['events.latest', 'VALIDATION_FAILED', () => ({ after: 3 }), /after/],
   ['service.health', 'VALIDATION_FAILED', () => ({ deep: true }), /deep/],
@@ -394,6 +400,8 @@ const refusals: Refusal[] = [
   ['orders.cancel', 'ORDER_COMPLETE', (s) => ({ orderId: s.done.id }), /already complete/],
   ['inventory.get', 'NOT_FOUND', () => ({ petId: MISSING }), /Pet 424242/],
   ['inventory.set', 'NOT_FOUND', () => ({ petId: MISSING, update: { quantity: 1 } }), /Pet 424242/],
+  ['inventory.adjust', 'NOT_FOUND', () => ({ petId: MISSING, by: 1 }), /Pet 424242/],
+  ['inventory.adjust', 'INSUFFICIENT_STOCK', (s) => ({ petId: s.rex.id, by: -1_000_000 }), /cannot take away 1000000|cannot take away/],
   ['tokens.revoke', 'NOT_FOUND', () => ({ tokenId: MISSING }), /Token 424242/],
 ];
 
@@ -442,6 +450,7 @@ describe('a database locked by another program: SERVICE_BUSY, nothing written, r
     'orders.update': { orderId: s.open.id, changes: { complete: true } },
     'orders.cancel': { orderId: s.open.id },
     'inventory.set': { petId: s.rex.id, update: { quantity: 9 } },
+    'inventory.adjust': { petId: s.rex.id, by: 1 },
     'settings.update': { lowStockThreshold: 4 },
     'tokens.create': { label: 'Shop', scope: 'read' },
     'tokens.revoke': { tokenId: 1 },

@@ -604,3 +604,42 @@ describe('low stock', () => {
     expect(t.ok('inventory.list', { low: true }).items).toEqual([]);
   });
 });
+
+describe('adjusting the stock by some units (the app\'s − and +)', () => {
+  test('T46: adjusts from the stock as it is when applied, with the status and events of the count it reaches', () => {
+    const id = shop.available(5);
+    t.ok('orders.place', { petId: id, quantity: 2 }); // an order the clerk's screen may not show yet: 5 → 3
+    const mark = lastEventId(t);
+    expect(t.ok('inventory.adjust', { petId: id, by: 1 })).toEqual(item(id, 4, 'available'));
+    expect(appendedSince(t, mark)).toEqual([{ type: 'inventory.updated', data: item(id, 4, 'available') }]);
+
+    // Down to 0 with an open order: pending, as inventory.set {quantity: 0} would (T29).
+    const low = lastEventId(t);
+    expect(t.ok('inventory.adjust', { petId: id, by: -4 })).toEqual(item(id, 0, 'pending'));
+    expect(appendedSince(t, low)).toEqual([
+      { type: 'pet.updated', data: { ...pet(id), status: 'pending' } },
+      { type: 'inventory.updated', data: item(id, 0, 'pending') },
+      { type: 'inventory.low', data: { ...item(id, 0, 'pending'), threshold: 1 } },
+    ]);
+    // And up again: available (T27).
+    expect(t.ok('inventory.adjust', { petId: id, by: 2 })).toEqual(item(id, 2, 'available'));
+
+    const sold = shop.created('sold');
+    expect(t.ok('inventory.adjust', { petId: sold, by: 3 })).toEqual(item(sold, 3, 'available')); // T26
+  });
+
+  test('T47: taking away more than there is (an order took the units first) is refused: INSUFFICIENT_STOCK, nothing changes', () => {
+    const id = shop.available(2);
+    t.ok('orders.place', { petId: id, quantity: 2 });
+    const error = expectRefused(t, 'inventory.adjust', { petId: id, by: -1 }, 'INSUFFICIENT_STOCK');
+    expect(error.message).toBe(`Only 0 of ${pet(id).name} (pet ${id}) in stock; cannot take away 1`);
+  });
+
+  test('T48: passing 1,000,000 is refused: VALIDATION_FAILED naming `by`, nothing changes', () => {
+    const id = shop.available(999_999);
+    const error = expectRefused(t, 'inventory.adjust', { petId: id, by: 2 }, 'VALIDATION_FAILED');
+    expect(error.message).toBe('Stock is 999,999: adding 2 would pass the maximum of 1,000,000');
+    expect(error.details).toEqual([{ path: 'by', message: error.message }]);
+    expect(t.ok('inventory.adjust', { petId: id, by: 1 }).quantity).toBe(1_000_000);
+  });
+});
