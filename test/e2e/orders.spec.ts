@@ -270,6 +270,56 @@ test('the service is the judge: a refusal is a toast with its message, and nothi
   await expect(dialog.getByText('Only 1 in stock')).toBeVisible();
 });
 
+test('the place-order dialog follows its pet renamed, restocked or deleted elsewhere; the toast names the pet as the order does', async ({ page }) => {
+  const lou = await pet('Lastunit Lou', 4);
+  const quokka = await pet('Quokka', 3);
+  await openOrders(page);
+  await page.getByRole('button', { name: 'Place order', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  const field = dialog.getByRole('combobox', { name: 'Pet' });
+
+  // The picker's names and stock follow changes made elsewhere.
+  await field.fill('Quokka');
+  await expect(option(page, /^Quokka \(#\d+\), 3 in stock$/)).toBeVisible();
+  await place(quokka.id, 2);
+  await expect(option(page, /^Quokka \(#\d+\), 1 in stock$/)).toBeVisible();
+  await option(page, /^Quokka \(#/).click();
+  await expect(dialog.getByText('In stock: 1', { exact: true })).toBeVisible();
+  // The chosen pet deleted meanwhile: said, and the clerk is asked to choose again.
+  await must(host.call('orders.cancel', { orderId: (await must(host.call<{ items: Order[] }>('orders.list', { petId: quokka.id }))).items[0]!.id }));
+  await must(host.call('pets.delete', { petId: quokka.id }));
+  await expect(dialog.getByText(`Quokka (#${quokka.id}) was deleted elsewhere: choose another pet`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(dialog.getByText('Required')).toBeVisible();
+
+  // Renamed after being chosen: the dialog, then the toast and the order, use the new name.
+  await choosePet(page, dialog, 'Lastunit Lou');
+  await must(host.call('pets.update', { petId: lou.id, changes: { name: 'Lou the Last' } }));
+  await expect(dialog.locator('.n-base-selection-label')).toHaveText(`Lou the Last (#${lou.id}), 4 in stock`);
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText(/Placed order \d+: 1 × Lou the Last/)).toBeVisible();
+});
+
+test('an order cancelled elsewhere while the clerk confirms its cancel, or before a fulfil, is said in words', async ({ page }) => {
+  const kit = await pet('Kit', 4);
+  const [a, b] = [await place(kit.id, 1), await place(kit.id, 1)];
+  await page.route('**/__petstore/events?*', (route) => route.abort()); // the screen hears of nothing: its rows go stale
+  await openOrders(page);
+  await expect(orderRow(page, b.id)).toBeVisible();
+
+  await page.getByRole('button', { name: `Cancel order ${a.id}` }).click();
+  await must(host.call('orders.cancel', { orderId: a.id }));
+  await page.getByRole('dialog', { name: `Cancel order ${a.id}?` }).getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByText(`Order ${a.id} was already cancelled elsewhere`)).toBeVisible();
+  await expect(orderRow(page, a.id)).toHaveCount(0); // the list is read again
+
+  await must(host.call('orders.cancel', { orderId: b.id }));
+  await page.getByRole('button', { name: `Fulfil order ${b.id}` }).click();
+  await expect(page.getByText(`Order ${b.id} was cancelled elsewhere: there is nothing to fulfil`)).toBeVisible();
+  await expect(orderRow(page, b.id)).toHaveCount(0);
+  expect(await stockOf(kit.id)).toMatchObject({ quantity: 4 });
+});
+
 test('a pet name too long for its column is cut, its id never is; the whole label shows on hover', async ({ page }) => {
   const name = `Bartholomew ${'the Magnificent '.repeat(5).trim()}`;
   const long = await pet(name, 2);
