@@ -42,6 +42,17 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
     return checked;
   }
 
+  /**
+   * Checks the kept file again (a category or pet added, renamed or deleted elsewhere changes what
+   * its rows become), so the preview and its "Import N pets" stay true until the clerk confirms.
+   */
+  async function recheckPending(): Promise<void> {
+    const file = pending.value;
+    if (!file) return;
+    const checked = await api().call('data.previewImport', { format: file.format, content: file.content });
+    if (pending.value === file) preview.value = checked; // not if another file was chosen meanwhile
+  }
+
   /** Imports the previewed file's valid rows as new pets, in one transaction; invalid rows are skipped. */
   async function importPending(): Promise<OperationOutput<'data.import'>> {
     if (!pending.value) throw new Error('Choose a file to import first');
@@ -84,5 +95,5 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
     }
   }
 
-  return { pending, preview, exportData, previewImport, importPending, clearImport, backup, checkBackup, restoring, restore };
+  return { pending, preview, exportData, previewImport, recheckPending, importPending, clearImport, backup, checkBackup, restoring, restore };
 });

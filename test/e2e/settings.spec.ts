@@ -430,6 +430,35 @@ test('CSV import: every row checked first, one bad row reported, nothing written
   expect(await count()).toBe(before + 2);
 });
 
+test('an import preview is checked again when the store changes before the clerk confirms', async ({ page }) => {
+  await openSettings(page);
+  const importing = section(page, 'Import pets');
+  const csv = ['name,category', 'Spike,Hedgehogs', 'Sonic,Hedgehogs', `Flounder,${fishId}`].join('\n');
+  await importing.getByLabel('File to import (.csv or .json)').setInputFiles({ name: 'hogs.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(importing.getByTestId('import-summary')).toContainText('hogs.csv: 3 rows, 1 valid, 2 invalid');
+  await expect(importing.getByRole('button', { name: 'Import 1 pet' })).toBeVisible();
+
+  // An integrator adds the missing category: the rows it names will now import, and the preview says so.
+  await must(host.call('categories.create', { name: 'Hedgehogs' }));
+  await expect(importing.getByTestId('import-summary')).toContainText('hogs.csv: 3 rows, 3 valid, 0 invalid');
+  await expect(importing.getByRole('row', { name: /Spike/ })).toContainText('will import');
+  await importing.getByRole('button', { name: 'Import 3 pets' }).click();
+  await expect(toast(page, 'Imported 3 pets')).toBeVisible();
+  expect((await must(host.call<{ total: number }>('pets.list', { q: 'Sonic' }))).total).toBe(1);
+});
+
+test('an import that differs from its check (the store changed an instant before the click) says so', async ({ page }) => {
+  await page.route('**/__petstore/events?*', (route) => route.abort()); // this window hears of no change
+  await openSettings(page);
+  const importing = section(page, 'Import pets');
+  const csv = ['name,category', 'Quill,Porcupines', `Wanda,${fishId}`].join('\n');
+  await importing.getByLabel('File to import (.csv or .json)').setInputFiles({ name: 'quills.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(importing.getByRole('button', { name: 'Import 1 pet' })).toBeVisible();
+  await must(host.call('categories.create', { name: 'Porcupines' }));
+  await importing.getByRole('button', { name: 'Import 1 pet' }).click();
+  await expect(toast(page, 'Imported 2 pets (the check said 1: the store changed meanwhile)')).toBeVisible();
+});
+
 test('export downloads CSV and JSON files with the header and the rows', async ({ page }) => {
   await openSettings(page);
   const exporting = section(page, 'Export');
