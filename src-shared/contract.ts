@@ -338,7 +338,8 @@ export const contract = {
       'last id seen to resume, or with `lastEventId` from GET /events/latest to receive only changes from now on; an id past the newest event ' +
       'is refused (400), as it can only come from another store. A comment line is sent as a heartbeat. ' +
       '`store.restored` (data: the counts of categories, pets and orders) says the whole shop was replaced from a backup, with no event per ' +
-      'row: a client that keeps a copy reads everything again.',
+      'row: a client that keeps a copy reads everything again. `settings.updated` (data: `{keys}`, the names of the owner\'s settings that ' +
+      'changed, never their values) says a setting such as the low-stock threshold changed; it is appended only when a value changes.',
     input: EventListQuery.pick({ after: true }),
     output: StoreEvent,
     stability: 'experimental',

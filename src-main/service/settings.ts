@@ -16,8 +16,17 @@ export function settingsHandlers(ctx: ServiceContext): HandlersFor<'settings'> {
     'settings.get': () => readSettings(ctx),
     'settings.update': (patch) =>
       ctx.write(() => {
-        // A setting given as undefined (IPC's structured clone keeps such keys) is one not given.
-        for (const [key, value] of Object.entries(patch)) if (value !== undefined) ctx.settings.set(key, value);
+        // A setting given as undefined (IPC's structured clone keeps such keys) is one not given;
+        // one given its stored value is no change: only real changes are written and announced.
+        const before = readSettings(ctx);
+        const keys: (keyof StoreSettings)[] = [];
+        for (const [key, value] of Object.entries(patch) as [keyof StoreSettings, unknown][]) {
+          if (value === undefined || JSON.stringify(value) === JSON.stringify(before[key])) continue;
+          ctx.settings.set(key, value);
+          keys.push(key);
+        }
+        // The names only: values are the owner's, and the event stream is open to read tokens.
+        if (keys.length) ctx.events.append('settings.updated', { keys });
         return readSettings(ctx);
       }),
   };

@@ -7,6 +7,7 @@ import type { StoreEvent } from '../../src-shared/schemas/event';
 import type { PetStatus } from '../../src-shared/schemas/pet';
 import { api } from '../api/client';
 import { formatDay } from '../format/date';
+import { changedSettings, SETTING_NAMES } from './settings';
 
 const STATUSES: PetStatus[] = ['available', 'pending', 'sold'];
 
@@ -77,6 +78,10 @@ export function describeEvent(event: StoreEvent, petName: (id: number) => string
       return `Low stock: ${pet} has ${count(num(data.quantity))} (below ${count(num(data.threshold))})`;
     case 'store.restored':
       return `Data restored from a backup: ${count(num(data.pets))} pets, ${count(num(data.categories))} categories, ${count(num(data.orders))} orders`;
+    case 'settings.updated': {
+      const names = changedSettings(event.data).map((key) => SETTING_NAMES[key]);
+      return names.length ? `Settings changed: ${names.join(', ')}` : 'Settings changed';
+    }
   }
 }
 

@@ -4,6 +4,24 @@ import type { OperationInput } from '../../src-shared/contract';
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
 import { api } from '../api/client';
 
+/** Each setting as the clerk reads its name (the Settings screen's labels, in lower case). */
+export const SETTING_NAMES: Record<keyof StoreSettings, string> = {
+  shopName: 'shop name',
+  lowStockThreshold: 'low-stock threshold',
+  sunsetDate: 'sunset date',
+  rateLimitPerMinute: 'rate limit',
+  listenerEnabled: 'REST listener on/off',
+  listenerHost: 'bind address',
+  listenerPort: 'port',
+  allowedOrigins: 'allowed origins',
+};
+
+/** The settings a `settings.updated` event names (its data is `{keys}`, never the values). */
+export function changedSettings(data: Record<string, unknown>): (keyof StoreSettings)[] {
+  const keys = Array.isArray(data.keys) ? (data.keys as unknown[]) : [];
+  return keys.filter((key): key is keyof StoreSettings => typeof key === 'string' && Object.hasOwn(SETTING_NAMES, key));
+}
+
 /**
  * The owner's settings as the store keeps them (`settings.get`), for every screen that depends on
  * one (the Inventory's and the Dashboard's low-stock threshold). Until `load()` has answered, the

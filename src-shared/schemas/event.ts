@@ -16,6 +16,9 @@ export const EVENT_TYPES = [
   'inventory.low',
   // The whole shop's data was replaced from a backup: what a client holds is stale; read it again.
   'store.restored',
+  // Owner settings changed (the Settings screen, the CLI): data names the keys only, never values
+  // (settings are the owner's; the REST stream is open to read tokens). Re-read them.
+  'settings.updated',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;

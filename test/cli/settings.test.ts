@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
+import { openStore } from '../../src-main/service/store';
 import { tempDir } from '../helpers/temp-store';
 import { killAll, runCli, startServe } from '../rest/support/processes';
 
@@ -93,4 +94,18 @@ test('a running server applies a new rate limit and sunset date at once, without
   const limited = await get('/pets?limit=1');
   expect(limited.status).toBe(429);
   expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+});
+
+test('set is announced to other windows and integrators as one settings.updated naming the keys; setting a value again is not', async () => {
+  for (const run of [1, 2]) {
+    const set = await runCli(['settings', 'set', 'lowStockThreshold=5', 'shopName=Happy Paws', '--db', db]);
+    expect(set.code, `run ${run}: ${set.stderr}`).toBe(0);
+  }
+  const store = openStore(db);
+  try {
+    const announced = store.handlers['events.list']({ after: 0, limit: 1000 }).filter((event) => event.type === 'settings.updated');
+    expect(announced.map((event) => event.data)).toEqual([{ keys: ['shopName', 'lowStockThreshold'] }]);
+  } finally {
+    store.close();
+  }
 });
