@@ -5,7 +5,7 @@
  */
 import { z } from './zod-setup';
 import { defineOperation as op, type OperationDef } from './contract-types';
-import { Id } from './schemas/common';
+import { Id, hasSomeField, someFieldRequired } from './schemas/common';
 import { page } from './schemas/common';
 import { NewPet, Pet, PetListQuery, PetPatch } from './schemas/pet';
 import { Category, CategoryListQuery, CategoryPatch, NewCategory } from './schemas/category';
@@ -447,13 +447,17 @@ export const contract = {
     mutates: true,
   }),
   /**
-   * Change the listener's address and port. A running listener moves there at once; if it cannot
-   * (the port is taken), it keeps running where it was and the settings stay as they were.
+   * Change the listener's address, port or both; one not given stays where the listener is now
+   * (a window that read it earlier cannot move it back). A running listener moves there at once;
+   * if it cannot (the port is taken), it keeps running where it was and the settings stay as they were.
    */
   'listener.move': op({
     tag: 'Settings',
     summary: 'Move the REST listener',
-    input: StoreSettings.pick({ listenerHost: true, listenerPort: true }).strict(),
+    input: StoreSettings.pick({ listenerHost: true, listenerPort: true })
+      .partial()
+      .strict()
+      .refine(hasSomeField, someFieldRequired('An address or a port is required')),
     output: ListenerStatus,
     stability: 'stable',
     mutates: true,

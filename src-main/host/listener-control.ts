@@ -47,10 +47,16 @@ export function createListenerControl(store: Store) {
   }
 
   /**
-   * Saves a new address. A running listener moves at once; when the new address fails, it goes
+   * Saves a new address (a part not given is kept). A running listener moves at once; when the new address fails, it goes
    * back to the old one (integrators keep their API) and the saved address stays the old one.
    */
-  async function move(address: ListenerAddress): Promise<ListenerStatus> {
+  async function move(change: Partial<ListenerAddress>): Promise<ListenerStatus> {
+    // What is not given stays as the listener is now (running, or as saved when stopped).
+    const now = status();
+    const address: ListenerAddress = {
+      listenerHost: change.listenerHost ?? now.host,
+      listenerPort: change.listenerPort ?? now.port,
+    };
     if (!running) {
       store.handlers['settings.update'](address);
       lastError = null;

@@ -2,6 +2,7 @@
  * What the renderer sees when the main process says no: an untrusted sender (FORBIDDEN), a domain
  * rule (409/404/422 Error objects), or an internal fault (INTERNAL, generic, logged, never leaked).
  */
+import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { operationChannel } from '../../src-shared/bridge';
 import { OPERATION_NAMES, operationDef, type CallableOperationName } from '../../src-shared/contract';
@@ -284,4 +285,36 @@ describe('the listener control behind listener.* (app shell)', () => {
     h.t.store.close();
     await expect(control.stop()).resolves.toMatchObject({ running: false });
   });
+
+  // Two Settings windows: B read port 8793, A moved the listener to 8794, B changes only the bind
+  // address. B's move must not take the listener back to the port B last saw.
+  test('a move that gives only the address keeps the port the listener is on now, running or stopped', async () => {
+    h = openIpcHarness();
+    const [first, second] = [await freePort(), await freePort()];
+    expectOk(await h.call('settings.update', { listenerPort: first }));
+    expect(expectOk<{ running: boolean }>(await h.call('listener.start', {})).running).toBe(true);
+    expectOk(await h.call('listener.move', { listenerHost: '127.0.0.1', listenerPort: second }));
+    const moved = expectOk<{ running: boolean; host: string; port: number }>(await h.call('listener.move', { listenerHost: 'localhost' }));
+    expect(moved).toMatchObject({ running: true, host: 'localhost', port: second });
+    expect((await fetch(`http://127.0.0.1:${second}/health`)).status).toBe(200);
+    expect(expectOk(await h.call('settings.get', {}))).toMatchObject({ listenerHost: 'localhost', listenerPort: second });
+
+    expectOk(await h.call('listener.stop', {}));
+    const third = await freePort();
+    expect(expectOk(await h.call('listener.move', { listenerPort: third }))).toMatchObject({ running: false, host: 'localhost', port: third });
+    expect(expectOk(await h.call('settings.get', {}))).toMatchObject({ listenerHost: 'localhost', listenerPort: third });
+    expect(expectError(await h.call('listener.move', {}), 'VALIDATION_FAILED').message).toMatch(/address or a port/);
+  });
 });
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
