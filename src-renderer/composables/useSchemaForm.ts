@@ -85,6 +85,21 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
     return true;
   }
 
+  /**
+   * Takes a record re-read while the form is open (changed elsewhere): every field whose value
+   * differs from the last known one is `preset`. Answers those fields, each with whether the
+   * clerk's own value stays in the form (they had changed it) rather than the new one.
+   */
+  function follow(now: Record<string, unknown>): { field: string; kept: boolean }[] {
+    const changed: { field: string; kept: boolean }[] = [];
+    for (const [field, value] of Object.entries(now)) {
+      if (JSON.stringify(value) === JSON.stringify(stored[field])) continue;
+      const kept = !preset(field, value) && JSON.stringify(model[field]) !== JSON.stringify(value);
+      changed.push({ field, kept });
+    }
+    return changed;
+  }
+
   /** The fields of a submitted value that differ from the record's values as last known: what an edit sends. */
   function changesIn<T extends object>(submitted: T): Partial<T> {
     return Object.fromEntries(
@@ -101,7 +116,7 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
     showAll.value = false;
   }
 
-  return { model, dirty, errorFor, itemProps, touch, submit, applyServerError, showServerError, isChanged, preset, changesIn, reset };
+  return { model, dirty, errorFor, itemProps, touch, submit, applyServerError, showServerError, isChanged, preset, follow, changesIn, reset };
 }
 
 /** Unset inputs (a cleared select is null) count as "not given", as in the API. */

@@ -27,7 +27,11 @@ export const useListenerStore = defineStore('listener', () => {
   /** The human-readable API reference the listener serves (beside /v1). */
   const docsUrl = computed(() => (status.value?.url ? status.value.url.replace(/\/v1\/?$/, '/docs') : null));
 
+  /** Bumped by each command: a quiet re-read that answers after one started is not kept. */
+  let commands = 0;
+
   async function run(work: () => Promise<ListenerStatus>): Promise<ListenerStatus> {
+    commands++;
     busy.value = true;
     try {
       status.value = await work();
@@ -35,6 +39,17 @@ export const useListenerStore = defineStore('listener', () => {
     } finally {
       busy.value = false;
     }
+  }
+
+  /**
+   * Reads the status again without showing a load (another window or program may have started,
+   * stopped or moved it); skipped while a start, stop or move of this window is under way.
+   */
+  async function refresh(): Promise<void> {
+    if (busy.value) return;
+    const before = commands;
+    const answer = await api().call('listener.status', {});
+    if (before === commands && !busy.value) status.value = answer;
   }
 
   /** Reads whether it runs, where, and the last start error. */
@@ -53,16 +68,16 @@ export const useListenerStore = defineStore('listener', () => {
   }
 
   /**
-   * Saves a new address and port; a running listener moves there at once, or, when it cannot,
-   * keeps running where it was with the old address saved (the answer's `lastError` says why).
-   * Answers whether it was running.
+   * Saves a new address, port or both (what is not given stays as the listener is now); a running
+   * listener moves there at once, or, when it cannot, keeps running where it was with the old
+   * address saved (the answer's `lastError` says why). Answers whether it was running.
    */
-  async function changeAddress(address: ListenerAddress): Promise<{ restarted: boolean; status: ListenerStatus }> {
+  async function changeAddress(address: Partial<ListenerAddress>): Promise<{ restarted: boolean; status: ListenerStatus }> {
     const wasRunning = running.value;
     const next = await run(() => api().call('listener.move', address));
     await useSettingsStore().load();
     return { restarted: wasRunning, status: next };
   }
 
-  return { status, busy, running, docsUrl, load, start, stop, changeAddress };
+  return { status, busy, running, docsUrl, load, refresh, start, stop, changeAddress };
 });

@@ -28,8 +28,8 @@ export function changedSettings(data: Record<string, unknown>): (keyof StoreSett
  * shared defaults stand in. The Settings screen is meant to extend this store (updates, tokens,
  * listener) rather than keep a second copy of the settings.
  *
- * No event announces a settings change, so screens call `load()` when they open and when they
- * refresh after a stock change.
+ * Screens call `load()` when they open and again on a `settings.updated` event (a change made in
+ * another window or by the CLI; the event names the keys, see `changedSettings`).
  */
 export const useSettingsStore = defineStore('settings', () => {
   const settings = ref<StoreSettings>({ ...DEFAULT_SETTINGS });
@@ -39,17 +39,26 @@ export const useSettingsStore = defineStore('settings', () => {
   /** Stock strictly below this is "low" (the `inventory.low` event's threshold). */
   const lowStockThreshold = computed(() => settings.value.lowStockThreshold);
 
+  /** Bumped by each read and each update's answer: an older read answering last is not kept. */
+  let asked = 0;
+
   /** Reads the settings from the store; rejects with its ApiError when refused. */
   async function load(): Promise<void> {
-    settings.value = await api().call('settings.get', {});
+    const mine = ++asked;
+    const answer = await api().call('settings.get', {});
+    if (mine !== asked) return;
+    settings.value = answer;
     loaded.value = true;
   }
 
   /** Changes some settings and keeps what the store answers (all of them); rejects with its ApiError. */
   async function update(patch: OperationInput<'settings.update'>): Promise<StoreSettings> {
-    settings.value = await api().call('settings.update', patch);
+    const answer = await api().call('settings.update', patch);
+    // The newest there is: a read asked before it answered is not kept over it.
+    asked++;
+    settings.value = answer;
     loaded.value = true;
-    return settings.value;
+    return answer;
   }
 
   return { settings, loaded, lowStockThreshold, load, update };

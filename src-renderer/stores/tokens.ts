@@ -11,14 +11,31 @@ export const useTokensStore = defineStore('tokens', () => {
 
   const active = computed(() => items.value.filter((token) => token.revokedAt === null));
 
+  /** Bumped by each read: only the newest read's answer is kept (a poll may answer after a create). */
+  let reads = 0;
+
+  async function read(): Promise<void> {
+    const mine = ++reads;
+    const answer = await api().call('tokens.list', { includeRevoked: true });
+    if (mine === reads) items.value = answer;
+  }
+
   /** Loads every token, newest first, without secrets. */
   async function load(): Promise<void> {
     loading.value = true;
     try {
-      items.value = await api().call('tokens.list', { includeRevoked: true });
+      await read();
     } finally {
       loading.value = false;
     }
+  }
+
+  /**
+   * Reads them again without showing a load: tokens made or revoked elsewhere (the CLI, another
+   * window) are not in the change log (their labels are private), so the screen asks now and then.
+   */
+  async function refresh(): Promise<void> {
+    await read();
   }
 
   /** Creates a token; the answer holds its secret, which is never available again. */
@@ -35,5 +52,5 @@ export const useTokensStore = defineStore('tokens', () => {
     return revoked;
   }
 
-  return { items, loading, active, load, create, revoke };
+  return { items, loading, active, load, refresh, create, revoke };
 });

@@ -569,6 +569,125 @@ test('the theme switch turns the app dark, and the choice survives a reload', as
   await expect(shell).toHaveClass(/shell--dark/);
 });
 
+test('store settings changed elsewhere while the screen is open show up, and a Save writes back only the clerk\'s changes', async ({ page }) => {
+  const before = await must(host.call<Record<string, unknown>>('settings.get', {}));
+  try {
+    await openSettings(page);
+    const general = section(page, 'Store and API settings');
+    await expect(general.getByLabel('Shop name')).toHaveValue(String(before.shopName));
+    await general.getByLabel('Shop name').fill('Corner Shop');
+
+    // Another window (or `petstore settings set`) changes the threshold, the rate limit and the name.
+    await must(host.call('settings.update', { lowStockThreshold: 5, rateLimitPerMinute: 900, shopName: 'Their Shop' }));
+    // Untouched fields take the new values; the clerk's own stays, and a note says what happened.
+    await expect(general.getByLabel('Low-stock threshold')).toHaveValue('5');
+    await expect(general.getByLabel('Rate limit per minute')).toHaveValue('900');
+    await expect(general.getByLabel('Shop name')).toHaveValue('Corner Shop');
+    const note = general.getByRole('alert').filter({ hasText: 'Changed elsewhere while you were editing' });
+    await expect(note).toContainText('Low-stock threshold is now 5.');
+    await expect(note).toContainText('Shop name is now Their Shop; yours (Corner Shop) replaces it when you save.');
+
+    await general.getByRole('button', { name: 'Save settings' }).click();
+    await expect(toast(page, 'Settings saved')).toBeVisible();
+    await expect(note).toHaveCount(0);
+    expect(await must(host.call('settings.get', {}))).toMatchObject({ shopName: 'Corner Shop', lowStockThreshold: 5, rateLimitPerMinute: 900 });
+
+  } finally {
+    const { shopName, lowStockThreshold, rateLimitPerMinute } = before;
+    await must(host.call('settings.update', { shopName, lowStockThreshold, rateLimitPerMinute }));
+  }
+});
+
+test('a change the screen has not heard of yet is not written back by a Save of another field', async ({ page }) => {
+  const before = await must(host.call<Record<string, unknown>>('settings.get', {}));
+  // The change's event is still on its way: this window hears of no change at all.
+  await page.route('**/__petstore/events**', (route) => route.abort());
+  try {
+    await openSettings(page);
+    const general = section(page, 'Store and API settings');
+    await expect(general.getByLabel('Low-stock threshold')).toHaveValue(String(before.lowStockThreshold));
+    await must(host.call('settings.update', { lowStockThreshold: 7 }));
+    await general.getByLabel('Shop name').fill('Corner Shop');
+    await general.getByRole('button', { name: 'Save settings' }).click();
+    await expect(toast(page, 'Settings saved')).toBeVisible();
+    expect(await must(host.call('settings.get', {}))).toMatchObject({ shopName: 'Corner Shop', lowStockThreshold: 7 });
+    // What is shown after the Save is what is stored.
+    await expect(general.getByLabel('Low-stock threshold')).toHaveValue('7');
+  } finally {
+    const { shopName, lowStockThreshold, rateLimitPerMinute } = before;
+    await must(host.call('settings.update', { shopName, lowStockThreshold, rateLimitPerMinute }));
+  }
+});
+
+test('a listener moved elsewhere shows its new port, and saving only a new bind address keeps that port', async ({ page }) => {
+  const first = await freePort();
+  await must(host.call('settings.update', { listenerPort: first }));
+  await must(host.call('listener.start', {}));
+  try {
+    await openSettings(page);
+    const listener = section(page, 'REST API listener');
+    await expect(listener.getByTestId('listener-url')).toHaveText(`http://127.0.0.1:${first}/v1`);
+    await expect(listener.getByLabel('Port')).toHaveValue(String(first));
+
+    // Another window moves it.
+    const second = await freePort();
+    await must(host.call('listener.move', { listenerHost: '127.0.0.1', listenerPort: second }));
+    await expect(listener.getByLabel('Port')).toHaveValue(String(second));
+    await expect(listener.getByTestId('listener-url')).toHaveText(`http://127.0.0.1:${second}/v1`);
+
+    // This one changes only the bind address: the listener stays on the port it is on.
+    await listener.getByLabel('Bind address').fill('localhost');
+    await listener.getByRole('button', { name: 'Save address' }).click();
+    await expect(toast(page, 'restarted at')).toBeVisible();
+    expect(await must(host.call('listener.status', {}))).toMatchObject({ running: true, host: 'localhost', port: second });
+    expect((await fetch(`http://127.0.0.1:${second}/health`)).status).toBe(200);
+  } finally {
+    await must(host.call('listener.stop', {}));
+    await must(host.call('listener.move', { listenerHost: '127.0.0.1', listenerPort: first }));
+  }
+});
+
+test('tokens made and the listener switched elsewhere show while the screen is open; the screen stops asking once left', async ({ page }) => {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/__petstore/invoke/tokens.list')) reads.push(request.url());
+  });
+  const port = await freePort();
+  await must(host.call('settings.update', { listenerPort: port }));
+  await openSettings(page);
+  const tokens = section(page, 'API tokens');
+  const listener = section(page, 'REST API listener');
+  const onOff = listener.getByRole('switch', { name: 'REST listener on' });
+  await expect(onOff).toHaveAttribute('aria-checked', 'false');
+
+  // `petstore token create` (or another window) while the screen is shown.
+  const made = await must(host.call<{ token: { id: number } }>('tokens.create', { label: 'made by the CLI', scope: 'read' }));
+  const row = tokens.getByRole('row', { name: /made by the CLI/ });
+  await expect(row).toContainText('Active');
+  await must(host.call('tokens.revoke', { tokenId: made.token.id }));
+  await expect(row).toContainText('Revoked');
+
+  // Started, then stopped, by another window.
+  await must(host.call('listener.start', {}));
+  await expect(onOff).toHaveAttribute('aria-checked', 'true');
+  await expect(listener.getByText('Running', { exact: true })).toBeVisible();
+  await must(host.call('listener.stop', {}));
+  await expect(onOff).toHaveAttribute('aria-checked', 'false');
+  await expect(listener.getByText('Off', { exact: true })).toBeVisible();
+
+  // Coming back to the window asks at once.
+  await must(host.call('tokens.create', { label: 'made while away', scope: 'read' }));
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(tokens.getByRole('row', { name: /made while away/ })).toBeVisible({ timeout: 1000 });
+
+  // Left: no more asking.
+  await page.getByRole('link', { name: /Dashboard/ }).click();
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  const asked = reads.length;
+  await page.waitForTimeout(4000);
+  expect(reads.length).toBe(asked);
+});
+
 test('the settings screen is accessible in light and dark, with a screenshot', async ({ page }) => {
   const port = await freePort();
   await must(host.call('settings.update', { listenerPort: port }));

@@ -84,3 +84,18 @@ test('an edit sends only what the clerk changed; a value changed elsewhere is ta
   form.reset();
   expect(form.changesIn(form.submit()!), 'reopened: measured against the record as it opens').toEqual({});
 });
+
+test('follow takes a record re-read while open: untouched fields take the new values, the clerk\'s own stay, and it says which did', () => {
+  const form = useSchemaForm(NewPet, () => ({ name: 'Rex', categoryId: 1, status: 'available' }));
+  form.model.name = 'Rex II';
+  expect(form.follow({ name: 'Max', categoryId: 2, status: 'available' })).toEqual([
+    { field: 'name', kept: true },
+    { field: 'categoryId', kept: false },
+  ]);
+  expect(form.model).toEqual({ name: 'Rex II', categoryId: 2, status: 'available' });
+  // Taken values are not unsaved changes; the clerk's is, and it is all an edit sends.
+  expect(form.isChanged('categoryId')).toBe(false);
+  expect(form.changesIn(form.submit()!)).toEqual({ name: 'Rex II' });
+  // Read again unchanged: nothing to say.
+  expect(form.follow({ name: 'Max', categoryId: 2, status: 'available' })).toEqual([]);
+});
