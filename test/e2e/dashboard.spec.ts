@@ -194,6 +194,23 @@ test('recent orders show the pet’s whole name, in the Orders screen’s words'
   }
 });
 
+test('a low-stock threshold changed elsewhere (Settings in another window, the CLI) shows at once', async ({ page }) => {
+  await openDashboard(page);
+  const low = page.getByTestId('count-low-stock');
+  await expect(low).toContainText('Low stock (below 2)');
+  try {
+    await must(host.call('settings.update', { lowStockThreshold: 100 }));
+    // Every pet is below 100 now.
+    const pets = (await must(host.call<{ total: number }>('pets.list', {}))).total;
+    await expect(low).toContainText('Low stock (below 100)');
+    await expect(low).toContainText(String(pets));
+    await expect(page.getByRole('region', { name: 'Recent changes, newest first' })).toContainText('Settings changed: low-stock threshold');
+  } finally {
+    await must(host.call('settings.update', { lowStockThreshold: 2 }));
+  }
+  await expect(low).toContainText('Low stock (below 2)');
+});
+
 test('the low-stock tile leads to the Inventory filtered to low stock', async ({ page }) => {
   await openDashboard(page);
   await tile(page, 'Low stock').getByRole('button', { name: 'Show in Inventory' }).click();

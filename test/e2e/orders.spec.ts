@@ -452,6 +452,20 @@ test('the receipt shows the shop and the order and prints only itself; a cancell
   await expect(receiptLine(page, 'Pet')).toHaveText(`Bingo (#${sold.id})`);
 });
 
+test('a shop renamed elsewhere (another window, the CLI) heads the open receipt at once', async ({ page }) => {
+  const lulu = await pet('Lulu', 2);
+  const order = await place(lulu.id, 1, '2030-04-01T09:30:00Z');
+  await must(host.call('settings.update', { shopName: 'Happy Paws' }));
+  await page.goto(`${host.url}#/orders/${order.id}/receipt`);
+  await expect(receiptLine(page, 'Pet')).toHaveText(`Lulu (#${lulu.id})`);
+  const paper = page.locator('article');
+  await expect(paper.getByText('Happy Paws', { exact: true })).toBeVisible();
+
+  await must(host.call('settings.update', { shopName: 'Paws & Claws' }));
+  await expect(paper.getByText('Paws & Claws', { exact: true })).toBeVisible();
+  await expect(paper.getByText('Happy Paws', { exact: true })).toHaveCount(0);
+});
+
 test('opening another receipt shows that order, even when the one before answers last', async ({ page }) => {
   const pip = await pet('Pipsqueak', 5);
   const first = await place(pip.id, 2);
