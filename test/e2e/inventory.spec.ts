@@ -227,6 +227,22 @@ test('stock below the low-stock threshold is labelled "Low stock"; "Low stock on
   }
 });
 
+test('a low-stock threshold changed elsewhere relabels the rows at once', async ({ page }) => {
+  await addPet('Threshy', 4);
+  await openInventory(page);
+  await page.getByLabel('Search stock by pet name').fill('Threshy');
+  await expect(page.getByText('1 pet whose name contains “Threshy”')).toBeVisible();
+  await expect(rowOf(page, 'Threshy')).toContainText('OK');
+  try {
+    await must(host.call('settings.update', { lowStockThreshold: 5 })); // as another window or `petstore settings set` would
+    await expect(rowOf(page, 'Threshy')).toContainText('Low stock');
+    await expect(page.getByText('Low stock means fewer than 5 in stock')).toBeVisible();
+  } finally {
+    await must(host.call('settings.update', { lowStockThreshold: 1 }));
+  }
+  await expect(rowOf(page, 'Threshy')).toContainText('OK');
+});
+
 test('changes made through the service show without a reload', async ({ page }) => {
   const id = await addPet('Shadow', 2);
   await openInventory(page);
