@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { StoreError, detailsFromZod, type ErrorDetail } from '../../src-shared/errors';
 import { countOf } from '../../src-shared/count';
-import { fold, nameSortKey } from '../../src-shared/name-keys';
+import { fold } from '../../src-shared/name-keys';
 import { Name } from '../../src-shared/schemas/common';
 import { ImportRow, type DataFormat, type ImportPreview, type ImportPreviewRow, type ImportResult } from '../../src-shared/schemas/data';
 import type { PetStatus } from '../../src-shared/schemas/pet';
@@ -38,9 +38,6 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
      FROM pets p JOIN categories c ON c.id = p.category_id LEFT JOIN inventory i ON i.pet_id = p.id ORDER BY p.id`,
   );
   const allCategories = ctx.db.prepare<[], CategoryRow>('SELECT id, name, description FROM categories ORDER BY id');
-  const sameNameIn = ctx.db
-    .prepare<[string, number], number>('SELECT id FROM pets WHERE name_sort = ? AND category_id = ? ORDER BY id LIMIT 1')
-    .pluck();
 
   /**
    * One record against the store's rules. `creates` holds the folded names of the categories this
@@ -82,7 +79,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     const categoryName = found ? found.name : record.categoryFromFile!.name;
     const notes: string[] = [];
     // Pet names need not be unique, so this only warns: the clerk sees a likely duplicate before confirming.
-    const twin = found ? sameNameIn.get(nameSortKey(name), found.id) : undefined;
+    const twin = found ? ctx.pets.firstNamedIn(name, found.id) : undefined;
     if (twin !== undefined) notes.push(`The store already has a pet named "${name}" in ${found!.name} (pet ${twin})`);
     return { line, where, values, outcome: 'import', pet: { name, category: categoryName, categoryId: found?.id ?? null, status, stock }, errors: [], notes };
   }

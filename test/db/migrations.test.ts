@@ -171,6 +171,7 @@ const DATA_AT_VERSION: Record<number, (db: Db) => void> = {
   4: (db) => db.exec(`UPDATE pets SET name_sort = lower(name); UPDATE categories SET name_sort = lower(name);`),
   5: (db) => db.exec(`UPDATE pets SET name_order = lower(name); UPDATE categories SET name_order = lower(name);`),
   6: (db) => db.exec(`UPDATE orders SET pet_name = 'Tweety' WHERE pet_id = 2`),
+  7: () => {}, // an index only: nothing new a clerk could have written
 };
 
 describe('upgrading a database written by an earlier version', () => {
@@ -266,6 +267,23 @@ describe('version 6: orders keep their pet\'s name', () => {
     expect(ok(store, 'orders.get', { orderId: 2 })).toMatchObject({ petId: 3, petName: 'Fido', complete: true });
     // A pet that left no trace: the order says nothing rather than a wrong name.
     expect(ok(store, 'orders.get', { orderId: 9 })).not.toHaveProperty('petName');
+  });
+});
+
+describe('version 7: a pet of the same name is found by category and name', () => {
+  test('the pets already there are in the new index: an import notes a same-named pet without walking the category', () => {
+    const { file } = newFile();
+    const old = openDatabase(file, { migrateUpTo: 6 });
+    try {
+      for (let version = 1; version <= 6; version++) DATA_AT_VERSION[version](old);
+    } finally {
+      old.close();
+    }
+    const store = track(openStore(file));
+    const preview = ok(store, 'data.previewImport', { format: 'csv', content: 'name,category\nREX,Dogs\n' });
+    expect(preview.rows[0]).toMatchObject({ outcome: 'import', notes: ['The store already has a pet named "REX" in Dogs (pet 1)'] });
+    const plan = store.db.prepare('EXPLAIN QUERY PLAN SELECT id FROM pets WHERE category_id = ? AND name_sort = ? ORDER BY id LIMIT 1').all(1, 'rex');
+    expect(plan).toEqual([expect.objectContaining({ detail: 'SEARCH pets USING COVERING INDEX pets_by_category_and_name (category_id=? AND name_sort=?)' })]);
   });
 });
 

@@ -5,6 +5,7 @@ import { sql as settingsAndTokens } from './0003-settings-and-tokens';
 import { backfill as fillNameSortKeys, sql as nameSortKeys } from './0004-name-sort-keys';
 import { backfill as fillNameOrderKeys, sql as nameOrderKeys } from './0005-name-order-keys';
 import { sql as orderPetNames } from './0006-order-pet-names';
+import { sql as petsByCategoryAndName } from './0007-pets-by-category-and-name';
 
 export interface Migration {
   version: number;
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'name-sort-keys', sql: nameSortKeys, backfill: fillNameSortKeys },
   { version: 5, name: 'name-order-keys', sql: nameOrderKeys, backfill: fillNameOrderKeys },
   { version: 6, name: 'order-pet-names', sql: orderPetNames },
+  { version: 7, name: 'pets-by-category-and-name', sql: petsByCategoryAndName },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -40,6 +40,10 @@ export function petsRepository(db: Db) {
   );
   const setStatus = db.prepare<[PetStatus, number]>('UPDATE pets SET status = ? WHERE id = ?');
   const remove = db.prepare<[number]>('DELETE FROM pets WHERE id = ?');
+  // One index entry read (pets_by_category_and_name, migration 7), however many pets the category holds.
+  const firstNamedIn = db
+    .prepare<[number, string], number>('SELECT id FROM pets WHERE category_id = ? AND name_sort = ? ORDER BY id LIMIT 1')
+    .pluck();
   const nameOrderOf = db.prepare<[number], string>('SELECT name_order FROM pets WHERE id = ?').pluck();
   const sortValueOf = (id: number) => nameOrderOf.get(id);
 
@@ -107,6 +111,8 @@ export function petsRepository(db: Db) {
       update.run(pet.name, fold(pet.name), nameSortKey(pet.name), nameOrderKey(pet.name), pet.categoryId, pet.status, pet.id),
     setStatus: (id: number, status: PetStatus) => setStatus.run(status, id),
     remove: (id: number) => remove.run(id),
+    /** The first pet (lowest id) of the category with this name, case and accents aside. */
+    firstNamedIn: (name: string, categoryId: number): number | undefined => firstNamedIn.get(categoryId, nameSortKey(name)),
 
     list(filter: PetListFilter): { rows: PetRow[]; total: number; nextCursor: string | null } {
       const { page, countSql, key } = sqlFor(filter);

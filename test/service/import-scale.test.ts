@@ -1,0 +1,109 @@
+/**
+ * How an import's work grows: with the rows of the file, never with the pets the store already
+ * holds. Checked on the statements themselves, not by timing: which statements one import runs
+ * and how often, and how SQLite answers each one that runs for every row (EXPLAIN QUERY PLAN).
+ * 50,000 rows into a store of 20,000 pets took half a minute while the "already has a pet named"
+ * note walked the whole category for every row; see bench/README.md for the figures.
+ */
+import type { Statement } from 'better-sqlite3';
+import { afterEach, expect, test } from 'vitest';
+import type { Db } from '../../src-main/db/connection';
+import type { TestStore } from '../helpers/temp-store';
+import { openStoreForRules } from './support/observe';
+
+const stores: TestStore[] = [];
+afterEach(() => stores.splice(0).forEach((t) => t.close()));
+
+/** Every statement run through better-sqlite3 while `work` runs: its SQL, how often, its first arguments. */
+function statementsRunBy(db: Db, work: () => void): Map<string, { runs: number; args: unknown[] }> {
+  const seen = new Map<string, { runs: number; args: unknown[] }>();
+  const prototype = Object.getPrototypeOf(db.prepare('SELECT 1')) as Record<string, unknown>;
+  const originals = Object.fromEntries((['run', 'get', 'all', 'iterate'] as const).map((method) => [method, prototype[method]]));
+  for (const [method, original] of Object.entries(originals)) {
+    prototype[method] = function (this: Statement, ...args: unknown[]) {
+      const entry = seen.get(this.source) ?? { runs: 0, args };
+      entry.runs++;
+      seen.set(this.source, entry);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  }
+  try {
+    work();
+  } finally {
+    Object.assign(prototype, originals);
+  }
+  return seen;
+}
+
+/** A store with Dogs holding `existing` pets ("Old 1" …) and Cats holding one. */
+function storeWith(existing: number): TestStore {
+  const t = openStoreForRules();
+  stores.push(t);
+  t.ok('categories.create', { name: 'Dogs' });
+  t.ok('categories.create', { name: 'Cats' });
+  const rows = Array.from({ length: existing }, (_, i) => `Old ${i + 1},Dogs,available,1`);
+  t.ok('data.import', { format: 'csv', content: ['name,category,status,stock', ...rows, 'Tom,Cats,pending,0'].join('\n') });
+  return t;
+}
+
+const ROWS = 60;
+/** A file of every kind of row an import checks: new pets, a likely duplicate, a pet already here, a category by id. */
+const file = [
+  'id,name,category,status,stock',
+  ...Array.from({ length: ROWS - 3 }, (_, i) => `,New ${i + 1},Dogs,available,${1 + (i % 3)}`),
+  ',Old 7,Dogs,pending,0',
+  '1,Old 1,Dogs,available,1',
+  ',Kit,2,available,2',
+].join('\n');
+
+type Runs = Map<string, { runs: number; args: unknown[] }>;
+
+/** What a preview and then an import of `file` run, into a store of `existing` pets. */
+function importInto(existing: number): { t: TestStore; preview: Runs; imported: Runs } {
+  const t = storeWith(existing);
+  const preview = statementsRunBy(t.store.db, () => t.ok('data.previewImport', { format: 'csv', content: file }));
+  const imported = statementsRunBy(t.store.db, () => t.ok('data.import', { format: 'csv', content: file }));
+  expect(t.ok('pets.list', {}).total).toBe(existing + 1 + ROWS - 1); // every row but the pet already here
+  return { t, preview, imported };
+}
+
+const runsOf = (seen: Runs) => Object.fromEntries([...seen].map(([sql, { runs }]) => [sql, runs]));
+
+test('a preview and an import run the same statements, as often, into a store of 200 pets as into one of 2,000', () => {
+  const small = importInto(200);
+  const large = importInto(2000);
+  expect(runsOf(large.preview)).toEqual(runsOf(small.preview));
+  expect(runsOf(large.imported)).toEqual(runsOf(small.imported));
+});
+
+/**
+ * Whether SQLite answers a statement by reading the rows of one key: every line of its plan a
+ * search by the rowid, or by an index with every column of that index compared for equality.
+ * A search on only the first columns of an index reads all the rows sharing them (a category's
+ * every pet); a SCAN reads the whole table.
+ */
+function readsByFullKey(db: Db, sql: string, args: unknown[]): { ok: boolean; plan: string[] } {
+  const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((row) => row.detail);
+  const ok = plan.every((line) => {
+    if (/^SEARCH \w+ USING INTEGER PRIMARY KEY \(rowid=\?\)$/.test(line)) return true;
+    const search = /^SEARCH \w+ USING (?:COVERING )?INDEX (\w+) \((.*)\)$/.exec(line);
+    if (!search) return false;
+    const compared = search[2]!.split(' AND ').map((term) => /^(\w+)=\?$/.exec(term)?.[1]);
+    const columns = (db.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').pluck().all(search[1]) as string[]);
+    return [...columns].sort().join() === [...compared].sort().join();
+  });
+  return { ok, plan };
+}
+
+test('every statement a preview or an import runs for each row reads one key\'s rows, not a category\'s or a table\'s', () => {
+  const { t, preview, imported } = importInto(2000);
+  for (const [operation, seen] of [['data.previewImport', preview], ['data.import', imported]] as const) {
+    const perRow = [...seen].filter(([, { runs }]) => runs >= ROWS / 2);
+    // The checks are really there: the lookup behind "The store already has a pet named …" is one of them.
+    expect(perRow.filter(([sql]) => /^SELECT .* FROM pets WHERE .*name_sort/.test(sql)), operation).toHaveLength(1);
+    for (const [sql, { args }] of perRow) {
+      const { ok, plan } = readsByFullKey(t.store.db, sql, args);
+      expect(ok, `${operation} runs this for each row:\n  ${sql}\nand SQLite answers it with: ${plan.join(' | ')}`).toBe(true);
+    }
+  }
+});
