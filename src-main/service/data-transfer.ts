@@ -40,10 +40,30 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
   const allCategories = ctx.db.prepare<[], CategoryRow>('SELECT id, name, description FROM categories ORDER BY id');
 
   /**
+   * The store's categories as one plan finds them, each id or name looked up once: a file names
+   * the same few categories on every row. Made per plan (a plan runs in one synchronous call, so
+   * nothing changes the categories while it is used).
+   */
+  function categoryLookup() {
+    const byId = new Map<number, CategoryRow | undefined>();
+    const byName = new Map<string, CategoryRow | undefined>();
+    return {
+      find(id: number) {
+        if (!byId.has(id)) byId.set(id, ctx.categories.find(id));
+        return byId.get(id);
+      },
+      findByName(name: string) {
+        if (!byName.has(name)) byName.set(name, ctx.categories.findByName(name));
+        return byName.get(name);
+      },
+    };
+  }
+
+  /**
    * One record against the store's rules. `creates` holds the folded names of the categories this
    * import creates (a whole-store export's), so their pets can be checked before they exist.
    */
-  function checkRecord(record: FileRecord, creates: Set<string>): ImportPreviewRow {
+  function checkRecord(record: FileRecord, creates: Set<string>, categories: ReturnType<typeof categoryLookup>): ImportPreviewRow {
     const { line, where, values } = record;
     const skip = (errors: ErrorDetail[]): ImportPreviewRow => ({ line, where, values, outcome: 'invalid', pet: null, errors, notes: [] });
     if (!record.fields) return skip([{ path: '', message: 'Expected an object' }]);
@@ -68,8 +88,8 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     // A whole-store export names categories, never ids: a category called "2024" is a name there.
     const found =
       !record.categoryFromFile && (typeof category === 'number' || /^\d+$/.test(category))
-        ? ctx.categories.find(Number(category))
-        : ctx.categories.findByName(String(category));
+        ? categories.find(Number(category))
+        : categories.findByName(String(category));
     const created = !found && record.categoryFromFile && creates.has(fold(record.categoryFromFile.name));
     if (!found && !created) errors.push({ path: 'category', message: `No category ${typeof category === 'number' ? category : `"${category}"`}` });
     const stock = parsed.data.stock ?? initialStock(status);
@@ -89,15 +109,16 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     const notes: string[] = [];
     const create: ImportPlan['create'] = [];
     const creates = new Set<string>();
+    const categories = categoryLookup();
     for (const category of file.categories) {
       if (category.problem) notes.push(`The file's category ${category.id ?? `"${category.name}"`} is not imported: ${category.problem}`);
-      else if (!ctx.categories.findByName(category.name) && !creates.has(fold(category.name))) {
+      else if (!categories.findByName(category.name) && !creates.has(fold(category.name))) {
         creates.add(fold(category.name));
         create.push({ name: category.name, description: category.description });
       }
     }
     if (file.orders) notes.push(`The file's ${count(file.orders, 'order is', 'orders are')} not imported: an import adds pets and their categories only`);
-    const rows = file.fileErrors.length ? [] : file.records.map((record) => checkRecord(record, creates));
+    const rows = file.fileErrors.length ? [] : file.records.map((record) => checkRecord(record, creates, categories));
     const tally = (outcome: ImportPreviewRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
     return {
       rows,
