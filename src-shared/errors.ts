@@ -12,7 +12,7 @@ export const ERROR_CATALOGUE = {
   FORBIDDEN: { status: 403, when: 'A read-scoped token on a write operation, or a Host header that is not the bound address.' },
   NOT_FOUND: { status: 404, when: 'No such pet, category, order or inventory entry, or no such route.' },
   METHOD_NOT_ALLOWED: { status: 405, when: 'The route exists but not with this HTTP method.' },
-  INSUFFICIENT_STOCK: { status: 409, when: 'An order asks for more units than the pet has in stock, whatever its status.' },
+  INSUFFICIENT_STOCK: { status: 409, when: 'An order asks for more units than the pet has in stock, whatever its status, or a stock adjustment would take away more than there are.' },
   PET_NOT_AVAILABLE: { status: 409, when: 'An order for a pet that is sold, or pending with enough stock (held by a clerk).' },
   PET_HAS_OPEN_ORDERS: { status: 409, when: 'Deleting a pet, or marking it sold, while it has open orders.' },
   CATEGORY_IN_USE: { status: 409, when: 'Deleting a category that pets still belong to.' },

@@ -28,16 +28,20 @@ export function inventoryHandlers(ctx: ServiceContext): HandlersFor<'inventory'>
         const quantity = before.quantity + by;
         if (quantity < 0) {
           const { name } = ctx.pets.find(petId)!;
-          throw new StoreError('INSUFFICIENT_STOCK', `Only ${before.quantity} of ${name} (pet ${petId}) in stock; cannot take away ${-by}`);
+          throw new StoreError('INSUFFICIENT_STOCK', `Only ${units(before.quantity)} of ${name} (pet ${petId}) in stock; cannot take away ${units(-by)}`);
         }
         if (quantity > STOCK_MAX) {
-          const units = (n: number) => n.toLocaleString('en-US'); // as the schema's bounds are written
           const message = `Stock is ${units(before.quantity)}: adding ${units(by)} would pass the maximum of ${units(STOCK_MAX)}`;
           throw new StoreError('VALIDATION_FAILED', message, [{ path: 'by', message }]);
         }
         return setStock(before, quantity);
       }),
   };
+
+  /** A count in a message, grouped as the schema's bounds are ("1,000,000" in every locale). */
+  function units(n: number): string {
+    return n.toLocaleString('en-US');
+  }
 
   /** A new stock count and the status it implies (states.md T25–T32), inside the caller's write. */
   function setStock(before: InventoryItem, quantity: number): InventoryItem {

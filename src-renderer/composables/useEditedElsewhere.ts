@@ -10,7 +10,13 @@ export interface ElsewhereChanges {
 
 interface EditForm {
   model: Record<string, unknown>;
-  preset(field: string, value: unknown): boolean;
+  /** useSchemaForm's: takes a record's new values into untouched fields, says which fields changed. */
+  follow(now: Record<string, unknown>): { field: string; kept: boolean }[];
+}
+
+/** A field changed elsewhere, in words; `yours` when the clerk's own value replaces it on Save. */
+export function changeNote(label: string, now: string, yours?: string, verb = 'is'): string {
+  return `${label} ${verb} now ${now}` + (yours === undefined ? '.' : `; yours (${yours}) replaces it when you save.`);
 }
 
 export interface EditedElsewhereOptions<F extends string> {
@@ -31,23 +37,23 @@ export interface EditedElsewhereOptions<F extends string> {
  * Follows the record an edit dialog has open while it stays open: a change made elsewhere (REST,
  * another window) fills the fields the clerk has not touched, and a note per field says what changed
  * and, for a field the clerk did change, that their value replaces it on Save. Call `follow` with the
- * record each time the dialog opens.
+ * record's id each time the dialog opens (after the form's reset: the form knows its values).
  */
 export function useEditedElsewhere<F extends string>(options: EditedElsewhereOptions<F>) {
   const { open, saving, form, labels } = options;
   const show = options.show ?? ((_field: F, value: unknown) => String(value));
   const changes = ref<ElsewhereChanges>({ deleted: false, notes: {} });
-  let known: { id: unknown; fields: Record<F, unknown> } | undefined;
+  let followed: unknown; // the record's id, or undefined (a new record: nothing to follow)
 
-  function follow(id: unknown, fields: Record<F, unknown> | undefined): void {
+  function follow(id: unknown): void {
     changes.value = { deleted: false, notes: {} };
-    known = fields ? { id, fields } : undefined;
+    followed = id;
   }
 
   useStoreEvents(
     [options.updated, options.deleted],
     (event) => {
-      if (!open.value || !known || event.data.id !== known.id) return;
+      if (!open.value || followed === undefined || event.data.id !== followed) return;
       if (event.type === options.deleted) {
         changes.value = { deleted: true, notes: {} };
         return;
@@ -55,14 +61,11 @@ export function useEditedElsewhere<F extends string>(options: EditedElsewhereOpt
       const now = options.read(event.data);
       if (!now) return;
       const notes = { ...changes.value.notes };
-      for (const field of Object.keys(labels) as F[]) {
-        const value = now[field];
-        if (value === known.fields[field]) continue;
-        const kept = !form.preset(field, value) && form.model[field] !== value;
-        if (saving.value) continue;
-        notes[field] = `${labels[field]} is now ${show(field, value)}` + (kept ? `; yours (${show(field, form.model[field])}) replaces it when you save.` : '.');
+      for (const { field, kept } of form.follow(now)) {
+        if (saving.value) continue; // while saving, the change may be the dialog's own: followed, not announced
+        const key = field as F;
+        notes[key] = changeNote(labels[key], show(key, now[key]), kept ? show(key, form.model[key]) : undefined);
       }
-      known = { id: known.id, fields: now };
       changes.value = { deleted: false, notes };
     },
     { every: true },

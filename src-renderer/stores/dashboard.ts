@@ -51,6 +51,7 @@ export function describeEvent(event: StoreEvent, petName: (id: number) => string
   const pet = petId === undefined ? 'a pet' : petName(petId);
   const units = (n: number | undefined) => (n === undefined ? '' : ` × ${formatCount(n)}`);
   const count = (n: number | undefined) => (n === undefined ? '?' : formatCount(n));
+  const counted = (n: unknown, one: string, many?: string) => (typeof n === 'number' ? countOf(n, one, many) : `? ${many ?? `${one}s`}`);
   switch (event.type) {
     case 'pet.created':
       return `Pet ${text(data.name) ?? pet} added (${text(data.status) ?? 'status unknown'})`;
@@ -77,7 +78,7 @@ export function describeEvent(event: StoreEvent, petName: (id: number) => string
     case 'inventory.low':
       return `Low stock: ${pet} has ${count(num(data.quantity))} (below ${count(num(data.threshold))})`;
     case 'store.restored':
-      return `Data restored from a backup: ${count(num(data.pets))} pets, ${count(num(data.categories))} categories, ${count(num(data.orders))} orders`;
+      return `Data restored from a backup: ${[counted(data.pets, 'pet'), counted(data.categories, 'category', 'categories'), counted(data.orders, 'order')].join(', ')}`;
     case 'settings.updated': {
       const names = changedSettings(event.data).map((key) => SETTING_NAMES[key]);
       return names.length ? `Settings changed: ${names.join(', ')}` : 'Settings changed';

@@ -29,7 +29,12 @@ export const StoreEvent = z
     id: Id,
     type: EventType,
     at: z.string().describe('When the change was committed, ISO 8601.'),
-    data: z.record(z.string(), z.unknown()).describe('The resource after the change (or before, for deletions).'),
+    data: z
+      .record(z.string(), z.unknown())
+      .describe(
+        'The resource after the change (before, for deletions); `inventory.low` adds `threshold`; `store.restored` holds the counts of ' +
+          'categories, pets and orders; `settings.updated` the names of the settings that changed (`keys`).',
+      ),
   })
   .meta({ id: 'StoreEvent' });
 export type StoreEvent = z.infer<typeof StoreEvent>;

@@ -353,6 +353,18 @@ test('marking a pet with an open order sold is refused, and the reason shows und
   expect(await must(host.call<{ items: { status: string }[] }>('pets.list', { id: [pet.id] }))).toMatchObject({ items: [{ status: 'pending' }] });
 });
 
+test("a pet deleted while its order dialog is open says so, and the dialog cannot place the order", async ({ page }) => {
+  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Vanishing', categoryId: dogsId }));
+  await openPets(page);
+  await page.getByRole('row', { name: /Vanishing/ }).getByRole('button', { name: 'Order Vanishing' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  await expect(dialog.getByText('In stock: 1', { exact: true })).toBeVisible();
+  await must(host.call('pets.delete', { petId: pet.id }));
+  await expect(dialog.getByText(`Vanishing (#${pet.id}) was deleted elsewhere`, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(`Vanishing (#${pet.id}): deleted`)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Place order' })).toBeDisabled();
+});
+
 test("an order placed from a pet's row reserves its stock; the row follows", async ({ page }) => {
   const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Orderable', categoryId: dogsId }));
   await must(host.call('inventory.set', { petId: pet.id, update: { quantity: 2 } }));

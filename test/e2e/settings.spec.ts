@@ -641,6 +641,16 @@ test('a listener moved elsewhere shows its new port, and saving only a new bind 
     await expect(toast(page, 'restarted at')).toBeVisible();
     expect(await must(host.call('listener.status', {}))).toMatchObject({ running: true, host: 'localhost', port: second });
     expect((await fetch(`http://127.0.0.1:${second}/health`)).status).toBe(200);
+
+    // Moved again while the clerk answers "Open the API to other machines?": confirming keeps that move.
+    await listener.getByLabel('Bind address').fill('0.0.0.0');
+    await listener.getByRole('button', { name: 'Save address' }).click();
+    const ask = page.getByRole('dialog', { name: 'Open the API to other machines?' });
+    const third = await freePort();
+    await must(host.call('listener.move', { listenerPort: third }));
+    await expect(listener.getByLabel('Port')).toHaveValue(String(third));
+    await ask.getByRole('button', { name: 'Listen on 0.0.0.0' }).click();
+    await expect.poll(async () => must(host.call('listener.status', {}))).toMatchObject({ running: true, host: '0.0.0.0', port: third });
   } finally {
     await must(host.call('listener.stop', {}));
     await must(host.call('listener.move', { listenerHost: '127.0.0.1', listenerPort: first }));

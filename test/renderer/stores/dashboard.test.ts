@@ -100,6 +100,7 @@ test('describeEvent puts every event type in words', () => {
   expect(describeEvent(event('store.restored', { categories: 3, pets: 1200, orders: 41 }), name)).toBe(
     'Data restored from a backup: 1,200 pets, 3 categories, 41 orders',
   );
+  expect(describeEvent(event('store.restored', { categories: 1, pets: 1, orders: 0 }), name)).toBe('Data restored from a backup: 1 pet, 1 category, 0 orders');
   expect(describeEvent(event('settings.updated', { keys: ['shopName', 'lowStockThreshold'] }), name)).toBe(
     'Settings changed: shop name, low-stock threshold',
   );
