@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { freePort, occupyPort } from '../helpers/ports';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { must, startHost, type RunningHost } from './support/browser-host';
@@ -23,20 +24,6 @@ test.afterAll(async () => {
   await host?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
-
-/** A port nobody listens on right now (listenerPort must be 1–65535, so 0 cannot be asked for). */
-async function freePort(): Promise<number> {
-  const server = await occupyPort();
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function occupyPort(): Promise<Server> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
 
 async function openSettings(page: Page): Promise<void> {
   await page.goto(`${host.url}#/settings`);

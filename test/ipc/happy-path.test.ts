@@ -2,7 +2,7 @@
  * The renderer's everyday calls through the registered handlers, and the shape of what comes back:
  * plain, structured-clone-safe data that conforms to the contract's output schema.
  */
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/ports';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { ApiResult } from '../../src-shared/api-result';
 import { operationChannel } from '../../src-shared/bridge';
@@ -20,17 +20,6 @@ beforeEach(() => {
 afterEach(async () => {
   await h.close();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('happy path through the registered handlers', () => {
   test('create a category and a pet, list pets, place an order: results match the service', async () => {

@@ -2,7 +2,7 @@
  * What the renderer sees when the main process says no: an untrusted sender (FORBIDDEN), a domain
  * rule (409/404/422 Error objects), or an internal fault (INTERNAL, generic, logged, never leaked).
  */
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/ports';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { operationChannel } from '../../src-shared/bridge';
 import { OPERATION_NAMES, operationDef, type CallableOperationName } from '../../src-shared/contract';
@@ -306,15 +306,3 @@ describe('the listener control behind listener.* (app shell)', () => {
     expect(expectError(await h.call('listener.move', {}), 'VALIDATION_FAILED').message).toMatch(/address or a port/);
   });
 });
-
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -1,4 +1,5 @@
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
+import { freePort, occupyPort } from '../../helpers/ports';
 import { afterEach, expect, test } from 'vitest';
 import { isLoopback, useListenerStore } from '../../../src-renderer/stores/listener';
 import { useSettingsStore } from '../../../src-renderer/stores/settings';
@@ -14,20 +15,6 @@ afterEach(async () => {
   await new Promise((resolve) => (blocker ? blocker.close(resolve) : resolve(null)));
   blocker = undefined;
 });
-
-async function occupyPort(): Promise<Server> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
-
-/** A port nobody listens on right now (the settings take 1–65535, so 0 cannot be asked for). */
-async function freePort(): Promise<number> {
-  const server = await occupyPort();
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 test('start serves the REST API at the configured address; stop ends it; both are remembered', async () => {
   h = useRealApi();
