@@ -620,6 +620,7 @@ test('a listener moved elsewhere shows its new port, and saving only a new bind 
     const second = await freePort();
     await must(host.call('listener.move', { listenerHost: '127.0.0.1', listenerPort: second }));
     await expect(listener.getByLabel('Port')).toHaveValue(String(second));
+    await expect(listener.getByRole('alert').filter({ hasText: 'Changed elsewhere while you were editing' })).toContainText(`Port is now ${second}.`);
     await expect(listener.getByTestId('listener-url')).toHaveText(`http://127.0.0.1:${second}/v1`);
 
     // This one changes only the bind address: the listener stays on the port it is on.
@@ -638,6 +639,7 @@ test('a listener moved elsewhere shows its new port, and saving only a new bind 
     await expect(listener.getByLabel('Port')).toHaveValue(String(third));
     await ask.getByRole('button', { name: 'Listen on 0.0.0.0' }).click();
     await expect.poll(async () => must(host.call('listener.status', {}))).toMatchObject({ running: true, host: '0.0.0.0', port: third });
+    await expect(listener.getByText('Changed elsewhere while you were editing')).toHaveCount(0); // saved: the note goes
   } finally {
     await must(host.call('listener.stop', {}));
     await must(host.call('listener.move', { listenerHost: '127.0.0.1', listenerPort: first }));
