@@ -17,6 +17,7 @@ export interface PetstoreBridge {
 
 /** IPC channel of an operation: one channel per contract operation. */
 export const operationChannel = (operation: string) => `petstore:op:${operation}`;
+/** Carries arrays of store events, in log order (src-main/host/event-batches.ts). */
 export const EVENT_CHANNEL = 'petstore:event';
 export const COMMAND_CHANNEL = 'petstore:command';
 /** Operation names are dotted identifiers; anything else never reaches the main process. */

@@ -11,13 +11,14 @@
  *
  *   npm run build && npm run bench:renderer [-- --runs 15 --pets 100000]
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright';
 import { median, percentileOfSorted } from '../rest/stats';
+import { CHROMIUM_OPTIONS, startBrowserHost } from './browser-host';
 
 const percentile = (samples: number[], p: number) => percentileOfSorted([...samples].sort((a, b) => a - b), p);
 
@@ -39,25 +40,11 @@ async function main(): Promise<void> {
     if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
     console.log(seeded.stdout.trim());
 
-    const host = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-main', 'browser-host', 'main.ts'), '--db', db, '--port', '0'], {
-      env: { ...process.env, PETSTORE_RENDERER_DIR: join(dir, 'renderer') },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    cleanup.unshift(() => host.kill('SIGTERM'));
-    const url = await new Promise<string>((done, fail) => {
-      let output = '';
-      host.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk;
-        const match = /on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
-        if (match) done(match[1]);
-      });
-      host.once('exit', (code) => fail(new Error(`browser host exited (${code}): ${output}`)));
-    });
+    const host = await startBrowserHost(root, db, join(dir, 'renderer'));
+    cleanup.unshift(() => host.stop());
+    const { url } = host;
 
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    });
+    const browser = await chromium.launch(CHROMIUM_OPTIONS);
     cleanup.unshift(() => void browser.close());
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 

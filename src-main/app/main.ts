@@ -9,6 +9,7 @@ import { EVENT_CHANNEL } from '../../src-shared/bridge';
 import { nativeBindingForRuntime } from '../db/native-binding';
 import { registerStoreIpc, type IpcInvokeEventLike } from '../ipc/register';
 import { createHostHandlers } from '../host/shell-handlers';
+import { batchEventsPerTurn } from '../host/event-batches';
 import { openStore, type Store } from '../service/store';
 import { desktopHandlers } from './desktop-handlers';
 import { installMenu } from './menu';
@@ -47,9 +48,11 @@ function start(): void {
   void listener.resume();
   stopListener = () => listener.stop();
   registerStoreIpc(ipcMain, handlers, { isTrustedSender, lockWait: store.context.commits });
-  store.feed.subscribe((event) => {
-    for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, event);
-  });
+  store.feed.subscribe(
+    batchEventsPerTurn((events) => {
+      for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, events);
+    }),
+  );
   installMenu(!!devUrl);
   createMainWindow(outDir, { devUrl, file: rendererFile });
 }

@@ -17,8 +17,8 @@ const notFound = (operation: string): ApiResult<never> => ({
 // One listener from the moment the page loads, so that no event is dropped between the page's
 // start and its screens subscribing (they subscribe before they load their data).
 const eventListeners = new Set<(event: StoreEvent) => void>();
-ipcRenderer.on(EVENT_CHANNEL, (_event: IpcRendererEvent, storeEvent: StoreEvent) => {
-  for (const listener of eventListeners) listener(storeEvent);
+ipcRenderer.on(EVENT_CHANNEL, (_event: IpcRendererEvent, storeEvents: StoreEvent[]) => {
+  for (const storeEvent of storeEvents) for (const listener of eventListeners) listener(storeEvent);
 });
 
 const bridge: PetstoreBridge = {

@@ -9,8 +9,8 @@ export const bridgeScript = (latestEventId: number) => `(() => {
   const listeners = new Set();
   const source = new EventSource('/__petstore/events?after=${latestEventId}');
   source.onmessage = (message) => {
-    const event = JSON.parse(message.data);
-    for (const listener of listeners) listener(event);
+    // Each message holds the events of one batch, in log order.
+    for (const event of JSON.parse(message.data)) for (const listener of listeners) listener(event);
   };
   const bridge = {
     async invoke(operation, input) {

@@ -10,6 +10,7 @@ import type { Handlers } from '../service/handler-types';
 import type { Store } from '../service/store';
 import { bridgeScript } from './bridge-script';
 import { followEventLog } from '../service/event-feed';
+import { batchEventsPerTurn } from '../host/event-batches';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -75,8 +76,12 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
       response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       response.write(': connected\n\n');
       streams.add(response);
-      const stop = followEventLog(store.feed, store.context.events, after, (event) =>
-        response.write(`id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`),
+      // One message per batch (see event-batches.ts); its id is its last event's, for the resume.
+      const stop = followEventLog(
+        store.feed,
+        store.context.events,
+        after,
+        batchEventsPerTurn((events) => response.write(`id: ${events.at(-1)!.id}\ndata: ${JSON.stringify(events)}\n\n`)),
       );
       request.on('close', () => {
         stop();

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
+import { ref, toRaw } from 'vue';
 import type { OperationInput } from '../../src-shared/contract';
 import type { StoreEvent } from '../../src-shared/schemas/event';
 import { Pet, type NewPet, type PetPatch, type PetSort, type PetStatus } from '../../src-shared/schemas/pet';
@@ -101,9 +101,11 @@ export const usePetsStore = defineStore('pets', () => {
       reloadSoon();
       return;
     }
-    const index = rows.value.findIndex((row) => row.id === (event.type === 'pet.updated' ? event.data.id : event.data.petId));
+    const petId = event.type === 'pet.updated' ? event.data.id : event.data.petId;
+    // Searched without the reactive proxy: an import brings thousands of events, each one searching.
+    const index = toRaw(rows.value).findIndex((row) => row.id === petId);
     if (index < 0) return;
-    const row = rows.value[index];
+    const row = toRaw(rows.value)[index];
     if (event.type === 'pet.updated') {
       const pet = Pet.safeParse(event.data);
       if (pet.success) rows.value[index] = { ...row, ...pet.data };

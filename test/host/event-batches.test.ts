@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { StoreEvent } from '../../src-shared/schemas/event';
+import { batchEventsPerTurn, EVENTS_PER_MESSAGE } from '../../src-main/host/event-batches';
+
+const event = (id: number): StoreEvent => ({ id, type: 'pet.deleted', at: '2026-11-24T12:00:00.000Z', data: { id } });
+const nextTurn = () => new Promise((done) => setImmediate(done));
+
+describe('batchEventsPerTurn', () => {
+  it('sends the events of one turn as one message, in order, once the turn ends', async () => {
+    const messages: number[][] = [];
+    const push = batchEventsPerTurn((events) => messages.push(events.map((e) => e.id)));
+    push(event(1));
+    push(event(2));
+    push(event(3));
+    expect(messages).toEqual([]); // nothing until the turn's work (a commit's pump) is over
+    await nextTurn();
+    expect(messages).toEqual([[1, 2, 3]]);
+  });
+
+  it('splits a large turn into messages of at most EVENTS_PER_MESSAGE, losing and repeating none', async () => {
+    const messages: number[][] = [];
+    const push = batchEventsPerTurn((events) => messages.push(events.map((e) => e.id)));
+    const count = 2 * EVENTS_PER_MESSAGE + 1;
+    for (let id = 1; id <= count; id++) push(event(id));
+    await nextTurn();
+    expect(messages.map((ids) => ids.length)).toEqual([EVENTS_PER_MESSAGE, EVENTS_PER_MESSAGE, 1]);
+    expect(messages.flat()).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+  });
+
+  it('sends later turns as messages of their own, and nothing when nothing happened', async () => {
+    const messages: number[][] = [];
+    const push = batchEventsPerTurn((events) => messages.push(events.map((e) => e.id)));
+    await nextTurn();
+    expect(messages).toEqual([]);
+    push(event(1));
+    await nextTurn();
+    push(event(2));
+    await nextTurn();
+    expect(messages).toEqual([[1], [2]]);
+  });
+});
