@@ -8,7 +8,7 @@ import { defineOperation as op, type OperationDef } from './contract-types';
 import { Id, hasSomeField, someFieldRequired } from './schemas/common';
 import { page } from './schemas/common';
 import { NewPet, Pet, PetListQuery, PetPatch } from './schemas/pet';
-import { Category, CategoryListQuery, CategoryPatch, NewCategory } from './schemas/category';
+import { Category, CategoryListQuery, CategoryPatch, CategoryPetCount, NewCategory } from './schemas/category';
 import { NewOrder, Order, OrderListQuery, OrderPatch } from './schemas/order';
 import { InventoryItem, InventoryListQuery, InventoryUpdate, StockAdjustment } from './schemas/inventory';
 import { EventListQuery, EventPosition, StoreEvent } from './schemas/event';
@@ -201,6 +201,17 @@ export const contract = {
     stability: 'stable',
     mutates: true,
     http: { method: 'DELETE', path: '/categories/{categoryId}', success: 204, errors: ['NOT_FOUND', 'CATEGORY_IN_USE'] },
+  }),
+
+  /** Pets per category, for the Categories screen (desktop only: not in the brief's REST table). */
+  'categories.petCounts': op({
+    tag: 'Categories',
+    summary: 'Pets per category',
+    description: 'Every category that holds pets, with how many; a category that is not listed holds none.',
+    input: z.strictObject({}),
+    output: z.array(CategoryPetCount),
+    stability: 'stable',
+    mutates: false,
   }),
 
   // ── Store: orders ───────────────────────────────────────────────────────────────────────

@@ -5,11 +5,12 @@
  * `petstore import` of N new pets (2 events each), and for the next seconds, in every window:
  *   - the longest a 50-ms timer in the page fired late (how long a click would have waited);
  *   - the page's long tasks (over 50 ms) added up (how much of that time it was busy);
- * and how long after the import's end the Pets window showed the new total.
+ * and how long after the import's end the Pets window showed the new total. `--categories N`
+ * seeds the store with N categories (default 10): the Categories window counts the pets of each.
  * `--baseline DIR` measures another checkout (built, with node_modules) in the same invocation,
  * rounds interleaved, on the same data.
  *
- *   npm run build && npm run bench:import-elsewhere [-- --rounds 5 --pets 20000 --baseline /tmp/old]
+ *   npm run build && npm run bench:import-elsewhere [-- --rounds 5 --pets 20000 --categories 200 --baseline /tmp/old]
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     pets: { type: 'string', default: '20000' },
     baseline: { type: 'string' },
     watch: { type: 'string', default: '10000' },
+    categories: { type: 'string' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
         console.log(`round ${round}${round ? '' : ' (warm-up)'} ${build.label}: worst lateness ${Math.max(...result.lateness).toFixed(0)} ms, busy ${sum(result.busy).toFixed(0)} ms, Pets total shown after ${result.petsShown.toFixed(0)} ms`);
       }
     }
-    console.log(`\n${IMPORTED.toLocaleString('en')} pets imported by the CLI into a store of ${STORE_PETS.toLocaleString('en')}, ${SCREENS.length} windows open; medians of ${ROUNDS} rounds (ms):`);
+    console.log(`\n${IMPORTED.toLocaleString('en')} pets imported by the CLI into a store of ${STORE_PETS.toLocaleString('en')} pets in ${values.categories ?? 10} categories, ${SCREENS.length} windows open; medians of ${ROUNDS} rounds (ms):`);
     console.log(`build            worst lateness (any window)   busy (all windows)   ${SCREENS.map((screen) => screen.padStart(11)).join('')}   Pets total shown`);
     for (const build of builds) {
       const rounds = results.get(build)!;
@@ -87,8 +89,18 @@ function prepare(dir: string, index: number, label: string, root: string): Build
   const rendererDir = join(dir, `renderer-${index}`);
   cpSync(join(root, 'out', 'renderer'), rendererDir, { recursive: true });
   const template = join(dir, `template-${index}.db`);
-  petstore(root, ['seed', '--pets', String(STORE_PETS), '--db', template]);
+  // With --categories (which a baseline's CLI may predate) every build gets a copy of one store
+  // seeded by this checkout's CLI: the builds must then share a schema.
+  if (values.categories === undefined) petstore(root, ['seed', '--pets', String(STORE_PETS), '--db', template]);
+  else copyFileSync(sharedTemplate(dir), template);
   return { label, root, rendererDir, template };
+}
+
+/** One store seeded with --categories by this checkout's CLI. */
+function sharedTemplate(dir: string): string {
+  const file = join(dir, 'template-shared.db');
+  if (!existsSync(file)) petstore(resolve(import.meta.dirname, '..', '..'), ['seed', '--pets', String(STORE_PETS), '--categories', values.categories!, '--db', file]);
+  return file;
 }
 
 function petstore(root: string, args: string[]): void {

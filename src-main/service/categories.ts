@@ -63,6 +63,8 @@ export function categoryHandlers(ctx: ServiceContext): HandlersFor<'categories'>
         });
       }),
 
+    'categories.petCounts': () => [...ctx.pets.countPerCategory()],
+
     'categories.delete': ({ categoryId }) =>
       ctx.write(() => {
         const category = categoryModel(mustFind(categoryId));

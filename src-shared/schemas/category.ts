@@ -32,6 +32,10 @@ export const Category = z
   .meta({ id: 'Category' });
 export type Category = z.infer<typeof Category>;
 
+/** How many pets a category holds. */
+export const CategoryPetCount = z.object({ categoryId: Id, pets: z.int().min(0) });
+export type CategoryPetCount = z.infer<typeof CategoryPetCount>;
+
 export const CategoryListQuery = z.strictObject({
   q: NameSearch.optional().describe('Name contains this text, case- and accent-insensitive.'),
   ...PageQuery,

@@ -117,6 +117,7 @@ describe('results are structured-clone safe and conform to the contract', () => 
     await check('pets.get', { petId: rex.id });
     await check('pets.replace', { petId: rex.id, pet: { name: 'Rex II', categoryId: dogs.id } });
     await check('pets.update', { petId: rex.id, changes: { name: 'Rex' } });
+    expect(await check('categories.petCounts', {})).toEqual([{ categoryId: dogs.id, pets: 2 }]);
 
     await check('inventory.list', { low: true });
     await check('inventory.get', { petId: rex.id });

@@ -272,4 +272,24 @@ describe('petstore seed', () => {
       expect(result.stderr).toMatch(/--pets/);
     });
   });
+
+  test('--categories sets how many categories the pets are spread over; out of range is exit 2', async () => {
+    const seeded = await runCli(['seed', '--db', file, '--pets', '500', '--categories', '200']);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    expect(seeded.stdout).toMatch(/Seeded 200 categories and 500 pets/);
+    const db = new Database(file, { readonly: true });
+    try {
+      const perCategory = db.prepare('SELECT c.name, count(p.id) AS pets FROM categories c LEFT JOIN pets p ON p.category_id = c.id GROUP BY c.id ORDER BY c.id').all() as { name: string; pets: number }[];
+      expect(perCategory).toHaveLength(200);
+      expect(perCategory[0]).toEqual({ name: 'Dogs', pets: 3 }); // 500 over 200: the first hundred get 3
+      expect(perCategory[199]).toEqual({ name: 'Category 200', pets: 2 });
+    } finally {
+      db.close();
+    }
+    const results = await Promise.all(['0', '10001', 'few'].map((categories) => runCli(['seed', '--db', `${file}-${categories}`, '--categories', categories])));
+    for (const result of results) {
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/--categories must be 1–10,000/);
+    }
+  });
 });

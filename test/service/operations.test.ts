@@ -139,6 +139,17 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(t.fail('categories.get', { categoryId: s.cats.id }).code).toBe('NOT_FOUND');
     expect(appendedSince(t, mark)).toEqual([{ type: 'category.deleted', data: s.cats }]);
   },
+  'categories.petCounts': (t, s) => {
+    // The empty category is not listed: it holds none.
+    expect(conforms('categories.petCounts', t.ok('categories.petCounts', {}))).toEqual([{ categoryId: s.dogs.id, pets: 4 }]);
+    t.ok('pets.update', { petId: s.rex.id, changes: { categoryId: s.cats.id } });
+    t.ok('pets.create', { name: 'Tom', categoryId: s.cats.id });
+    t.ok('pets.delete', { petId: s.sold.id });
+    expect(t.ok('categories.petCounts', {})).toEqual([
+      { categoryId: s.dogs.id, pets: 2 },
+      { categoryId: s.cats.id, pets: 2 },
+    ]);
+  },
   'orders.list': (t, s) => {
     const third = t.ok('orders.place', { petId: s.rex.id });
     const all = t.ok('orders.list', {});
@@ -348,6 +359,7 @@ const refusals: Refusal[] = [
   ['categories.replace', 'VALIDATION_FAILED', (s) => ({ categoryId: s.cats.id, category: {} }), /category\.name/],
   ['categories.update', 'VALIDATION_FAILED', (s) => ({ categoryId: s.cats.id, changes: { name: '\u0000' } }), /changes\.name/],
   ['categories.delete', 'VALIDATION_FAILED', () => ({ categoryId: -1 }), /categoryId/],
+  ['categories.petCounts', 'VALIDATION_FAILED', () => ({ categoryId: 1 }), /categoryId/],
   ['orders.list', 'VALIDATION_FAILED', () => ({ complete: 'yes' }), /complete/],
   ['orders.place', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, quantity: 1001 }), /quantity/],
   ['orders.get', 'VALIDATION_FAILED', () => ({ orderId: 1.5 }), /orderId/],

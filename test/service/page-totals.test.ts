@@ -1,6 +1,6 @@
 /**
  * List totals are exact whatever writes them away: kept per filter only until this connection or
- * another one (another process: the CLI beside the app) commits.
+ * another one (another process: the CLI beside the app) commits. The same for the pets per category.
  */
 import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
@@ -55,4 +55,25 @@ test('totals stay exact for more filters than are kept at once, and follow a com
   t.ok('pets.delete', { petId: b });
   expect(byIds(0)).toBe(2);
   expect(byIds(299)).toBe(2);
+});
+
+test('pets per category follow every commit, by this connection or another', async () => {
+  t = openTestStore();
+  const dogs = t.ok('categories.create', { name: 'Dogs' });
+  const cats = t.ok('categories.create', { name: 'Cats' });
+  const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+  expect(t.ok('categories.petCounts', {})).toEqual([{ categoryId: dogs.id, pets: 1 }]);
+  expect(t.ok('categories.petCounts', {})).toEqual([{ categoryId: dogs.id, pets: 1 }]); // kept
+
+  t.ok('pets.update', { petId: rex.id, changes: { categoryId: cats.id } }); // this connection
+  expect(t.ok('categories.petCounts', {})).toEqual([{ categoryId: cats.id, pets: 1 }]);
+
+  const other = new Database(t.file); // another process, such as the CLI importing
+  other.prepare("INSERT INTO pets (name, name_folded, category_id, status) VALUES ('Stray', 'stray', ?, 'pending')").run(dogs.id);
+  other.close();
+  await new Promise((resolve) => setTimeout(resolve, OTHER_WRITERS_WINDOW_MS + 1));
+  expect(t.ok('categories.petCounts', {})).toEqual([
+    { categoryId: dogs.id, pets: 1 },
+    { categoryId: cats.id, pets: 1 },
+  ]);
 });

@@ -4,9 +4,10 @@ import { initialStock } from '../../service/stock-rules';
 import { openCliStore } from '../open-store';
 import { CliError } from '../output';
 
-export const SEED_USAGE = `petstore seed [--pets N] [--db FILE]
-  Fills an empty database with demo data: categories and N pets (default 1000; e.g. 100000).
-  Written in one transaction, directly (no change events): meant for a new database.`;
+export const SEED_USAGE = `petstore seed [--pets N] [--categories N] [--db FILE]
+  Fills an empty database with demo data: N categories (default 10) and N pets (default 1000;
+  e.g. 100000), spread evenly over the categories. Written in one transaction, directly (no change
+  events): meant for a new database.`;
 
 const CATEGORIES = ['Dogs', 'Cats', 'Birds', 'Fish', 'Rabbits', 'Hamsters', 'Guinea pigs', 'Reptiles', 'Ferrets', 'Horses'];
 const NAMES = ['Rex', 'Bella', 'Max', 'Luna', 'Charlie', 'Lucy', 'Cooper', 'Daisy', 'Milo', 'Nala', 'Bärli', 'Zoé', 'Kiki', 'Oscar', 'Pepper', 'Simba'];
@@ -15,17 +16,25 @@ const NAMES = ['Rex', 'Bella', 'Max', 'Luna', 'Charlie', 'Lucy', 'Cooper', 'Dais
 export function seed(args: string[]): void {
   const { values } = parseArgs({
     args,
-    options: { db: { type: 'string', default: 'petstore.db' }, pets: { type: 'string', default: '1000' } },
+    options: {
+      db: { type: 'string', default: 'petstore.db' },
+      pets: { type: 'string', default: '1000' },
+      categories: { type: 'string', default: String(CATEGORIES.length) },
+    },
   });
   const count = Number(values.pets);
   if (!Number.isInteger(count) || count < 0 || count > 10_000_000) throw new CliError('--pets must be 0–10,000,000', 2);
+  const categoryCount = Number(values.categories);
+  if (!Number.isInteger(categoryCount) || categoryCount < 1 || categoryCount > 10_000) throw new CliError('--categories must be 1–10,000', 2);
+  // The familiar kinds first, then numbered ones.
+  const categoryNames = Array.from({ length: categoryCount }, (_, i) => CATEGORIES[i] ?? `Category ${i + 1}`);
   const store = openCliStore(values.db!, 'may-create');
   try {
     const { context: ctx } = store;
     if (ctx.pets.list({ sort: 'id', limit: 1 }).total > 0) throw new CliError('The database already has pets; seed an empty one');
     const started = Date.now();
     ctx.write(() => {
-      const categoryIds = CATEGORIES.map((name) => ctx.categories.findByName(name)?.id ?? ctx.categories.insert(name, `Demo category: ${name.toLowerCase()}`));
+      const categoryIds = categoryNames.map((name) => ctx.categories.findByName(name)?.id ?? ctx.categories.insert(name, `Demo category: ${name.toLowerCase()}`));
       for (let i = 0; i < count; i++) {
         const status: PetStatus = i % 10 === 7 ? 'sold' : i % 10 === 3 ? 'pending' : 'available';
         const name = `${NAMES[i % NAMES.length]} ${i + 1}`;
@@ -33,7 +42,7 @@ export function seed(args: string[]): void {
         ctx.inventory.set(id, status === 'available' ? 1 + (i % 5) : initialStock(status));
       }
     });
-    console.log(`Seeded ${CATEGORIES.length} categories and ${count} pets in ${Date.now() - started} ms.`);
+    console.log(`Seeded ${categoryNames.length} categories and ${count} pets in ${Date.now() - started} ms.`);
   } finally {
     store.close();
   }

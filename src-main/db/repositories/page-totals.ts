@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../connection';
-import { otherWritersVersion } from '../other-writers';
+import { writeWatcher } from './write-watcher';
 
 /** Distinct filters whose totals are kept at once; beyond it the cache starts over. */
 const MAX_KEPT = 256;
@@ -14,24 +14,17 @@ const MAX_KEPT = 256;
  *   70,000 matches takes milliseconds where the page itself takes microseconds.
  */
 export function pageTotals(db: Db, prepare: (sql: string) => Statement) {
-  // Reads no table, so it takes no lock: a fraction of a microsecond.
-  const ownChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
+  const written = writeWatcher(db);
   // By statement, then by its parameters: a statement's text is the same string on every request
   // (each filter shape's SQL is built once), so finding it costs no hashing of a long new key.
   const counts = new Map<string, Map<string, number>>();
   let kept = 0;
-  let seenChanges = -1;
-  let seenVersion = -1;
 
   return function total(countSql: string, params: (string | number)[], page: { cursor?: string; shown: number; more: boolean }): number {
     if (!page.cursor && !page.more) return page.shown;
-    const changes = ownChanges.get()!;
-    const version = otherWritersVersion(db);
-    if (changes !== seenChanges || version !== seenVersion) {
+    if (written()) {
       counts.clear();
       kept = 0;
-      seenChanges = changes;
-      seenVersion = version;
     }
     let byParams = counts.get(countSql);
     if (!byParams) counts.set(countSql, (byParams = new Map()));

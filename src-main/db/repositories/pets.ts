@@ -5,6 +5,7 @@ import { fold, nameOrderKey, nameSortKey } from '../../../src-shared/name-keys';
 import { canonicalSet, decodeCursor, encodeCursor, placeholders, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
 import { MAX_KEPT_STATEMENTS, statementCache } from './statement-cache';
+import { writeWatcher } from './write-watcher';
 
 export interface PetRow {
   id: number;
@@ -46,6 +47,13 @@ export function petsRepository(db: Db) {
     .pluck();
   const nameOrderOf = db.prepare<[number], string>('SELECT name_order FROM pets WHERE id = ?').pluck();
   const sortValueOf = (id: number) => nameOrderOf.get(id);
+  // Read from the pets_by_category index alone; kept until the next write (windows showing the
+  // counts ask again after every change, and several windows ask for the same figures).
+  const countPerCategory = db.prepare<[], { categoryId: number; pets: number }>(
+    'SELECT category_id AS categoryId, count(*) AS pets FROM pets GROUP BY category_id ORDER BY category_id',
+  );
+  const writtenSinceCounted = writeWatcher(db);
+  let keptCounts: readonly { categoryId: number; pets: number }[] = [];
 
   /**
    * The query a cursor of this list continues (built only when a cursor is issued or read; no
@@ -113,6 +121,12 @@ export function petsRepository(db: Db) {
     remove: (id: number) => remove.run(id),
     /** The first pet (lowest id) of the category with this name, case and accents aside. */
     firstNamedIn: (name: string, categoryId: number): number | undefined => firstNamedIn.get(categoryId, nameSortKey(name)),
+
+    /** How many pets each category holds; categories without pets are not listed. */
+    countPerCategory(): readonly { categoryId: number; pets: number }[] {
+      if (writtenSinceCounted()) keptCounts = countPerCategory.all();
+      return keptCounts;
+    },
 
     list(filter: PetListFilter): { rows: PetRow[]; total: number; nextCursor: string | null } {
       const { page, countSql, key } = sqlFor(filter);
