@@ -8,6 +8,7 @@ import type { PetStatus } from '../../src-shared/schemas/pet';
 import { api } from '../api/client';
 import { formatDay } from '../format/date';
 import { changedSettings, SETTING_NAMES } from './settings';
+import { coalesced } from './coalesced';
 
 const STATUSES: PetStatus[] = ['available', 'pending', 'sold'];
 
@@ -143,26 +144,11 @@ export const useDashboardStore = defineStore('dashboard', () => {
     petNames.value = names;
   }
 
-  let running: Promise<void> | null = null;
-  let again = false;
-
+  const loadCoalesced = coalesced(loadOnce);
   /** Loads the overview; a call while one is running makes one more run after it. Rejects with the ApiError. */
   function load(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
     loading.value = true;
-    running = (async () => {
-      do {
-        again = false;
-        await loadOnce();
-      } while (again);
-    })().finally(() => {
-      running = null;
-      loading.value = false;
-    });
-    return running;
+    return loadCoalesced().finally(() => (loading.value = false));
   }
 
   return { overview, loading, statusCounts, totalPets, stockByCategory, stockSummary, petName, describe, load };

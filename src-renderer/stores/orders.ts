@@ -1,11 +1,13 @@
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
+import { ref, toRaw } from 'vue';
 import type { OperationInput } from '../../src-shared/contract';
 import type { AppInfo } from '../../src-shared/schemas/data';
+import type { StoreEvent } from '../../src-shared/schemas/event';
 import type { InventoryItem } from '../../src-shared/schemas/inventory';
-import type { NewOrder, Order } from '../../src-shared/schemas/order';
-import type { Pet } from '../../src-shared/schemas/pet';
+import { Order, type NewOrder } from '../../src-shared/schemas/order';
+import { Pet } from '../../src-shared/schemas/pet';
 import { api, ApiError } from '../api/client';
+import { coalesced } from './coalesced';
 import { petsById, usePagedList } from './paged-list';
 
 /** An order as the service lists it (every field is always present in its answers). */
@@ -82,26 +84,107 @@ export const useOrdersStore = defineStore('orders', () => {
     return list.map((order) => ({ ...order, pet: pets.get(order.petId) ?? null }));
   }
 
-  const { rows, total, loading, hasMore, reload, loadMore } = usePagedList((cursor) => api().call('orders.list', query(cursor)), withPets);
+  const { rows, total, loading, hasMore, reload, loadMore, settled } = usePagedList((cursor) => api().call('orders.list', query(cursor)), withPets);
+
+  let patches: Promise<unknown> = Promise.resolve();
+  /**
+   * Changes to the loaded rows, one after another in the order they were asked for (an order's
+   * placing before its fulfilling), each once no page is loading (its older answer would undo it).
+   */
+  function inTurn<T>(patch: () => Promise<T>): Promise<T> {
+    const done = patches.then(async () => {
+      await settled();
+      return patch();
+    });
+    patches = done.catch(() => undefined);
+    return done;
+  }
+
+  /** Whether the list's filters let the order through. */
+  function isShown(order: PlacedOrder): boolean {
+    const { status, petId } = filters.value;
+    if (status !== 'all' && order.complete !== (status === 'complete')) return false;
+    return petId === null || order.petId === petId;
+  }
+
+  /** Reads the filtered total again (kept by the service until a write: cheap); a burst of changes reads it once more. */
+  const refreshTotal = coalesced(async () => {
+    const { total: counted } = await api().call('orders.list', { ...query(), limit: 1 });
+    total.value = counted;
+  });
+
+  /**
+   * Puts an order's new state into the loaded rows, where the list (newest first) has it: its row
+   * is replaced, or removed when the filters now leave it out; a new one is inserted when it falls
+   * within the loaded pages (a later page brings it otherwise). The clerk's place in a long list
+   * and the rows loaded so far survive, where a reload would go back to the first page.
+   */
+  async function applyOrder(order: PlacedOrder): Promise<void> {
+    const raw = toRaw(rows.value);
+    const index = raw.findIndex((row) => row.id === order.id);
+    if (index >= 0) {
+      if (isShown(order)) rows.value[index] = { ...order, pet: raw[index].pet };
+      else rows.value.splice(index, 1);
+    } else if (isShown(order) && (!hasMore.value || order.id > (raw.at(-1)?.id ?? 0))) {
+      const known = raw.find((row) => row.petId === order.petId);
+      const pet = known ? known.pet : await findPet(order.petId);
+      const now = toRaw(rows.value);
+      if (now.some((row) => row.id === order.id)) return; // a reload brought it meanwhile
+      const at = now.findIndex((row) => row.id < order.id);
+      rows.value.splice(at < 0 ? now.length : at, 0, { ...order, pet });
+    }
+  }
+
+  /** An order that no longer exists (cancelled) leaves the list. */
+  function removeOrder(orderId: number): void {
+    const index = toRaw(rows.value).findIndex((row) => row.id === orderId);
+    if (index >= 0) rows.value.splice(index, 1);
+  }
 
   /** Places an order (the service checks and reserves the stock); rejects with its ApiError. */
   async function place(order: NewOrder): Promise<PlacedOrder> {
     const created = placed(await api().call('orders.place', order));
-    await reload();
+    await inTurn(() => Promise.all([applyOrder(created), refreshTotal()]));
     return created;
   }
 
   /** Fulfils an open order. */
   async function complete(orderId: number): Promise<PlacedOrder> {
     const done = placed(await api().call('orders.update', { orderId, changes: { complete: true } }));
-    await reload();
+    await inTurn(() => Promise.all([applyOrder(done), refreshTotal()]));
     return done;
   }
 
   /** Cancels an open order: the service deletes it and returns its stock. */
   async function cancel(orderId: number): Promise<void> {
     await api().call('orders.cancel', { orderId });
-    await reload();
+    await inTurn(() => {
+      removeOrder(orderId);
+      return refreshTotal();
+    });
+  }
+
+  /**
+   * Keeps the loaded rows in step with a change made anywhere (this window, REST, another
+   * program), in place: orders placed, changed, fulfilled or cancelled, and their pets renamed or
+   * deleted. Only the total is read again.
+   */
+  function applyEvent(event: StoreEvent): Promise<void> {
+    return inTurn(async () => {
+      if (event.type === 'pet.updated' || event.type === 'pet.deleted') {
+        const pet = event.type === 'pet.updated' ? Pet.safeParse(event.data) : null;
+        const petId = event.data.id;
+        toRaw(rows.value).forEach((row, index) => {
+          if (row.petId === petId) rows.value[index] = { ...row, pet: pet?.success ? pet.data : null };
+        });
+        return;
+      }
+      const order = Order.safeParse(event.data);
+      if (!order.success || order.data.id === undefined) return;
+      if (event.type === 'order.cancelled') removeOrder(order.data.id);
+      else await applyOrder(placed(order.data));
+      void refreshTotal().catch(() => undefined); // not awaited: the next change need not wait for it
+    });
   }
 
   /** How many orders of a pet are still open (none can be deleted while any is). */
@@ -180,6 +263,7 @@ export const useOrdersStore = defineStore('orders', () => {
     filters,
     reload,
     loadMore,
+    applyEvent,
     place,
     complete,
     cancel,

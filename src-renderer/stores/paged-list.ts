@@ -1,6 +1,7 @@
 import { computed, ref, type Ref } from 'vue';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { api } from '../api/client';
+import { coalesced } from './coalesced';
 
 /** One page of a contract list operation, as in-process callers receive it. */
 export interface Page<Item> {
@@ -22,10 +23,25 @@ export function usePagedList<Item, Row>(fetchPage: (cursor?: string) => Promise<
   const nextCursor = ref<string | null>(null);
   const hasMore = computed(() => nextCursor.value !== null);
   let generation = 0;
-  let inFlight: Promise<void> | null = null;
-  let again = false;
+  /** The newest load (first page or next), settled or not. */
+  let lastLoad: Promise<unknown> = Promise.resolve();
 
-  async function load(cursor?: string): Promise<void> {
+  function load(cursor?: string): Promise<void> {
+    const run = loadPage(cursor);
+    lastLoad = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves once no load is under way: a change patched into the rows then is not overwritten by an older answer. */
+  async function settled(): Promise<void> {
+    let seen: Promise<unknown>;
+    do {
+      seen = lastLoad;
+      await seen;
+    } while (seen !== lastLoad);
+  }
+
+  async function loadPage(cursor?: string): Promise<void> {
     const mine = cursor ? generation : ++generation;
     loading.value = true;
     try {
@@ -41,19 +57,7 @@ export function usePagedList<Item, Row>(fetchPage: (cursor?: string) => Promise<
   }
 
   /** Loads the first page again with the current filters. */
-  function reload(): Promise<void> {
-    if (inFlight) {
-      again = true;
-      return inFlight;
-    }
-    inFlight = (async () => {
-      do {
-        again = false;
-        await load();
-      } while (again);
-    })().finally(() => (inFlight = null));
-    return inFlight;
-  }
+  const reload = coalesced(() => load());
 
   /** Appends the next page, if there is one and nothing is loading. */
   async function loadMore(): Promise<void> {
@@ -61,7 +65,7 @@ export function usePagedList<Item, Row>(fetchPage: (cursor?: string) => Promise<
     await load(nextCursor.value);
   }
 
-  return { rows, total, loading, hasMore, reload, loadMore };
+  return { rows, total, loading, hasMore, reload, loadMore, settled };
 }
 
 /** The pets with these ids, in one call (ids not found are absent: a deleted pet). */

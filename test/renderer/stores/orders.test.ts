@@ -163,3 +163,110 @@ test('runtime says where the app runs; printing to PDF is the desktop’s alone'
   expect(refusal).toBeInstanceOf(ApiError);
   expect(refusal).toMatchObject({ message: 'Printing to PDF is only available in the desktop app' });
 });
+
+/** A pet with stock for `count` orders, and that many orders placed (ids ascending: the list shows them newest first). */
+function manyOrders(harness: RendererHarness, count: number) {
+  const { dogs, rex } = shop(harness);
+  const herd = harness.ok('pets.create', { name: 'Herd', categoryId: dogs.id });
+  harness.ok('inventory.set', { petId: herd.id, update: { quantity: 1000 } });
+  const ids = Array.from({ length: count }, () => harness.ok('orders.place', { petId: herd.id }).id!);
+  return { dogs, rex, herd, ids };
+}
+
+test('fulfil and cancel change their rows in place: the pages loaded so far stay loaded', async () => {
+  h = useRealApi();
+  const { ids } = manyOrders(h, 250);
+  const orders = useOrdersStore();
+  await orders.reload();
+  await orders.loadMore();
+  expect(orders.rows).toHaveLength(200);
+  const deep = ids[80]; // on the second page
+
+  await orders.complete(deep);
+  expect(orders.rows).toHaveLength(200);
+  expect(orders.rows.find((row) => row.id === deep)).toMatchObject({ complete: true, pet: { name: 'Herd' } });
+  await orders.cancel(ids[70]);
+  expect(orders.rows).toHaveLength(199);
+  expect(orders.rows.some((row) => row.id === ids[70])).toBe(false);
+  expect(orders.total).toBe(249);
+  // Open orders only: the fulfilled one leaves the list, the total follows.
+  orders.filters.status = 'open';
+  await orders.reload();
+  await orders.loadMore();
+  await orders.complete(ids[60]);
+  expect(orders.rows.some((row) => row.id === ids[60])).toBe(false);
+  expect(orders.total).toBe(247);
+  expect(orders.hasMore).toBe(true);
+  expect(orders.rows).toHaveLength(199); // two pages of 100, less the one fulfilled
+});
+
+test('changes made elsewhere are patched into the loaded rows, in order, without going back to the first page', async () => {
+  h = useRealApi();
+  const { dogs, rex, ids } = manyOrders(h, 150);
+  const orders = useOrdersStore();
+  await orders.reload();
+  await orders.loadMore();
+  expect(orders.rows).toHaveLength(150);
+  const unsubscribe = h.store.feed.subscribe((event) => void orders.applyEvent(event));
+  try {
+    // Placed, then at once fulfilled (the two events in turn: the row ends complete).
+    const placedElsewhere = h.ok('orders.place', { petId: rex.id, quantity: 2 });
+    h.ok('orders.update', { orderId: placedElsewhere.id!, changes: { complete: true } });
+    await expect.poll(() => orders.rows[0]).toMatchObject({ id: placedElsewhere.id, complete: true, quantity: 2, pet: { name: 'Rex' } });
+    expect(orders.rows).toHaveLength(151);
+    await expect.poll(() => orders.total).toBe(151);
+
+    h.ok('orders.cancel', { orderId: ids[10] });
+    h.ok('orders.update', { orderId: ids[20], changes: { shipDate: '2030-05-01T10:00:00Z' } });
+    h.ok('pets.update', { petId: rex.id, changes: { name: 'Rex II' } });
+    await expect.poll(() => orders.rows.some((row) => row.id === ids[10])).toBe(false);
+    await expect.poll(() => orders.rows.find((row) => row.id === ids[20])?.shipDate).toBe('2030-05-01T10:00:00.000Z');
+    await expect.poll(() => orders.rows[0].pet?.name).toBe('Rex II');
+    expect(orders.rows).toHaveLength(150);
+    await expect.poll(() => orders.total).toBe(150);
+
+    // The order's pet deleted (its order is complete): the row stays, without its pet.
+    h.ok('pets.delete', { petId: rex.id });
+    await expect.poll(() => orders.rows[0]).toMatchObject({ id: placedElsewhere.id, pet: null, petName: 'Rex' });
+
+    // A new order for a pet no row shows yet: its pet is read.
+    const solo = h.ok('pets.create', { name: 'Solo', categoryId: dogs.id });
+    const soloOrder = h.ok('orders.place', { petId: solo.id });
+    await expect.poll(() => orders.rows[0]).toMatchObject({ id: soloOrder.id, pet: { name: 'Solo' } });
+  } finally {
+    unsubscribe();
+  }
+});
+
+test('an order changed elsewhere beyond the loaded pages is left to the page that brings it; the total still follows', async () => {
+  h = useRealApi();
+  const { ids } = manyOrders(h, 150);
+  const orders = useOrdersStore();
+  orders.filters.status = 'complete';
+  h.ok('orders.update', { orderId: ids[149], changes: { complete: true } });
+  await orders.reload();
+  expect(orders.rows.map((row) => row.id)).toEqual([ids[149]]);
+  const unsubscribe = h.store.feed.subscribe((event) => void orders.applyEvent(event));
+  try {
+    h.ok('orders.update', { orderId: ids[0], changes: { complete: true } }); // older than every loaded row, but no page is left: listed
+    await expect.poll(() => orders.rows.map((row) => row.id)).toEqual([ids[149], ids[0]]);
+    expect(orders.total).toBe(2);
+  } finally {
+    unsubscribe();
+  }
+
+  orders.filters.status = 'all';
+  await orders.reload(); // 100 of 150: more to load
+  const beyond = ids[5]; // on the second page, not loaded
+  const unsubscribeAgain = h.store.feed.subscribe((event) => void orders.applyEvent(event));
+  try {
+    h.ok('orders.cancel', { orderId: beyond });
+    await expect.poll(() => orders.total).toBe(149);
+    expect(orders.rows).toHaveLength(100);
+    await orders.loadMore();
+    expect(orders.rows).toHaveLength(149);
+    expect(orders.rows.some((row) => row.id === beyond)).toBe(false);
+  } finally {
+    unsubscribeAgain();
+  }
+});
