@@ -26,6 +26,7 @@ import {
   FileChoice,
   FileChoiceRequest,
   ImportPreview,
+  ImportPreviewRequest,
   ImportRequest,
   ImportResult,
   Overview,
@@ -504,7 +505,7 @@ export const contract = {
   'data.previewImport': op({
     tag: 'Settings',
     summary: 'Preview an import',
-    input: ImportRequest,
+    input: ImportPreviewRequest,
     output: ImportPreview,
     stability: 'stable',
     mutates: false,

@@ -22,7 +22,7 @@ interface PetExportRow {
 }
 
 /** A preview, with what the import needs beyond it: the descriptions of the categories it creates. */
-interface ImportPlan extends ImportPreview {
+interface ImportPlan extends Omit<ImportPreview, 'rowCount'> {
   create: { name: string; description?: string }[];
   orders: number;
 }
@@ -133,9 +133,10 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     };
   }
 
-  function preview(format: DataFormat, content: string): ImportPreview {
-    const { create: _create, orders: _orders, ...shown } = plan(format, content);
-    return shown;
+  /** The plan as the clerk sees it; with `rowLimit`, the rows that need a look first (a large file's every row would be megabytes). */
+  function preview(format: DataFormat, content: string, rowLimit?: number): ImportPreview {
+    const { create: _create, orders: _orders, rows, ...shown } = plan(format, content);
+    return { ...shown, rows: rowLimit === undefined ? rows : rowsWorthALook(rows, rowLimit), rowCount: rows.length };
   }
 
   return {
@@ -166,7 +167,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
       return { filename: `petstore-${resource}-${today()}.csv`, mimeType: 'text/csv', content, rows: table.length, summary };
     },
 
-    'data.previewImport': ({ format, content }) => preview(format, content),
+    'data.previewImport': ({ format, content, rowLimit }) => preview(format, content, rowLimit),
 
     'data.import': ({ format, content, allOrNothing }) =>
       // Checked again inside the transaction, so what is written is what was valid at that moment.
@@ -202,4 +203,16 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
         return done;
       }),
   };
+}
+
+/** At most `limit` rows: those skipped or with a note first, then the plain ones, in file order. */
+function rowsWorthALook(rows: ImportPreviewRow[], limit: number): ImportPreviewRow[] {
+  if (rows.length <= limit) return rows;
+  const plain = (row: ImportPreviewRow) => row.outcome === 'import' && row.notes.length === 0;
+  const chosen = rows.filter((row) => !plain(row)).slice(0, limit);
+  for (const row of rows) {
+    if (chosen.length >= limit) break;
+    if (plain(row)) chosen.push(row);
+  }
+  return chosen.sort((a, b) => a.line - b.line);
 }

@@ -4,6 +4,12 @@ import type { OperationInput, OperationOutput } from '../../src-shared/contract'
 import type { DataFormat, ExportedFile, ImportPreview } from '../../src-shared/schemas/data';
 import { api } from '../api/client';
 
+/**
+ * Rows a preview shows: a large file's every row would be megabytes for the page to take in (a
+ * 100,000-row file was 34 MiB). The service sends the rows with problems or notes first.
+ */
+export const PREVIEW_ROWS = 1000;
+
 export type ExportResource = OperationInput<'data.export'>['resource'] & string;
 
 /** A file the clerk picked for import, as read in the page. */
@@ -36,7 +42,7 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
   /** Checks a file row by row (writes nothing) and keeps it for `importPending`. */
   async function previewImport(file: ImportFile): Promise<ImportPreview> {
     clearImport();
-    const checked = await api().call('data.previewImport', { format: file.format, content: file.content });
+    const checked = await api().call('data.previewImport', { format: file.format, content: file.content, rowLimit: PREVIEW_ROWS });
     pending.value = file;
     preview.value = checked;
     return checked;
@@ -49,7 +55,7 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
   async function recheckPending(): Promise<void> {
     const file = pending.value;
     if (!file) return;
-    const checked = await api().call('data.previewImport', { format: file.format, content: file.content });
+    const checked = await api().call('data.previewImport', { format: file.format, content: file.content, rowLimit: PREVIEW_ROWS });
     if (pending.value === file) preview.value = checked; // not if another file was chosen meanwhile
   }
 

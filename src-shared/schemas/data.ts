@@ -53,6 +53,18 @@ export const ImportRequest = z.strictObject({
   content: z.string().max(MAX_IMPORT_CHARS, `The file is larger than ${MAX_IMPORT_MIB} MiB`),
 });
 
+/** The most rows a preview returns when asked for fewer than a file holds (the app's preview table). */
+export const IMPORT_PREVIEW_ROWS_MAX = 100_000;
+
+export const ImportPreviewRequest = ImportRequest.extend({
+  rowLimit: z
+    .int()
+    .min(1)
+    .max(IMPORT_PREVIEW_ROWS_MAX)
+    .optional()
+    .describe('Return at most this many rows: every row with a problem or a note first, then the others, each in file order. The counts cover every row.'),
+});
+
 export const ImportPreviewRow = z.object({
   /** The CSV file's line (the header is line 1), or the JSON item's position (from 1). */
   line: z.int(),
@@ -71,7 +83,10 @@ export const ImportPreviewRow = z.object({
 export type ImportPreviewRow = z.infer<typeof ImportPreviewRow>;
 
 export const ImportPreview = z.object({
+  /** The file's rows as checked: all of them, or as many as `rowLimit` asked for. */
   rows: z.array(ImportPreviewRow),
+  /** Rows in the file. */
+  rowCount: z.int(),
   /** Rows that will import. */
   valid: z.int(),
   /** Rows skipped for a problem. */

@@ -112,6 +112,33 @@ describe('import', () => {
     expect(eventCount()).toBe(before);
   });
 
+  test('rowLimit: at most that many rows, the skipped and noted ones first, in file order; the counts cover the whole file', () => {
+    shop();
+    // 1,500 rows: valid, but line 1,001 names a missing category and line 1,301 has no name;
+    // line 1,401 is a pet named like one the store holds (a note).
+    const lines = Array.from({ length: 1500 }, (_, i) => `Pup ${i + 2},Dogs`);
+    lines[999] = 'Stray,Fish';
+    lines[1299] = ',Dogs';
+    lines[1399] = 'Rex,Dogs';
+    const content = ['name,category', ...lines].join('\n');
+    const whole = t.ok('data.previewImport', { format: 'csv', content });
+    expect(whole).toMatchObject({ rowCount: 1500, valid: 1498, invalid: 2 });
+    expect(whole.rows).toHaveLength(1500);
+
+    const limited = t.ok('data.previewImport', { format: 'csv', content, rowLimit: 5 });
+    expect(limited).toMatchObject({ rowCount: 1500, valid: 1498, invalid: 2, existing: 0 });
+    expect(limited.rows.map((row) => [row.line, row.outcome, row.notes.length])).toEqual([
+      [2, 'import', 0],
+      [3, 'import', 0],
+      [1001, 'invalid', 0],
+      [1301, 'invalid', 0],
+      [1401, 'import', 1],
+    ]);
+    expect(t.ok('data.previewImport', { format: 'csv', content, rowLimit: 2 }).rows.map((row) => row.line)).toEqual([1001, 1301]);
+    expect(t.ok('data.previewImport', { format: 'csv', content, rowLimit: 1500 }).rows).toEqual(whole.rows);
+    for (const rowLimit of [0, 1.5, 100_001]) expect(t.fail('data.previewImport', { format: 'csv', content, rowLimit }).details?.[0]?.path).toBe('rowLimit');
+  });
+
   test('the import writes the valid rows with their stock and events, and skips the rest', () => {
     shop();
     const result = t.ok('data.import', { format: 'csv', content: csv });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { useAppInfoStore } from '../../../src-renderer/stores/app-info';
-import { formatOf, useDataTransferStore } from '../../../src-renderer/stores/data-transfer';
+import { PREVIEW_ROWS, formatOf, useDataTransferStore } from '../../../src-renderer/stores/data-transfer';
 import { useRealApi, type RendererHarness } from '../support/real-api';
 
 let h: RendererHarness;
@@ -52,6 +52,19 @@ test('a preview reports every row and writes nothing; importing writes only the 
   expect(transfer.pending).toBeNull();
   expect(transfer.preview).toBeNull();
   await expect(transfer.importPending()).rejects.toThrow('Choose a file to import first');
+});
+
+test('a large file’s preview brings its first thousand rows, the skipped ones among them, and counts them all', async () => {
+  h = useRealApi();
+  h.ok('categories.create', { name: 'Fish' });
+  const transfer = useDataTransferStore();
+  const rows = Array.from({ length: 5000 }, (_, i) => `Fish ${i + 1},Fish`);
+  rows[4499] = 'Dory,Unicorns';
+  const preview = await transfer.previewImport({ name: 'shoal.csv', format: 'csv', content: ['name,category', ...rows].join('\n') });
+  expect(preview).toMatchObject({ rowCount: 5000, valid: 4999, invalid: 1 });
+  expect(preview.rows).toHaveLength(PREVIEW_ROWS);
+  expect(preview.rows.find((row) => row.outcome === 'invalid')).toMatchObject({ line: 4501, values: { name: 'Dory' } });
+  expect(await transfer.importPending()).toEqual({ imported: 4999, skipped: 1 });
 });
 
 test('a file that is not a pet list is refused as a whole', async () => {
