@@ -50,7 +50,14 @@ function start(): void {
   registerStoreIpc(ipcMain, handlers, { isTrustedSender, lockWait: store.context.commits });
   store.feed.subscribe(
     batchEventsPerTurn((events) => {
-      for (const window of BrowserWindow.getAllWindows()) window.webContents.send(EVENT_CHANNEL, events);
+      for (const window of BrowserWindow.getAllWindows()) {
+        if (window.isDestroyed() || window.webContents.isDestroyed()) continue; // closing: gone before the batch
+        try {
+          window.webContents.send(EVENT_CHANNEL, events);
+        } catch (error) {
+          console.error('Store events could not be sent to a window:', error); // the other windows still get them
+        }
+      }
     }),
   );
   installMenu(!!devUrl);

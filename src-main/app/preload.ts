@@ -18,7 +18,15 @@ const notFound = (operation: string): ApiResult<never> => ({
 // start and its screens subscribing (they subscribe before they load their data).
 const eventListeners = new Set<(event: StoreEvent) => void>();
 ipcRenderer.on(EVENT_CHANNEL, (_event: IpcRendererEvent, storeEvents: StoreEvent[]) => {
-  for (const storeEvent of storeEvents) for (const listener of eventListeners) listener(storeEvent);
+  for (const storeEvent of storeEvents) {
+    for (const listener of eventListeners) {
+      try {
+        listener(storeEvent);
+      } catch (error) {
+        console.error('A store event listener failed:', error); // the other listeners and events still run
+      }
+    }
+  }
 });
 
 const bridge: PetstoreBridge = {

@@ -9,8 +9,17 @@ export const bridgeScript = (latestEventId: number) => `(() => {
   const listeners = new Set();
   const source = new EventSource('/__petstore/events?after=${latestEventId}');
   source.onmessage = (message) => {
-    // Each message holds the events of one batch, in log order.
-    for (const event of JSON.parse(message.data)) for (const listener of listeners) listener(event);
+    // Each message holds the events of one batch, in log order. A listener that fails costs the
+    // others nothing (as in the preload).
+    for (const event of JSON.parse(message.data)) {
+      for (const listener of listeners) {
+        try {
+          listener(event);
+        } catch (error) {
+          console.error('A store event listener failed:', error);
+        }
+      }
+    }
   };
   const bridge = {
     async invoke(operation, input) {

@@ -7,13 +7,24 @@ export const EVENTS_PER_MESSAGE = 500;
  * Hands on the events delivered in one turn of the event loop as arrays, in log order, at most
  * EVENTS_PER_MESSAGE in each. Every message costs a window a task of its own, whatever it holds:
  * a 20,000-pet import (40,000 events) reaches a window as 80 messages instead of 40,000.
+ * A message that cannot be sent is reported to `onSendError` and the next ones are still sent:
+ * one window closing, or one client leaving, costs no one else an event.
  */
-export function batchEventsPerTurn(send: (events: StoreEvent[]) => void): (event: StoreEvent) => void {
+export function batchEventsPerTurn(
+  send: (events: StoreEvent[]) => void,
+  onSendError: (error: unknown) => void = (error) => console.error('Store events could not be sent:', error),
+): (event: StoreEvent) => void {
   let pending: StoreEvent[] = [];
   const flush = () => {
     const events = pending;
     pending = [];
-    for (let start = 0; start < events.length; start += EVENTS_PER_MESSAGE) send(events.slice(start, start + EVENTS_PER_MESSAGE));
+    for (let start = 0; start < events.length; start += EVENTS_PER_MESSAGE) {
+      try {
+        send(events.slice(start, start + EVENTS_PER_MESSAGE));
+      } catch (error) {
+        onSendError(error);
+      }
+    }
   };
   return (event) => {
     if (pending.length === 0) queueMicrotask(flush);

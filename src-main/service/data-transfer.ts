@@ -205,7 +205,10 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
   };
 }
 
-/** At most `limit` rows: those skipped or with a note first, then the plain ones, in file order. */
+/**
+ * At most `limit` rows: those skipped or with a note first, so the clerk meets them at the top of
+ * the table, then plain ones; each group in file order.
+ */
 function rowsWorthALook(rows: ImportPreviewRow[], limit: number): ImportPreviewRow[] {
   if (rows.length <= limit) return rows;
   const plain = (row: ImportPreviewRow) => row.outcome === 'import' && row.notes.length === 0;
@@ -214,5 +217,5 @@ function rowsWorthALook(rows: ImportPreviewRow[], limit: number): ImportPreviewR
     if (chosen.length >= limit) break;
     if (plain(row)) chosen.push(row);
   }
-  return chosen.sort((a, b) => a.line - b.line);
+  return chosen;
 }

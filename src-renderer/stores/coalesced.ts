@@ -1,7 +1,8 @@
 /**
  * Wraps an async task so that calls made while it runs are coalesced: the task runs once more
  * after the current run, however many calls came meanwhile, and each call's promise settles when
- * a run that started after it has finished.
+ * a run that started after it has finished (rejecting only if that last run failed: a run asked
+ * for during a failing one still happens).
  */
 export function coalesced(task: () => Promise<void>): () => Promise<void> {
   let inFlight: Promise<void> | null = null;
@@ -12,10 +13,17 @@ export function coalesced(task: () => Promise<void>): () => Promise<void> {
       return inFlight;
     }
     inFlight = (async () => {
+      let failure: { error: unknown } | null;
       do {
         again = false;
-        await task();
+        failure = null;
+        try {
+          await task();
+        } catch (error) {
+          failure = { error };
+        }
       } while (again);
+      if (failure) throw failure.error;
     })().finally(() => (inFlight = null));
     return inFlight;
   };

@@ -107,17 +107,24 @@ export const useOrdersStore = defineStore('orders', () => {
     return petId === null || order.petId === petId;
   }
 
+  /** The filters as one value, to tell whether they changed while an answer was on its way. */
+  const filterKey = () => `${filters.value.status}:${filters.value.petId}`;
+
   /** Reads the filtered total again (kept by the service until a write: cheap); a burst of changes reads it once more. */
   const refreshTotal = coalesced(async () => {
+    const asked = filterKey();
     const { total: counted } = await api().call('orders.list', { ...query(), limit: 1 });
-    total.value = counted;
+    if (filterKey() === asked) total.value = counted; // else the reload for the new filters counts
   });
+
+  /** Whether a new order belongs among the loaded rows (newest first): a later page brings it otherwise. */
+  const withinLoaded = (order: PlacedOrder) => !hasMore.value || order.id > (toRaw(rows.value).at(-1)?.id ?? 0);
 
   /**
    * Puts an order's new state into the loaded rows, where the list (newest first) has it: its row
    * is replaced, or removed when the filters now leave it out; a new one is inserted when it falls
-   * within the loaded pages (a later page brings it otherwise). The clerk's place in a long list
-   * and the rows loaded so far survive, where a reload would go back to the first page.
+   * within the loaded pages. The clerk's place in a long list and the rows loaded so far survive,
+   * where a reload would go back to the first page.
    */
   async function applyOrder(order: PlacedOrder): Promise<void> {
     const raw = toRaw(rows.value);
@@ -125,14 +132,25 @@ export const useOrdersStore = defineStore('orders', () => {
     if (index >= 0) {
       if (isShown(order)) rows.value[index] = { ...order, pet: raw[index].pet };
       else rows.value.splice(index, 1);
-    } else if (isShown(order) && (!hasMore.value || order.id > (raw.at(-1)?.id ?? 0))) {
-      const known = raw.find((row) => row.petId === order.petId);
-      const pet = known ? known.pet : await findPet(order.petId);
-      const now = toRaw(rows.value);
-      if (now.some((row) => row.id === order.id)) return; // a reload brought it meanwhile
-      const at = now.findIndex((row) => row.id < order.id);
-      rows.value.splice(at < 0 ? now.length : at, 0, { ...order, pet });
+      return;
     }
+    if (!isShown(order) || !withinLoaded(order)) return;
+    const known = raw.find((row) => row.petId === order.petId);
+    const pet = known ? known.pet : await findPet(order.petId);
+    // Asked again: the filters may have changed, and a reload finished, while the pet was read.
+    const now = toRaw(rows.value);
+    if (!isShown(order) || !withinLoaded(order) || now.some((row) => row.id === order.id)) return;
+    const at = now.findIndex((row) => row.id < order.id);
+    rows.value.splice(at < 0 ? now.length : at, 0, { ...order, pet });
+  }
+
+  /**
+   * Shows a change this window made: it is written whatever happens here, so a failure to show it
+   * in place (the connection to the service lost an instant) reads the list again rather than
+   * telling the clerk the order failed (who would place it twice).
+   */
+  async function showOwnChange(patch: () => Promise<unknown>): Promise<void> {
+    await inTurn(patch).catch(() => reload().catch(() => undefined));
   }
 
   /** An order that no longer exists (cancelled) leaves the list. */
@@ -144,21 +162,21 @@ export const useOrdersStore = defineStore('orders', () => {
   /** Places an order (the service checks and reserves the stock); rejects with its ApiError. */
   async function place(order: NewOrder): Promise<PlacedOrder> {
     const created = placed(await api().call('orders.place', order));
-    await inTurn(() => Promise.all([applyOrder(created), refreshTotal()]));
+    await showOwnChange(() => Promise.all([applyOrder(created), refreshTotal()]));
     return created;
   }
 
   /** Fulfils an open order. */
   async function complete(orderId: number): Promise<PlacedOrder> {
     const done = placed(await api().call('orders.update', { orderId, changes: { complete: true } }));
-    await inTurn(() => Promise.all([applyOrder(done), refreshTotal()]));
+    await showOwnChange(() => Promise.all([applyOrder(done), refreshTotal()]));
     return done;
   }
 
   /** Cancels an open order: the service deletes it and returns its stock. */
   async function cancel(orderId: number): Promise<void> {
     await api().call('orders.cancel', { orderId });
-    await inTurn(() => {
+    await showOwnChange(() => {
       removeOrder(orderId);
       return refreshTotal();
     });
@@ -179,12 +197,23 @@ export const useOrdersStore = defineStore('orders', () => {
         });
         return;
       }
+      if (!event.type.startsWith('order.')) return; // a pet created, a category, stock: no order row changes
       const order = Order.safeParse(event.data);
       if (!order.success || order.data.id === undefined) return;
       if (event.type === 'order.cancelled') removeOrder(order.data.id);
       else await applyOrder(placed(order.data));
-      void refreshTotal().catch(() => undefined); // not awaited: the next change need not wait for it
+      totalRead = refreshTotal().catch(() => undefined); // not awaited: the next change need not wait for it
     });
+  }
+
+  let totalRead: Promise<unknown> = Promise.resolve();
+  /** Resolves once no page is loading and every change asked for so far is shown, total included. */
+  async function idle(): Promise<void> {
+    let seen: [Promise<unknown>, Promise<unknown>];
+    do {
+      seen = [patches, totalRead];
+      await Promise.all([...seen, settled()]);
+    } while (seen[0] !== patches || seen[1] !== totalRead);
   }
 
   /** How many orders of a pet are still open (none can be deleted while any is). */
@@ -264,6 +293,7 @@ export const useOrdersStore = defineStore('orders', () => {
     reload,
     loadMore,
     applyEvent,
+    idle,
     place,
     complete,
     cancel,

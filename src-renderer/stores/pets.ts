@@ -46,7 +46,7 @@ export const usePetsStore = defineStore('pets', () => {
     return pets.map((pet) => ({ ...pet, stock: byPet.get(pet.id) }));
   }
 
-  const { rows, total, loading, reload, loadMore } = usePagedList((cursor) => api().call('pets.list', query(cursor)), withStock);
+  const { rows, total, loading, hasMore, reload, loadMore } = usePagedList((cursor) => api().call('pets.list', query(cursor)), withStock);
 
   /** Whether the list's search and filters let the pet through (it may be on a later page). */
   async function isListed(petId: number): Promise<boolean> {
@@ -114,5 +114,5 @@ export const usePetsStore = defineStore('pets', () => {
     }
   }
 
-  return { rows, total, loading, filters, reload, loadMore, create, update, remove, find, applyEvent, isListed };
+  return { rows, total, loading, hasMore, filters, reload, loadMore, create, update, remove, find, applyEvent, isListed };
 });

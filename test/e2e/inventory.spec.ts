@@ -1,3 +1,4 @@
+import type { PetstoreBridge } from '../../src-shared/bridge';
 import { expect, test, type Page } from './support/test';
 import { must, startHost, type RunningHost } from './support/browser-host';
 import { expectAccessible, saveScreenshot } from './support/screens';
@@ -394,4 +395,26 @@ test('the inventory screen passes axe in light and dark, and a screenshot is kep
   } finally {
     await must(host.call('settings.update', { lowStockThreshold: 1 }));
   }
+});
+
+test('a store-event listener that fails costs the other listeners and the screen nothing', async ({ page }) => {
+  await openInventory(page);
+  await page.getByLabel('Search stock by pet name').fill('Zq');
+  await expect(page.getByText('0 pets whose name contains “Zq”')).toBeVisible();
+  await page.evaluate(() => {
+    const { petstore } = globalThis as typeof globalThis & { petstore: PetstoreBridge; heard: number[] };
+    (globalThis as typeof globalThis & { heard: number[] }).heard = [];
+    petstore.onEvent(() => {
+      throw new Error('a broken listener');
+    });
+    petstore.onEvent((event) => (globalThis as typeof globalThis & { heard: number[] }).heard.push(event.id));
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  const content = ['name,category', 'Zq Pip,' + dogsId, 'Zq Pop,' + dogsId].join('\n');
+  await must(host.call('data.import', { format: 'csv', content })); // one commit: its events arrive as one message
+  await expect.poll(() => page.evaluate(() => (globalThis as typeof globalThis & { heard: number[] }).heard.length)).toBeGreaterThanOrEqual(2);
+  await expect(rowOf(page, 'Zq Pip')).toBeVisible();
+  await expect(rowOf(page, 'Zq Pop')).toBeVisible();
+  expect(errors.some((text) => text.includes('A store event listener failed'))).toBe(true);
 });

@@ -66,3 +66,21 @@ test('scrolling loads the older orders; Fulfil, Cancel and an order placed elsew
   await scroller(page).evaluate((element) => element.scrollTo(0, 0));
   await expect(table(page).locator('tbody tr').first()).toContainText(`#${elsewhere.id}`);
 });
+
+test('under “Open”, orders fulfilled elsewhere leave the list and the older open orders load in their place', async ({ page }) => {
+  await page.goto(`${host.url}#/orders`);
+  await page.getByRole('radio', { name: 'Open' }).check({ force: true });
+  const open = (await must(host.call<{ items: Array<{ id: number }>; total: number }>('orders.list', { complete: false, limit: 100 }))).items;
+  const { total: openTotal } = await must(host.call<{ total: number }>('orders.list', { complete: false, limit: 1 }));
+  expect(openTotal).toBeGreaterThan(200);
+  await expect(page.getByText(`${openTotal} orders`)).toBeVisible();
+  await expect(orderRow(page, open[0].id)).toBeVisible();
+
+  // Every open order the first page showed is fulfilled elsewhere: none of the rows loaded is left.
+  for (const order of open) await must(host.call('orders.update', { orderId: order.id, changes: { complete: true } }));
+  await expect(page.getByText(`${openTotal - 100} orders`)).toBeVisible();
+  const older = (await must(host.call<{ items: Array<{ id: number }> }>('orders.list', { complete: false, limit: 1 }))).items[0];
+  await expect(orderRow(page, older.id)).toBeVisible(); // the next page came without a scroll the empty list could not give
+  await expect(orderRow(page, open[0].id)).toHaveCount(0);
+  await expect(page.getByText('No open orders yet.')).toHaveCount(0);
+});

@@ -417,7 +417,7 @@ test('CSV import: every row checked first, one bad row reported, nothing written
   expect(await count()).toBe(before + 2);
 });
 
-test('a large file’s preview counts every row and shows the first thousand, its skipped row among them', async ({ page }) => {
+test('a large file’s preview counts every row and shows a thousand, its skipped row first', async ({ page }) => {
   await openSettings(page);
   const importing = section(page, 'Import pets');
   const rows = Array.from({ length: 1500 }, (_, i) => `Guppy ${i + 1},Fish`);
@@ -425,10 +425,11 @@ test('a large file’s preview counts every row and shows the first thousand, it
   await importing.getByLabel('File to import (.csv or .json)').setInputFiles({ name: 'shoal.csv', mimeType: 'text/csv', buffer: Buffer.from(['name,category', ...rows].join('\n')) });
   await expect(importing.getByTestId('import-summary')).toContainText('shoal.csv: 1,500 rows, 1,499 valid, 1 invalid');
   await expect(importing.getByTestId('import-rows-shown')).toHaveText('The table shows 1,000 of them: the rows that are skipped or have a note first.');
-  // The skipped row is in the table, where its line puts it: at the end of what is shown.
-  const table = importing.locator('.n-data-table-base-table-body');
-  await table.evaluate((element) => element.querySelector('.v-vl')?.scrollTo(0, 1e9));
-  await expect(importing.getByRole('row', { name: /Unicorns/ })).toContainText('line 1401');
+  // The skipped row heads the table, though its line comes late in the file; the others follow.
+  const bodyRows = importing.locator('.n-data-table-base-table-body tbody tr');
+  await expect(bodyRows.first()).toContainText('line 1401');
+  await expect(bodyRows.first()).toContainText('Unicorns');
+  await expect(bodyRows.nth(1)).toContainText('line 2');
   await importing.getByRole('button', { name: 'Cancel' }).click();
   await expect(importing.getByTestId('import-summary')).toHaveCount(0);
 });

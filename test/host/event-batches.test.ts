@@ -39,3 +39,27 @@ describe('batchEventsPerTurn', () => {
     expect(messages).toEqual([[1], [2]]);
   });
 });
+
+describe('batchEventsPerTurn when a message cannot be sent', () => {
+  it('reports the failure and still sends the turn’s other messages and later turns', async () => {
+    const messages: number[][] = [];
+    const failures: unknown[] = [];
+    let calls = 0;
+    const push = batchEventsPerTurn(
+      (events) => {
+        calls += 1;
+        if (calls === 1) throw new Error('Object has been destroyed'); // a window closing as the batch went
+        messages.push(events.map((e) => e.id));
+      },
+      (error) => failures.push(error),
+    );
+    const count = EVENTS_PER_MESSAGE + 2;
+    for (let id = 1; id <= count; id++) push(event(id));
+    await nextTurn();
+    expect(failures).toEqual([new Error('Object has been destroyed')]);
+    expect(messages).toEqual([[EVENTS_PER_MESSAGE + 1, EVENTS_PER_MESSAGE + 2]]);
+    push(event(count + 1));
+    await nextTurn();
+    expect(messages.at(-1)).toEqual([count + 1]);
+  });
+});

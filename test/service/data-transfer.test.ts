@@ -128,11 +128,11 @@ describe('import', () => {
     const limited = t.ok('data.previewImport', { format: 'csv', content, rowLimit: 5 });
     expect(limited).toMatchObject({ rowCount: 1500, valid: 1498, invalid: 2, existing: 0 });
     expect(limited.rows.map((row) => [row.line, row.outcome, row.notes.length])).toEqual([
-      [2, 'import', 0],
-      [3, 'import', 0],
-      [1001, 'invalid', 0],
+      [1001, 'invalid', 0], // the rows that need a look first
       [1301, 'invalid', 0],
       [1401, 'import', 1],
+      [2, 'import', 0],
+      [3, 'import', 0],
     ]);
     expect(t.ok('data.previewImport', { format: 'csv', content, rowLimit: 2 }).rows.map((row) => row.line)).toEqual([1001, 1301]);
     expect(t.ok('data.previewImport', { format: 'csv', content, rowLimit: 1500 }).rows).toEqual(whole.rows);

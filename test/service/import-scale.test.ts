@@ -5,35 +5,14 @@
  * 50,000 rows into a store of 20,000 pets took half a minute while the "already has a pet named"
  * note walked the whole category for every row; see bench/README.md for the figures.
  */
-import type { Statement } from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
-import type { Db } from '../../src-main/db/connection';
 import type { TestStore } from '../helpers/temp-store';
 import { openStoreForRules } from './support/observe';
+import { statementsRunBy, type StatementRuns } from './support/statements';
+import type { Db } from '../../src-main/db/connection';
 
 const stores: TestStore[] = [];
 afterEach(() => stores.splice(0).forEach((t) => t.close()));
-
-/** Every statement run through better-sqlite3 while `work` runs: its SQL, how often, its first arguments. */
-function statementsRunBy(db: Db, work: () => void): Map<string, { runs: number; args: unknown[] }> {
-  const seen = new Map<string, { runs: number; args: unknown[] }>();
-  const prototype = Object.getPrototypeOf(db.prepare('SELECT 1')) as Record<string, unknown>;
-  const originals = Object.fromEntries((['run', 'get', 'all', 'iterate'] as const).map((method) => [method, prototype[method]]));
-  for (const [method, original] of Object.entries(originals)) {
-    prototype[method] = function (this: Statement, ...args: unknown[]) {
-      const entry = seen.get(this.source) ?? { runs: 0, args };
-      entry.runs++;
-      seen.set(this.source, entry);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    };
-  }
-  try {
-    work();
-  } finally {
-    Object.assign(prototype, originals);
-  }
-  return seen;
-}
 
 /** A store with Dogs holding `existing` pets ("Old 1" …) and Cats holding one. */
 function storeWith(existing: number): TestStore {
@@ -56,10 +35,9 @@ const file = [
   ',Kit,2,available,2',
 ].join('\n');
 
-type Runs = Map<string, { runs: number; args: unknown[] }>;
 
 /** What a preview and then an import of `file` run, into a store of `existing` pets. */
-function importInto(existing: number): { t: TestStore; preview: Runs; imported: Runs } {
+function importInto(existing: number): { t: TestStore; preview: StatementRuns; imported: StatementRuns } {
   const t = storeWith(existing);
   const preview = statementsRunBy(t.store.db, () => t.ok('data.previewImport', { format: 'csv', content: file }));
   const imported = statementsRunBy(t.store.db, () => t.ok('data.import', { format: 'csv', content: file }));
@@ -67,7 +45,7 @@ function importInto(existing: number): { t: TestStore; preview: Runs; imported: 
   return { t, preview, imported };
 }
 
-const runsOf = (seen: Runs) => Object.fromEntries([...seen].map(([sql, { runs }]) => [sql, runs]));
+const runsOf = (seen: StatementRuns) => Object.fromEntries([...seen].map(([sql, { runs }]) => [sql, runs]));
 
 test('a preview and an import run the same statements, as often, into a store of 200 pets as into one of 2,000', () => {
   const small = importInto(200);

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
 import { OTHER_WRITERS_WINDOW_MS } from '../../src-main/db/other-writers';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
+import { countsIn, statementsRunBy } from './support/statements';
 
 let t: TestStore;
 afterEach(() => t?.close());
@@ -51,7 +52,8 @@ test('totals stay exact for more filters than are kept at once, and follow a com
   const byIds = (extra: number) => t.ok('pets.list', { id: [a, b, c, 1000 + extra], limit: 1 }).total;
   for (let extra = 0; extra < 300; extra++) expect(byIds(extra)).toBe(3);
   expect(byIds(0)).toBe(3); // dropped when the cache started over, counted again
-  expect(byIds(299)).toBe(3); // still kept
+  expect(countsIn(statementsRunBy(t.store.db, () => expect(byIds(299)).toBe(3)))).toBe(0); // still kept: not counted again
+  expect(countsIn(statementsRunBy(t.store.db, () => expect(byIds(300)).toBe(3)))).toBe(1); // a new filter is counted
   t.ok('pets.delete', { petId: b });
   expect(byIds(0)).toBe(2);
   expect(byIds(299)).toBe(2);
@@ -63,7 +65,8 @@ test('pets per category follow every commit, by this connection or another', asy
   const cats = t.ok('categories.create', { name: 'Cats' });
   const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
   expect(t.ok('categories.petCounts', {})).toEqual([{ categoryId: dogs.id, pets: 1 }]);
-  expect(t.ok('categories.petCounts', {})).toEqual([{ categoryId: dogs.id, pets: 1 }]); // kept
+  const again = statementsRunBy(t.store.db, () => expect(t.ok('categories.petCounts', {})).toEqual([{ categoryId: dogs.id, pets: 1 }]));
+  expect(countsIn(again)).toBe(0); // kept, not counted again
 
   t.ok('pets.update', { petId: rex.id, changes: { categoryId: cats.id } }); // this connection
   expect(t.ok('categories.petCounts', {})).toEqual([{ categoryId: cats.id, pets: 1 }]);

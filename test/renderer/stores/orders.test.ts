@@ -270,3 +270,151 @@ test('an order changed elsewhere beyond the loaded pages is left to the page tha
     unsubscribeAgain();
   }
 });
+
+/** A promise a test resolves when it chooses: holds a call to stage a race. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+test('a new order whose pet is still being read is not inserted once the filters leave it out', async () => {
+  const petRead = gate();
+  let soloId = -1;
+  let petAsked = false;
+  h = useRealApi({
+    async around(operation, input, call) {
+      if (operation === 'pets.list' && (input as { id?: number[] }).id?.[0] === soloId) {
+        petAsked = true;
+        await petRead.opened;
+      }
+      return call();
+    },
+  });
+  const { dogs, rex } = shop(h);
+  h.ok('orders.place', { petId: rex.id });
+  const orders = useOrdersStore();
+  orders.filters.status = 'open';
+  await orders.reload();
+  const unsubscribe = h.store.feed.subscribe((event) => void orders.applyEvent(event));
+  try {
+    const solo = h.ok('pets.create', { name: 'Solo', categoryId: dogs.id });
+    soloId = solo.id;
+    const soloOrder = h.ok('orders.place', { petId: solo.id });
+    await expect.poll(() => petAsked).toBe(true);
+    // The clerk switches to complete orders while Solo is read for the new open order's row.
+    orders.filters.status = 'complete';
+    await orders.reload();
+    expect(orders.rows).toEqual([]);
+    petRead.open();
+    await orders.idle();
+    expect(orders.rows.some((row) => row.id === soloOrder.id)).toBe(false);
+    expect(orders.rows).toEqual([]);
+    expect(orders.total).toBe(0);
+  } finally {
+    unsubscribe();
+  }
+});
+
+test('a total read for the old filters does not overwrite the new filters’ total', async () => {
+  const totalRead = gate();
+  let holdTotals = false;
+  let totalAsked = false;
+  h = useRealApi({
+    async around(operation, input, call) {
+      if (holdTotals && operation === 'orders.list' && (input as { limit?: number }).limit === 1) {
+        totalAsked = true;
+        const answer = await call(); // counted before the filters change
+        await totalRead.opened;
+        return answer;
+      }
+      return call();
+    },
+  });
+  const { rex } = shop(h);
+  const first = h.ok('orders.place', { petId: rex.id });
+  h.ok('orders.update', { orderId: first.id!, changes: { complete: true } });
+  const orders = useOrdersStore();
+  await orders.reload();
+  expect(orders.total).toBe(1);
+  const unsubscribe = h.store.feed.subscribe((event) => void orders.applyEvent(event));
+  try {
+    holdTotals = true;
+    h.ok('orders.place', { petId: rex.id }); // all orders: 2
+    await expect.poll(() => totalAsked).toBe(true);
+    holdTotals = false;
+    orders.filters.status = 'complete';
+    await orders.reload();
+    expect(orders.total).toBe(1);
+    totalRead.open();
+    await orders.idle();
+    expect(orders.total).toBe(1); // not the 2 counted for "all"
+    expect(orders.rows.map((row) => row.id)).toEqual([first.id]);
+  } finally {
+    unsubscribe();
+  }
+});
+
+test('a change made elsewhere while a page is on its way is applied after the page, not undone by it', async () => {
+  const pageHeld = gate();
+  let holdPages = false;
+  let pageAsked = false;
+  h = useRealApi({
+    async around(operation, input, call) {
+      if (holdPages && operation === 'orders.list' && (input as { cursor?: string }).cursor) {
+        const answer = await call(); // the page as it was before the change
+        pageAsked = true;
+        await pageHeld.opened;
+        return answer;
+      }
+      return call();
+    },
+  });
+  const { ids } = manyOrders(h, 150);
+  const orders = useOrdersStore();
+  await orders.reload();
+  const unsubscribe = h.store.feed.subscribe((event) => void orders.applyEvent(event));
+  try {
+    holdPages = true;
+    const more = orders.loadMore();
+    await expect.poll(() => pageAsked).toBe(true);
+    h.ok('orders.update', { orderId: ids[10], changes: { complete: true } }); // on the page on its way
+    h.ok('orders.cancel', { orderId: ids[20] });
+    pageHeld.open();
+    await more;
+    await orders.idle();
+    expect(orders.rows).toHaveLength(149);
+    expect(orders.rows.find((row) => row.id === ids[10])?.complete).toBe(true);
+    expect(orders.rows.some((row) => row.id === ids[20])).toBe(false);
+    expect(orders.total).toBe(149);
+  } finally {
+    unsubscribe();
+  }
+});
+
+test('an order placed is reported placed even when showing it in place fails: the list is read again', async () => {
+  let failPetRead = false;
+  h = useRealApi({
+    async around(operation, _input, call) {
+      if (failPetRead && operation === 'pets.list') {
+        failPetRead = false;
+        throw new Error('the connection to the service was lost');
+      }
+      return call();
+    },
+  });
+  const { dogs, rex } = shop(h);
+  h.ok('orders.place', { petId: rex.id });
+  const orders = useOrdersStore();
+  await orders.reload();
+  const solo = h.ok('pets.create', { name: 'Solo', categoryId: dogs.id });
+  h.ok('inventory.set', { petId: solo.id, update: { quantity: 1 } });
+  failPetRead = true; // the read of Solo for the new row fails once
+  const created = await orders.place({ petId: solo.id });
+  expect(created).toMatchObject({ petId: solo.id, complete: false });
+  expect(failPetRead).toBe(false);
+  expect(orders.rows[0]).toMatchObject({ id: created.id, pet: { name: 'Solo' } });
+  expect(orders.rows).toHaveLength(2);
+  expect(orders.total).toBe(2);
+  expect(h.ok('orders.list', {}).total).toBe(2); // placed once
+});

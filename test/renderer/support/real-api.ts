@@ -1,4 +1,5 @@
 import { createPinia, setActivePinia } from 'pinia';
+import type { ApiResult } from '../../../src-shared/api-result';
 import type { PetstoreBridge } from '../../../src-shared/bridge';
 import type { CommandName } from '../../../src-shared/commands';
 import type { StoreEvent } from '../../../src-shared/schemas/event';
@@ -21,7 +22,15 @@ export interface RendererHarness extends TestStore {
  * to a real store on a temp SQLite file through the same bridge shape the preload exposes (with
  * structured cloning, as IPC does). Nothing of the project is mocked.
  */
-export function useRealApi(): RendererHarness {
+export interface RealApiOptions {
+  /**
+   * Wraps every call the renderer makes: a test can hold one before it reaches the service or
+   * before its answer reaches the renderer (to stage a race), or make it fail.
+   */
+  around?: (operation: string, input: unknown, call: () => Promise<ApiResult<unknown>>) => Promise<ApiResult<unknown>>;
+}
+
+export function useRealApi(options: RealApiOptions = {}): RendererHarness {
   const t = openTestStore();
   const { handlers } = createHostHandlers(t.store, 'browser-host');
   const commandListeners = new Set<(command: CommandName) => void>();
@@ -29,7 +38,8 @@ export function useRealApi(): RendererHarness {
   const bridge: PetstoreBridge = {
     async invoke(operation, input) {
       invoked.push(operation);
-      return structuredClone(await invokeOperationAsync(handlers, operation, structuredClone(input)));
+      const call = async () => structuredClone(await invokeOperationAsync(handlers, operation, structuredClone(input)));
+      return options.around ? options.around(operation, input, call) : call();
     },
     onEvent(listener: (event: StoreEvent) => void) {
       return t.store.feed.subscribe((event) => listener(structuredClone(event)));
