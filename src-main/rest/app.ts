@@ -43,6 +43,8 @@ export interface RestApp {
   app: FastifyInstance;
   /** Ends open event streams so that `app.close()` can finish. */
   endStreams(): void;
+  /** From now on every new request is refused with 503 SERVICE_BUSY (the listener is stopping). */
+  refuseNewRequests(): void;
 }
 
 /**
@@ -78,7 +80,8 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
       requireHostHeader: false,
       joinDuplicateHeaders: true,
     },
-    return503OnClosing: true,
+    // Requests that arrive while the listener stops are refused by the guard, as Error objects.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // What the router and Node's HTTP parser refuse is answered with Error objects too.
@@ -95,11 +98,17 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
    * The checks before a route's handler: Host, then (unless the route is public) the bearer token,
    * its rate budget and its scope. Returns true when it answered (refused) the request.
    */
+  let closing = false;
   const guard = (request: FastifyRequest, reply: FastifyReply, route: GuardedRoute): boolean => {
     setEveryAnswerHeaders(reply);
     const { def } = route;
     // A deprecated operation says so on every answer, refusals included.
     if (def?.deprecated) reply.headers(deprecationHeaders(def.deprecated, request.params as Record<string, string>, settings().sunsetDate));
+    if (closing) {
+      reply.header('Retry-After', 1).header('Connection', 'close');
+      sendError(reply, new StoreError('SERVICE_BUSY', 'The server is shutting down; retry shortly'));
+      return true;
+    }
     if (refuseForeignHost(request, reply, hosts)) return true;
     if (route.isPublic) return false;
     if (request.method === 'OPTIONS' && startupSettings.allowedOrigins.length) return false;
@@ -130,11 +139,20 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   });
 
   if (startupSettings.allowedOrigins.length) {
-    await app.register(cors, {
+    // CORS answers a preflight in its own hook, before any route's guard: the Host check (DNS
+    // rebinding) and the stop come first. Any other OPTIONS is left to the routes (405, an Error object).
+    app.addHook('onRequest', (request, reply, done) => {
+      if (isPreflight(request) && guard(request, reply, { isPublic: true })) return;
+      done();
+    });
+    const corsOptions = {
       origin: startupSettings.allowedOrigins,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID'],
       exposedHeaders: ['Link', 'X-Total-Count', 'Location', 'Deprecation', 'Sunset', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'],
+    };
+    await app.register(cors, {
+      delegator: (request, callback) => callback(null, request.method === 'OPTIONS' && !isPreflight(request) ? { origin: false } : corsOptions),
     });
   }
 
@@ -161,12 +179,14 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   for (const url of ['/openapi.json', `${API_PREFIX}/openapi.json`]) {
     app.get(url, (_request, reply) => reply.type('application/json; charset=utf-8').send(currentDocument().json));
   }
-  app.get('/docs', (_request, reply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'")
-      .send(currentDocument().html),
-  );
+  for (const url of ['/docs', `${API_PREFIX}/docs`]) {
+    app.get(url, (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'")
+        .send(currentDocument().html),
+    );
+  }
 
   const routes = knownRoutes();
   app.setNotFoundHandler((request, reply) => {
@@ -180,8 +200,10 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     const onPublicPath = matching.length > 0 && matching.every((route) => route.isPublic);
     if (guard(request, reply, onPublicPath ? { isPublic: true } : guardedRoute(undefined, request.url))) return;
     if (allowed.length) {
-      reply.header('Allow', [...new Set(allowed)].join(', '));
-      return sendError(reply, new StoreError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allowed.join(' or ')}`));
+      // Every GET route answers HEAD too (Fastify's head routes).
+      const methods = [...new Set(allowed.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])))];
+      reply.header('Allow', methods.join(', '));
+      return sendError(reply, new StoreError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${methods.join(' or ')}`));
     }
     return sendError(reply, new StoreError('NOT_FOUND', `There is nothing at ${path.slice(0, 200)}`));
   });
@@ -191,13 +213,21 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   return {
     app,
     endStreams: () => [...streams.keys()].forEach((end) => end()),
+    refuseNewRequests: () => (closing = true),
   };
 }
+
+/** A CORS preflight: OPTIONS with the Origin and the method the browser asks about. */
+const isPreflight = (request: FastifyRequest) =>
+  request.method === 'OPTIONS' && request.headers.origin !== undefined && request.headers['access-control-request-method'] !== undefined;
 
 interface GuardedRoute {
   def?: OperationDef;
   isPublic: boolean;
 }
+
+/** The documents under /v1 (with a query string or not): public, as at the root. */
+const PUBLIC_UNDER_PREFIX = new RegExp(`^${API_PREFIX}/(?:openapi\\.json|docs)(?:[?#]|$)`);
 
 /** What a route's guard needs to know: its operation, and whether it asks for a token. */
 function guardedRoute(operation: OperationName | undefined, url: string): GuardedRoute {
@@ -206,7 +236,7 @@ function guardedRoute(operation: OperationName | undefined, url: string): Guarde
   // /v1 (an unknown path, a CORS preflight) is not.
   const isPublic = def
     ? def.http?.auth === 'none'
-    : !url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}/openapi.json`);
+    : !url.startsWith(`${API_PREFIX}/`) || PUBLIC_UNDER_PREFIX.test(url);
   return { def, isPublic };
 }
 
@@ -216,6 +246,7 @@ function knownRoutes(): { pattern: RegExp; method: string; isPublic: boolean }[]
     { path: '/openapi.json', method: 'GET', isPublic: true },
     { path: `${API_PREFIX}/openapi.json`, method: 'GET', isPublic: true },
     { path: '/docs', method: 'GET', isPublic: true },
+    { path: `${API_PREFIX}/docs`, method: 'GET', isPublic: true },
   ];
   for (const name of OPERATION_NAMES) {
     const http = operationDef(name).http;

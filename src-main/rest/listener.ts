@@ -31,7 +31,7 @@ const SWEEP_MS = 25;
 
 /** Starts the REST listener on host:port. */
 export async function startListener(options: ListenerOptions): Promise<RunningListener> {
-  const { app, endStreams } = await buildRestApp(options);
+  const { app, endStreams, refuseNewRequests } = await buildRestApp(options);
   // Requests between arrival and the end of their answer (finished or aborted).
   let inFlight = 0;
   // One shared listener, not a closure and a once-wrapper per request: a response closes once.
@@ -49,8 +49,9 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
     url: `http://${urlHost(options.host)}:${port}/v1`,
     close() {
       closing ??= (async () => {
+        refuseNewRequests(); // requests on connections already open: 503 SERVICE_BUSY, Connection: close
         endStreams();
-        const closed = app.close(); // stops accepting; requests on open connections now get 503
+        const closed = app.close(); // stops accepting
         // Connections do not end by themselves: kept-alive ones idle for seconds, and spare ones
         // that never sent a request are never "idle" to Node. Once nothing is in flight, cut them.
         const sweep = setInterval(() => {

@@ -70,6 +70,40 @@ describe('origins listed by the owner', () => {
     );
   });
 
+  test('a preflight addressed to another host (DNS rebinding) is refused before CORS grants anything', async () => {
+    const { request } = await import('node:http');
+    const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+      // fetch cannot set Host: a raw request, as a rebinding browser would send it.
+      const call = request(`${base}/v1/store/orders`, {
+        method: 'OPTIONS',
+        headers: { host: 'attacker.example', origin: LISTED, 'access-control-request-method': 'POST' },
+      });
+      call.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+      });
+      call.on('error', reject);
+      call.end();
+    });
+    expect(answer.status).toBe(403);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+  });
+
+  test('an OPTIONS that is not a preflight is answered by the routes, as an Error object', async () => {
+    for (const headers of [{}, { origin: LISTED }, { authorization: `Bearer ${t.readToken}` }] as Record<string, string>[]) {
+      const answer = await fetch(`${base}/v1/pets`, { method: 'OPTIONS', headers });
+      expect(answer.status, JSON.stringify(headers)).toBe(405);
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(answer.headers.get('allow')).toBe('GET, HEAD, POST');
+      expect(await answer.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED', status: 405 });
+    }
+    const health = await fetch(`${base}/v1/health`, { method: 'OPTIONS' });
+    expect(health.status).toBe(405);
+    expect(await health.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED', status: 405 });
+  });
+
   test('an origin that is not listed gets no grant, on a preflight or a request', async () => {
     for (const origin of ['http://evil.example', 'http://localhost:3001', 'https://shop.example.evil.example']) {
       expect((await preflight(origin, `${base}/v1/pets`)).headers.get('access-control-allow-origin'), origin).toBeNull();

@@ -27,6 +27,14 @@ describe('GET /docs', () => {
     expect(withToken.body).toBe(html);
   });
 
+  test('is also under /v1, beside the document, without a token', async () => {
+    const underPrefix = await s.call<string>('GET', '/v1/docs', { token: null });
+    expect(underPrefix.status).toBe(200);
+    expect(underPrefix.body).toBe(html);
+    expect(underPrefix.headers.get('content-security-policy')).toBe(page.headers.get('content-security-policy'));
+    expect((await s.call('GET', '/v1/docsx', { token: null })).status).toBe(401); // any other path under /v1 asks for a token
+  });
+
   test('carries a strict Content-Security-Policy and nosniff', () => {
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");

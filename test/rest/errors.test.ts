@@ -223,16 +223,17 @@ describe('paths are taken as sent: dot segments and double slashes are not resol
 
 describe('405 METHOD_NOT_ALLOWED', () => {
   test.each([
-    ['POST', '/v1/pets/1', 'GET, PUT, PATCH, DELETE'],
-    ['DELETE', '/v1/pets', 'GET, POST'],
-    ['PATCH', '/v1/categories', 'GET, POST'],
-    ['PUT', '/v1/store/orders/1', 'GET, PATCH, DELETE'],
-    ['POST', '/v1/store/inventory/1', 'GET, PUT'],
-    ['DELETE', '/v1/store/inventory', 'GET'],
-    ['POST', '/v1/events', 'GET'],
-    ['POST', '/health', 'GET'],
-    ['POST', '/v1/health', 'GET'],
-    ['DELETE', '/docs', 'GET'],
+    ['POST', '/v1/pets/1', 'GET, HEAD, PUT, PATCH, DELETE'],
+    ['DELETE', '/v1/pets', 'GET, HEAD, POST'],
+    ['PATCH', '/v1/categories', 'GET, HEAD, POST'],
+    ['PUT', '/v1/store/orders/1', 'GET, HEAD, PATCH, DELETE'],
+    ['POST', '/v1/store/inventory/1', 'GET, HEAD, PUT'],
+    ['DELETE', '/v1/store/inventory', 'GET, HEAD'],
+    ['POST', '/v1/events', 'GET, HEAD'],
+    ['POST', '/health', 'GET, HEAD'],
+    ['POST', '/v1/health', 'GET, HEAD'],
+    ['DELETE', '/docs', 'GET, HEAD'],
+    ['DELETE', '/v1/docs', 'GET, HEAD'],
   ])('%s %s → 405 with Allow: %s', async (method, path, allow) => {
     const answer = await s.call(method, path, method === 'POST' || method === 'PUT' || method === 'PATCH' ? { json: {} } : {});
     expectCode(answer, 'METHOD_NOT_ALLOWED');
@@ -242,10 +243,10 @@ describe('405 METHOD_NOT_ALLOWED', () => {
 
 describe('405 on public paths needs no token; elsewhere a token comes first', () => {
   test('POST /v1/health and /openapi.json answer 405 to anyone; POST /v1/pets/1 without a token is 401', async () => {
-    for (const path of ['/v1/health', '/health', '/openapi.json', '/v1/openapi.json', '/docs']) {
+    for (const path of ['/v1/health', '/health', '/openapi.json', '/v1/openapi.json', '/docs', '/v1/docs']) {
       const answer = await s.call('POST', path, { token: null, json: {} });
       expectCode(answer, 'METHOD_NOT_ALLOWED');
-      expect(answer.headers.get('allow'), path).toBe('GET');
+      expect(answer.headers.get('allow'), path).toBe('GET, HEAD');
     }
     expectCode(await s.call('POST', '/v1/pets/1', { token: null, json: {} }), 'UNAUTHORIZED');
     expectCode(await s.call('GET', '/v1/unicorns', { token: null }), 'UNAUTHORIZED');

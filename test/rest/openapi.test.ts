@@ -153,6 +153,20 @@ describe('the served document', () => {
     expect(Object.keys(find('POST', '/pets').responses)).toContain('422');
     expect(Object.keys(find('POST', '/store/orders').responses)).toEqual(expect.arrayContaining(['409', '422']));
     expect(Object.keys(find('DELETE', '/categories/{categoryId}').responses)).toContain('409');
+    // Any request can meet a stopping server: 503 with Retry-After, /health included.
+    for (const { path, method, operation } of operations()) {
+      expect(Object.keys(operation.responses['503']?.headers ?? {}), `${method} ${path}`).toContain('Retry-After');
+    }
+  });
+
+  test('every answer after the token was accepted declares the rate-limit headers; a 401 does not', () => {
+    for (const { path, method, operation } of operations()) {
+      for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+        const names = Object.keys(response.headers ?? {});
+        const expected = path !== '/health' && status !== '401';
+        expect(names.includes('X-RateLimit-Limit') && names.includes('X-RateLimit-Remaining'), `${method} ${path} ${status}`).toBe(expected);
+      }
+    }
   });
 
   test('lists declare the paging headers and parameters; creations declare Location', () => {
@@ -168,6 +182,8 @@ describe('the served document', () => {
     for (const path of ['/pets', '/categories', '/store/orders']) {
       expect(find('POST', path).responses['201'].headers.Location).toBeDefined();
     }
+    // A new pet's address is where PUT, PATCH and DELETE act; reading it there is deprecated, so its successor is named.
+    expect(find('POST', '/pets').responses['201'].headers.Location.description).toContain('read it at `/v1/pets?id={petId}`');
     const petFilters = find('GET', '/pets').parameters.map((parameter: any) => parameter.name);
     expect(petFilters).toEqual(expect.arrayContaining(['status', 'categoryId', 'q', 'id', 'sort']));
     const status = find('GET', '/pets').parameters.find((parameter: any) => parameter.name === 'status');

@@ -223,6 +223,37 @@ describe('petstore serve', () => {
     }
   });
 
+  test('a request that arrives on an open connection while the server stops is refused with 503 SERVICE_BUSY, an Error object', async () => {
+    const file = seededCopy();
+    const server = await serve(file);
+    const restock = heldRequest(server, 'PUT', '/store/inventory/5', { quantity: 7 }); // keeps the stop waiting
+    const socket = net.connect(server.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    try {
+      await sleep(300);
+      server.child.kill('SIGTERM');
+      await server.waitForOutput(/SIGTERM/, 5000);
+      await sleep(100);
+      let raw = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (raw += chunk));
+      const ended = new Promise((resolve) => socket.once('end', resolve));
+      socket.write(`GET /v1/pets?limit=1 HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${SECRET}\r\n\r\n`);
+      await ended; // Connection: close
+      const [head, body] = raw.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 503 /);
+      expect(head).toMatch(/\r\nretry-after: 1\r\n/i);
+      expect(head).toMatch(/\r\nconnection: close\r\n/i);
+      expect(head).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+      expect(JSON.parse(body)).toEqual({ code: 'SERVICE_BUSY', status: 503, message: 'The server is shutting down; retry shortly' });
+
+      restock.finish();
+      expect((await restock.answer).status).toBe(200); // the request in flight still completes
+      expect((await server.exitWithin(5000)).code).toBe(0);
+    } finally {
+      socket.destroy();
+    }
+  });
+
   test('a connection that never sends a request does not hold up the stop', async () => {
     // Browsers and HTTP clients open spare connections ahead of time (fetch does after an abort).
     const server = await serve(seededCopy());

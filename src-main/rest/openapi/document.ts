@@ -25,7 +25,7 @@ const operationId = (name: string) => name.replace(/\.(\w)/g, (_, c: string) => 
 export function errorStatuses(def: OperationDef): Map<number, ErrorCode[]> {
   const http = def.http!;
   const codes = new Set<ErrorCode>(http.errors);
-  const transport = http.auth === 'none' ? (['VALIDATION_FAILED', 'INTERNAL', 'FORBIDDEN', ...REQUEST_ERRORS] as ErrorCode[]) : TRANSPORT_ERRORS;
+  const transport = http.auth === 'none' ? (['VALIDATION_FAILED', 'INTERNAL', 'FORBIDDEN', 'SERVICE_BUSY', ...REQUEST_ERRORS] as ErrorCode[]) : TRANSPORT_ERRORS;
   transport.forEach((code) => codes.add(code));
   // Any request but a GET may carry a body, which is parsed and limited even where none is expected.
   if (http.body || http.method !== 'GET') BODY_ERRORS.forEach((code) => codes.add(code));
@@ -96,11 +96,15 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       successHeaders['X-Total-Count'] = header('How many items match the filters, across all pages.', { type: 'integer' });
       successHeaders.Link = header('`<…>; rel="next"`: the next page, when there is one.');
     }
-    if (http.success === 201) successHeaders.Location = header('The address of the created resource.');
-    if (http.auth !== 'none') {
-      successHeaders['X-RateLimit-Limit'] = header('Requests per minute allowed for this token.', { type: 'integer' });
-      successHeaders['X-RateLimit-Remaining'] = header('Requests left in the current budget.', { type: 'integer' });
-    }
+    if (http.success === 201) successHeaders.Location = header(locationDescription(http.path));
+    const rateLimitHeaders =
+      http.auth === 'none'
+        ? {}
+        : {
+            'X-RateLimit-Limit': header('Requests per minute allowed for this token (on every answer once the token was accepted).', { type: 'integer' }),
+            'X-RateLimit-Remaining': header('Requests left in the current budget.', { type: 'integer' }),
+          };
+    Object.assign(successHeaders, rateLimitHeaders);
     if (Object.keys(successHeaders).length) success.headers = successHeaders;
     responses[String(http.success)] = success;
 
@@ -109,7 +113,8 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
         description: codes.map((code) => `\`${code}\`: ${ERROR_CATALOGUE[code].when}`).join(' '),
         content: { 'application/json': { schema: errorSchema } },
       };
-      const headers: Json = { ...deprecationHeaders };
+      // A refusal after the token was accepted (a bad input, a conflict, the budget spent) carries the budget too.
+      const headers: Json = { ...deprecationHeaders, ...(status === 401 ? {} : rateLimitHeaders) };
       if (status === 401) headers['WWW-Authenticate'] = header('`Bearer`');
       if (status === 429) headers['Retry-After'] = header('Seconds to wait before trying again.', { type: 'integer' });
       if (status === 503) headers['Retry-After'] = header('Seconds to wait before trying again.', { type: 'integer' });
@@ -147,7 +152,7 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
         '(create tokens in the app\'s settings or with `petstore token create`). Lists page with `limit` ' +
         `(1–${PAGE_LIMIT_MAX}) and an opaque \`cursor\`: the next page is in the \`Link: rel="next"\` header, ` +
         'the total in `X-Total-Count`. Every failure is an Error object. This document is also at `/openapi.json`; ' +
-        'a readable reference is at `/docs`. Operations marked `x-stability: beta` or `experimental` may change.',
+        'a readable reference is at `/docs` (also `/v1/docs`). Operations marked `x-stability: beta` or `experimental` may change.',
     },
     servers: [{ url: '/v1', description: 'This listener (http://127.0.0.1:<port>/v1)' }],
     security: [{ bearerAuth: [] }],
@@ -171,6 +176,18 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
 
 function itemSchema(page: z.ZodType): z.ZodType {
   return ((page as unknown as z.ZodObject).shape.items as unknown as z.ZodArray).element as z.ZodType;
+}
+
+/** Where a created resource lives; when reading it there is deprecated, where to read it instead. */
+function locationDescription(collectionPath: string): string {
+  const reader = OPERATION_NAMES.map(operationDef).find(
+    (def) => def.http?.method === 'GET' && def.deprecated && def.http.path.startsWith(`${collectionPath}/{`),
+  );
+  if (!reader) return 'The address of the created resource.';
+  return (
+    `The address of the created resource (\`/v1${collectionPath}/{id}\`), where PUT, PATCH and DELETE act on it. ` +
+    `Its GET there is deprecated (answering 410 after the sunset date): read it at \`${reader.deprecated!.successor}\`.`
+  );
 }
 
 function omitDescription(schema: Json): Json {

@@ -4,6 +4,9 @@ import { expect } from 'vitest';
 
 type Json = Record<string, any>;
 
+/** The API's own headers: an answer that carries one must have it declared for its status. */
+const API_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after', 'location', 'link', 'x-total-count', 'deprecation', 'sunset', 'www-authenticate'];
+
 /**
  * Checks answers against the OpenAPI document the server itself serves: for the operation that
  * matches the request's method and path, the answer's status must be declared, and its body must
@@ -42,6 +45,12 @@ export async function createOpenApiChecker(origin: string) {
       if (!op) return text ? JSON.parse(text) : undefined;
       const declared = op.operation.responses[String(response.status)];
       expect(declared, `${method} ${op.path} answered ${response.status}, which the document does not declare`).toBeDefined();
+      const declaredHeaders = new Set(Object.keys((declared.headers ?? {}) as Json).map((name) => name.toLowerCase()));
+      for (const name of API_HEADERS) {
+        if (response.headers.has(name)) {
+          expect(declaredHeaders.has(name), `${method} ${op.path} answered ${response.status} with ${name}, which the document does not declare for it`).toBe(true);
+        }
+      }
       const [mediaType, media] = Object.entries((declared.content ?? {}) as Json)[0] ?? [];
       if (!media) {
         expect(text, `${method} ${op.path} ${response.status} should have no body`).toBe('');
