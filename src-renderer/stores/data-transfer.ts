@@ -39,10 +39,13 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
     return api().call('data.export', { format, resource });
   }
 
+  /** The service's check of a file, row by row (writes nothing). */
+  const check = (file: ImportFile) => api().call('data.previewImport', { format: file.format, content: file.content, rowLimit: PREVIEW_ROWS });
+
   /** Checks a file row by row (writes nothing) and keeps it for `importPending`. */
   async function previewImport(file: ImportFile): Promise<ImportPreview> {
     clearImport();
-    const checked = await api().call('data.previewImport', { format: file.format, content: file.content, rowLimit: PREVIEW_ROWS });
+    const checked = await check(file);
     pending.value = file;
     preview.value = checked;
     return checked;
@@ -55,7 +58,7 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
   async function recheckPending(): Promise<void> {
     const file = pending.value;
     if (!file) return;
-    const checked = await api().call('data.previewImport', { format: file.format, content: file.content, rowLimit: PREVIEW_ROWS });
+    const checked = await check(file);
     if (pending.value === file) preview.value = checked; // not if another file was chosen meanwhile
   }
 

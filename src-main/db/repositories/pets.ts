@@ -6,6 +6,7 @@ import { canonicalSet, decodeCursor, encodeCursor, placeholders, type CursorScop
 import { pageTotals } from './page-totals';
 import { MAX_KEPT_STATEMENTS, statementCache } from './statement-cache';
 import { writeWatcher } from './write-watcher';
+import type { CategoryPetCount } from '../../../src-shared/schemas/category';
 
 export interface PetRow {
   id: number;
@@ -49,11 +50,11 @@ export function petsRepository(db: Db) {
   const sortValueOf = (id: number) => nameOrderOf.get(id);
   // Read from the pets_by_category index alone; kept until the next write (windows showing the
   // counts ask again after every change, and several windows ask for the same figures).
-  const countPerCategory = db.prepare<[], { categoryId: number; pets: number }>(
+  const countPerCategory = db.prepare<[], CategoryPetCount>(
     'SELECT category_id AS categoryId, count(*) AS pets FROM pets GROUP BY category_id ORDER BY category_id',
   );
   const writtenSinceCounted = writeWatcher(db);
-  let keptCounts: readonly { categoryId: number; pets: number }[] = [];
+  let keptCounts: readonly CategoryPetCount[] = [];
 
   /**
    * The query a cursor of this list continues (built only when a cursor is issued or read; no
@@ -123,7 +124,7 @@ export function petsRepository(db: Db) {
     firstNamedIn: (name: string, categoryId: number): number | undefined => firstNamedIn.get(categoryId, nameSortKey(name)),
 
     /** How many pets each category holds; categories without pets are not listed. */
-    countPerCategory(): readonly { categoryId: number; pets: number }[] {
+    countPerCategory(): readonly CategoryPetCount[] {
       if (writtenSinceCounted()) keptCounts = countPerCategory.all();
       return keptCounts;
     },

@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { ApiError } from '../../../src-renderer/api/client';
 import { useOrdersStore } from '../../../src-renderer/stores/orders';
-import { useRealApi, type RendererHarness } from '../support/real-api';
+import { useRealApi, type RealApiOptions, type RendererHarness } from '../support/real-api';
 
 let h: RendererHarness;
 afterEach(() => h?.close());
@@ -271,26 +271,31 @@ test('an order changed elsewhere beyond the loaded pages is left to the page tha
   }
 });
 
-/** A promise a test resolves when it chooses: holds a call to stage a race. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { opened, open };
+/**
+ * Holds the answers of the calls `matches` picks (answered by the service at once, kept from the
+ * store until `release()`): stages an answer that arrives after things changed.
+ */
+function heldAnswers(matches: (operation: string, input: any) => boolean) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrived = false;
+  return {
+    arrived: () => arrived,
+    release: () => release(),
+    around: (async (operation, input, call) => {
+      if (!matches(operation, input)) return call();
+      const answer = await call();
+      arrived = true;
+      await released;
+      return answer;
+    }) satisfies RealApiOptions['around'],
+  };
 }
 
 test('a new order whose pet is still being read is not inserted once the filters leave it out', async () => {
-  const petRead = gate();
   let soloId = -1;
-  let petAsked = false;
-  h = useRealApi({
-    async around(operation, input, call) {
-      if (operation === 'pets.list' && (input as { id?: number[] }).id?.[0] === soloId) {
-        petAsked = true;
-        await petRead.opened;
-      }
-      return call();
-    },
-  });
+  const petRead = heldAnswers((operation, input) => operation === 'pets.list' && input.id?.[0] === soloId);
+  h = useRealApi({ around: petRead.around });
   const { dogs, rex } = shop(h);
   h.ok('orders.place', { petId: rex.id });
   const orders = useOrdersStore();
@@ -301,12 +306,12 @@ test('a new order whose pet is still being read is not inserted once the filters
     const solo = h.ok('pets.create', { name: 'Solo', categoryId: dogs.id });
     soloId = solo.id;
     const soloOrder = h.ok('orders.place', { petId: solo.id });
-    await expect.poll(() => petAsked).toBe(true);
+    await expect.poll(petRead.arrived).toBe(true);
     // The clerk switches to complete orders while Solo is read for the new open order's row.
     orders.filters.status = 'complete';
     await orders.reload();
     expect(orders.rows).toEqual([]);
-    petRead.open();
+    petRead.release();
     await orders.idle();
     expect(orders.rows.some((row) => row.id === soloOrder.id)).toBe(false);
     expect(orders.rows).toEqual([]);
@@ -317,20 +322,10 @@ test('a new order whose pet is still being read is not inserted once the filters
 });
 
 test('a total read for the old filters does not overwrite the new filters’ total', async () => {
-  const totalRead = gate();
   let holdTotals = false;
-  let totalAsked = false;
-  h = useRealApi({
-    async around(operation, input, call) {
-      if (holdTotals && operation === 'orders.list' && (input as { limit?: number }).limit === 1) {
-        totalAsked = true;
-        const answer = await call(); // counted before the filters change
-        await totalRead.opened;
-        return answer;
-      }
-      return call();
-    },
-  });
+  // Counted before the filters change, arriving after.
+  const totalRead = heldAnswers((operation, input) => holdTotals && operation === 'orders.list' && input.limit === 1);
+  h = useRealApi({ around: totalRead.around });
   const { rex } = shop(h);
   const first = h.ok('orders.place', { petId: rex.id });
   h.ok('orders.update', { orderId: first.id!, changes: { complete: true } });
@@ -341,12 +336,12 @@ test('a total read for the old filters does not overwrite the new filters’ tot
   try {
     holdTotals = true;
     h.ok('orders.place', { petId: rex.id }); // all orders: 2
-    await expect.poll(() => totalAsked).toBe(true);
+    await expect.poll(totalRead.arrived).toBe(true);
     holdTotals = false;
     orders.filters.status = 'complete';
     await orders.reload();
     expect(orders.total).toBe(1);
-    totalRead.open();
+    totalRead.release();
     await orders.idle();
     expect(orders.total).toBe(1); // not the 2 counted for "all"
     expect(orders.rows.map((row) => row.id)).toEqual([first.id]);
@@ -356,20 +351,10 @@ test('a total read for the old filters does not overwrite the new filters’ tot
 });
 
 test('a change made elsewhere while a page is on its way is applied after the page, not undone by it', async () => {
-  const pageHeld = gate();
   let holdPages = false;
-  let pageAsked = false;
-  h = useRealApi({
-    async around(operation, input, call) {
-      if (holdPages && operation === 'orders.list' && (input as { cursor?: string }).cursor) {
-        const answer = await call(); // the page as it was before the change
-        pageAsked = true;
-        await pageHeld.opened;
-        return answer;
-      }
-      return call();
-    },
-  });
+  // The page as it was before the change, arriving after it.
+  const pageHeld = heldAnswers((operation, input) => holdPages && operation === 'orders.list' && input.cursor !== undefined);
+  h = useRealApi({ around: pageHeld.around });
   const { ids } = manyOrders(h, 150);
   const orders = useOrdersStore();
   await orders.reload();
@@ -377,10 +362,10 @@ test('a change made elsewhere while a page is on its way is applied after the pa
   try {
     holdPages = true;
     const more = orders.loadMore();
-    await expect.poll(() => pageAsked).toBe(true);
+    await expect.poll(pageHeld.arrived).toBe(true);
     h.ok('orders.update', { orderId: ids[10], changes: { complete: true } }); // on the page on its way
     h.ok('orders.cancel', { orderId: ids[20] });
-    pageHeld.open();
+    pageHeld.release();
     await more;
     await orders.idle();
     expect(orders.rows).toHaveLength(149);
