@@ -1,37 +1,7 @@
+import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from './error-catalogue';
 import { z } from './zod-setup';
 
-/**
- * The error catalogue: every code any transport can answer with, its HTTP status, and when.
- * docs/errors.md is the long form of this table; a test keeps the two in step.
- */
-export const ERROR_CATALOGUE = {
-  VALIDATION_FAILED: { status: 400, when: 'The input breaks a schema: wrong type, out of bounds, unknown field, id beyond 2^53−1.' },
-  MALFORMED_JSON: { status: 400, when: 'The request body is not valid JSON.' },
-  MALFORMED_REQUEST: { status: 400, when: 'The request is not valid HTTP/1.1 (a broken request line or header line).' },
-  UNAUTHORIZED: { status: 401, when: 'No bearer token, or a token that is unknown or revoked.' },
-  FORBIDDEN: { status: 403, when: 'A read-scoped token on a write operation, or a Host header that is not the bound address.' },
-  NOT_FOUND: { status: 404, when: 'No such pet, category, order or inventory entry, or no such route.' },
-  METHOD_NOT_ALLOWED: { status: 405, when: 'The route exists but not with this HTTP method.' },
-  INSUFFICIENT_STOCK: { status: 409, when: 'An order asks for more units than the pet has in stock, whatever its status, or a stock adjustment would take away more than there are.' },
-  PET_NOT_AVAILABLE: { status: 409, when: 'An order for a pet that is sold, or pending with enough stock (held by a clerk).' },
-  PET_HAS_OPEN_ORDERS: { status: 409, when: 'Deleting a pet, or marking it sold, while it has open orders.' },
-  CATEGORY_IN_USE: { status: 409, when: 'Deleting a category that pets still belong to.' },
-  CATEGORY_NAME_TAKEN: { status: 409, when: 'Creating or renaming a category to a name another category has (case-insensitive).' },
-  ORDER_COMPLETE: { status: 409, when: 'Cancelling or changing an order that is already complete.' },
-  FILE_EXISTS: { status: 409, when: 'A backup would replace an existing file, and replacing it was not asked for.' },
-  REQUEST_TIMEOUT: { status: 408, when: 'The client did not finish sending its request in time.' },
-  OPERATION_SUNSET: { status: 410, when: 'A deprecated operation called after its sunset date.' },
-  PAYLOAD_TOO_LARGE: { status: 413, when: 'A request body over 64 KiB.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'A request body that is not application/json.' },
-  REFERENCE_NOT_FOUND: { status: 422, when: 'A body names a pet or category that does not exist.' },
-  RATE_LIMITED: { status: 429, when: 'A token went over its request budget; Retry-After says when to try again.' },
-  HEADERS_TOO_LARGE: { status: 431, when: 'The request line and headers exceed 16 KiB (e.g. a very long query string).' },
-  INTERNAL: { status: 500, when: 'An unexpected fault; the message is generic and no stack trace is sent.' },
-  SERVICE_BUSY: { status: 503, when: 'The database stayed locked by another process beyond the busy timeout, or the server is shutting down; retry shortly.' },
-} as const satisfies Record<string, { status: number; when: string }>;
-
-export type ErrorCode = keyof typeof ERROR_CATALOGUE;
-export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+export { ERROR_CATALOGUE, ERROR_CODES, errorBody, type ErrorCode } from './error-catalogue';
 
 export const ErrorDetail = z.object({
   path: z

@@ -7,7 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EVENT_CHANNEL } from '../../src-shared/bridge';
 import { nativeBindingForRuntime } from '../db/native-binding';
-import { registerStoreIpc, type IpcInvokeEventLike } from '../ipc/register';
+import { ownUrlCheck, trustedSenderCheck } from '../ipc/own-pages';
+import { registerStoreIpc } from '../ipc/register';
 import { createHostHandlers } from '../host/shell-handlers';
 import { batchEventsPerTurn } from '../host/event-batches';
 import { openStore, type Store } from '../service/store';
@@ -19,16 +20,9 @@ import { createMainWindow } from './window';
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const rendererFile = join(outDir, 'renderer', 'index.html');
 const devUrl = process.env.ELECTRON_RENDERER_URL;
-const rendererOrigin = devUrl ? new URL(devUrl).origin : undefined;
-const rendererFileUrl = pathToFileURL(rendererFile).href;
-
 /** Our own pages: the built index.html, or the dev server in development. */
-function isOwnUrl(url: string): boolean {
-  if (rendererOrigin) return url.startsWith(`${rendererOrigin}/`);
-  return url.split('#')[0] === rendererFileUrl;
-}
-
-const isTrustedSender = (event: IpcInvokeEventLike) => !!event.senderFrame && isOwnUrl(event.senderFrame.url);
+const isOwnUrl = ownUrlCheck({ rendererFileUrl: pathToFileURL(rendererFile).href, devUrl });
+const isTrustedSender = trustedSenderCheck(isOwnUrl);
 
 let store: Store | undefined;
 let stopListener: (() => Promise<unknown>) | undefined;

@@ -4,6 +4,8 @@
  * as the page loads and starts after `latestEventId`, the log's last id when this script was
  * served: an event committed while the page loads and connects is replayed, not lost.
  */
+import { errorBody } from '../../src-shared/error-catalogue';
+
 export const bridgeScript = (latestEventId: number) => `(() => {
   'use strict';
   const listeners = new Set();
@@ -31,7 +33,7 @@ export const bridgeScript = (latestEventId: number) => `(() => {
         });
         return await response.json();
       } catch {
-        return { ok: false, error: { code: 'INTERNAL', status: 500, message: 'The store could not be reached' } };
+        return { ok: false, error: ${JSON.stringify(errorBody('INTERNAL', 'The store could not be reached'))} };
       }
     },
     onEvent(listener) {

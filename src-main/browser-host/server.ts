@@ -23,6 +23,7 @@ const MIME: Record<string, string> = {
 };
 // Room for the largest import (MAX_IMPORT_CHARS of text, JSON-encoded); IPC in Electron has no such cap.
 const MAX_BODY = 4 * MAX_IMPORT_CHARS;
+const INVOKE_PREFIX = '/__petstore/invoke/';
 
 export interface BrowserHostOptions {
   store: Store;
@@ -52,21 +53,26 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
 
   const server = createServer((request, response) => {
     void handle(request, response).catch(() => {
-      if (!response.headersSent) send(response, 500, 'text/plain', 'Internal error');
+      if (!response.headersSent) refuse(response, new StoreError('INTERNAL', 'Internal error'));
       else response.end();
     });
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const host = (request.headers.host ?? '').replace(/:\d+$/, '');
-    if (host !== '127.0.0.1' && host !== 'localhost') return send(response, 403, 'text/plain', 'Forbidden host');
+    if (host !== '127.0.0.1' && host !== 'localhost') return refuse(response, new StoreError('FORBIDDEN', 'This host name is not served here'));
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const path = decodedPath(url);
+    if (path === null) return refuse(response, new StoreError('NOT_FOUND', 'No such page'));
 
-    if (url.pathname.startsWith('/__petstore/invoke/') && request.method === 'POST') {
-      const operation = decodeURIComponent(url.pathname.slice('/__petstore/invoke/'.length));
-      const input = await readJson(request);
-      const result = input instanceof StoreError ? { ok: false, error: input.toBody() } : await invokeOperationAsync(handlers ?? store.handlers, operation, input, store.context.commits);
-      return send(response, 200, 'application/json', JSON.stringify(result));
+    if (path.startsWith(INVOKE_PREFIX) && request.method === 'POST') {
+      const refused = crossSiteRefusal(request);
+      const input = refused ?? (await readJson(request));
+      const result =
+        input instanceof StoreError
+          ? { ok: false, error: input.toBody() }
+          : await invokeOperationAsync(handlers ?? store.handlers, path.slice(INVOKE_PREFIX.length), input, store.context.commits);
+      return send(response, input instanceof StoreError ? input.status : 200, 'application/json', JSON.stringify(result));
     }
     if (url.pathname === '/__petstore/events') {
       // Replays what the page may have missed while connecting (after the id it was served with,
@@ -90,16 +96,16 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
       return;
     }
     if (url.pathname === '/__petstore/bridge.js') return send(response, 200, MIME['.js'], bridgeScript(store.context.events.latestId()));
-    if (request.method !== 'GET') return send(response, 405, 'text/plain', 'Method not allowed');
+    if (request.method !== 'GET') return refuse(response, new StoreError('METHOD_NOT_ALLOWED', `${request.method} is not served here`));
     if (url.pathname === '/' || url.pathname === '/index.html') return send(response, 200, MIME['.html'], indexHtml);
 
-    const file = normalize(join(rendererDir, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(rendererDir + sep)) return send(response, 404, 'text/plain', 'Not found');
+    const file = normalize(join(rendererDir, path));
+    if (!file.startsWith(rendererDir + sep)) return refuse(response, new StoreError('NOT_FOUND', 'No such page'));
     try {
       const body = await readFile(file);
       send(response, 200, MIME[extname(file)] ?? 'application/octet-stream', body);
     } catch {
-      send(response, 404, 'text/plain', 'Not found');
+      refuse(response, new StoreError('NOT_FOUND', 'No such page'));
     }
   }
 
@@ -116,6 +122,11 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
   };
 }
 
+/** A refusal as an Error object, with its catalogue status. */
+function refuse(response: ServerResponse, error: StoreError): void {
+  send(response, error.status, 'application/json', JSON.stringify(error.toBody()));
+}
+
 function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
   response.writeHead(status, {
     'Content-Type': type,
@@ -124,6 +135,31 @@ function send(response: ServerResponse, status: number, type: string, body: stri
     'Cache-Control': 'no-store',
   });
   response.end(body);
+}
+
+/** The URL's path, percent-decoded; null when its encoding is broken. */
+function decodedPath(url: URL): string | null {
+  try {
+    return decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses a call that another site's page could have made: the page's own bridge sends JSON from
+ * its own origin. A form or a `text/plain` fetch from elsewhere needs no CORS preflight, so without
+ * these checks any page open in the same browser could create, delete or back up over files.
+ */
+function crossSiteRefusal(request: IncomingMessage): StoreError | undefined {
+  const site = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  if ((site !== undefined && site !== 'same-origin') || (origin !== undefined && origin !== `http://${request.headers.host}`)) {
+    return new StoreError('FORBIDDEN', 'Only the page served here may call the store');
+  }
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') return new StoreError('UNSUPPORTED_MEDIA_TYPE', 'The input must be sent as application/json');
+  return undefined;
 }
 
 /** The request's JSON body, or a StoreError for one too large or not JSON. */

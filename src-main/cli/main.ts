@@ -54,6 +54,9 @@ try {
     console.error(`${error.message}\nSee \`petstore ${name} --help\`.`);
     process.exitCode = 2;
   } else {
-    throw error;
+    // An unexpected fault: its message, never a stack trace (the store's own writes are transactions).
+    removeCreatedDatabases();
+    console.error(`petstore ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
   }
 }

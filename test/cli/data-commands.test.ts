@@ -186,3 +186,12 @@ test('import of a file that is not CSV or JSON at all writes nothing and says wh
   expect(missing.code).toBe(1);
   expect(missing.stderr).toMatch(/Cannot read/);
 });
+
+test('export to a folder that does not exist says so in one line, without a stack trace', async () => {
+  const out = join(dir, 'missing', 'pets.csv');
+  const result = await runCli(['export', '--db', db, '--out', out]);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(/^Cannot write .*missing\/pets\.csv: ENOENT: no such file or directory/);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+});

@@ -7,13 +7,13 @@
  *   one listener per channel (a second `handle` on the same channel throws), the input is
  *   structured-cloned on the way in and the result on the way out, and invoking a channel without
  *   a handler rejects with "No handler registered for '<channel>'".
- * - `bridgeFor()` mirrors the preload's `invoke` (src-main/app/preload.ts) on top of the fake.
- *   The preload imports 'electron' and cannot be loaded here, so its logic is copied: keep the
- *   two in step. The name check uses the real OPERATION_NAME_PATTERN and operationChannel.
- * - `isTrustedSender` mirrors src-main/app/main.ts for a packaged app (file:// renderer).
+ * - `bridgeFor()` is the preload's own `invoke` (src-main/ipc/preload-invoke.ts) on top of the fake.
+ * - `isTrustedSender` is main.ts's own check (src-main/ipc/own-pages.ts) for a packaged app
+ *   (file:// renderer).
  */
-import type { ApiResult } from '../../src-shared/api-result';
-import { OPERATION_NAME_PATTERN, operationChannel, type PetstoreBridge } from '../../src-shared/bridge';
+import type { PetstoreBridge } from '../../src-shared/bridge';
+import { ownUrlCheck, trustedSenderCheck } from '../../src-main/ipc/own-pages';
+import { createInvoke } from '../../src-main/ipc/preload-invoke';
 import type { IpcInvokeEventLike, IpcMainLike } from '../../src-main/ipc/register';
 
 type Listener = (event: IpcInvokeEventLike, input: unknown) => unknown;
@@ -21,10 +21,8 @@ type Listener = (event: IpcInvokeEventLike, input: unknown) => unknown;
 /** The packaged renderer's page; the only sender `isTrustedSender` accepts. */
 export const APP_URL = 'file:///opt/pet-store-clerk/resources/app.asar/out/renderer/index.html';
 
-/** Mirrors main.ts's isOwnUrl/isTrustedSender for the packaged (file://) renderer. */
-export function isTrustedSender(event: IpcInvokeEventLike): boolean {
-  return !!event.senderFrame && event.senderFrame.url.split('#')[0] === APP_URL;
-}
+/** main.ts's sender check, for the packaged (file://) renderer at APP_URL. */
+export const isTrustedSender = trustedSenderCheck(ownUrlCheck({ rendererFileUrl: APP_URL }));
 
 /** What a sender looks like to the main process: a frame URL, or no frame at all (null). */
 export type SenderUrl = string | null;
@@ -72,33 +70,20 @@ export class FakeIpcMain implements IpcMainLike {
   }
 }
 
-const notFound = (operation: string): ApiResult<never> => ({
-  ok: false,
-  error: { code: 'NOT_FOUND', status: 404, message: `There is no operation named ${JSON.stringify(operation).slice(0, 80)}` },
-});
-
 /** The preload's `window.petstore.invoke`, over the fake ipcMain, from a frame at `senderUrl`. */
 export function bridgeFor(ipc: FakeIpcMain, senderUrl: SenderUrl = APP_URL): Pick<PetstoreBridge, 'invoke'> & {
   /** How many calls actually crossed to the main process. */
   readonly crossed: number;
 } {
   let crossed = 0;
+  const invoke = createInvoke((channel, input) => {
+    crossed++;
+    return ipc.invoke(channel, input, senderUrl);
+  });
   return {
     get crossed() {
       return crossed;
     },
-    async invoke(operation, input) {
-      if (typeof operation !== 'string' || !OPERATION_NAME_PATTERN.test(operation)) return notFound(String(operation));
-      try {
-        crossed++;
-        return (await ipc.invoke(operationChannel(operation), input, senderUrl)) as ApiResult<unknown>;
-      } catch (error) {
-        if (String(error).includes('No handler registered')) return notFound(operation);
-        return {
-          ok: false,
-          error: { code: 'VALIDATION_FAILED', status: 400, message: 'The input cannot be sent to the store: plain data only' },
-        };
-      }
-    },
+    invoke,
   };
 }

@@ -54,7 +54,11 @@ export async function exportData(args: string[]): Promise<void> {
   const format = formatOf(values.format, values.out);
   const file = await run(values.db!, 'must-exist', 'data.export', { format, resource: values.resource });
   if (values.out) {
-    writeFileSync(resolve(values.out), file.content);
+    try {
+      writeFileSync(resolve(values.out), file.content);
+    } catch (error) {
+      throw new CliError(`Cannot write ${values.out}: ${(error as Error).message}`);
+    }
     console.error(`Exported ${file.summary} to ${resolve(values.out)}.`);
   } else {
     process.stdout.write(file.content);
