@@ -48,7 +48,8 @@ export function createListenerControl(store: Store) {
 
   /**
    * Saves a new address (a part not given is kept). A running listener moves at once; when the new address fails, it goes
-   * back to the old one (integrators keep their API) and the saved address stays the old one.
+   * back to the old one (integrators keep their API) and the saved address stays the old one; so it
+   * does when the new address cannot be saved.
    */
   async function move(change: Partial<ListenerAddress>): Promise<ListenerStatus> {
     // What is not given stays as the listener is now (running, or as saved when stopped).
@@ -65,7 +66,14 @@ export function createListenerControl(store: Store) {
     const { url, host, port } = running;
     const problem = await startAt(address);
     if (problem === null) {
-      store.handlers['settings.update'](address);
+      try {
+        store.handlers['settings.update'](address);
+      } catch (error) {
+        // Not saved (another process holds the database, say): the listener goes back to where
+        // the settings say it is, and the caller hears why.
+        lastError = await startAt({ listenerHost: host, listenerPort: port });
+        throw error;
+      }
       lastError = null;
       return status();
     }

@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
 import type { Pet } from '../../src-shared/schemas/pet';
+import { freePort } from '../helpers/ports';
 import { expectError, expectOk, openIpcHarness, seedShop, type IpcHarness } from './harness';
 
 let h: IpcHarness | undefined;
@@ -55,4 +56,21 @@ test('past the busy timeout the write is SERVICE_BUSY 503, nothing written; with
   other.exec('ROLLBACK');
   expect(h.snapshot()).toEqual(before);
   expectOk(await h.call('orders.place', { petId: shop.bella.id }));
+});
+
+test('moving the listener while another process holds the database: SERVICE_BUSY, and it stays where the settings say', async () => {
+  h = openIpcHarness({ busyTimeoutMs: 300 });
+  const [first, second] = [await freePort(), await freePort()];
+  expectOk(await h.call('settings.update', { listenerPort: first }));
+  expectOk(await h.call('listener.start', {}));
+  const other = lockHeldElsewhere(h.t.file);
+  expectError(await h.call('listener.move', { listenerPort: second }), 'SERVICE_BUSY');
+  other.exec('ROLLBACK');
+  // Running at the saved address, not at one the settings do not know.
+  expect(expectOk(await h.call('listener.status', {}))).toMatchObject({ running: true, port: first, lastError: null });
+  expect(expectOk(await h.call('settings.get', {}))).toMatchObject({ listenerPort: first });
+  expect((await fetch(`http://127.0.0.1:${first}/health`)).status).toBe(200);
+  await expect(fetch(`http://127.0.0.1:${second}/health`)).rejects.toThrow();
+  // With the lock free, the same move goes through.
+  expect(expectOk(await h.call('listener.move', { listenerPort: second }))).toMatchObject({ running: true, port: second });
 });
