@@ -27,6 +27,8 @@ export interface HttpBinding {
 }
 
 export interface Deprecation {
+  /** When it was deprecated (`YYYY-MM-DD`, UTC): the `Deprecation` header's date. */
+  since: string;
   /** The successor, as a URL template under the base, e.g. `/v1/pets?id={petId}`. */
   successor: string;
 }

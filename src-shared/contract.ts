@@ -70,7 +70,7 @@ export const contract = {
     input: PetRef,
     output: Pet,
     stability: 'stable',
-    deprecated: { successor: '/v1/pets?id={petId}' },
+    deprecated: { since: '2026-11-01', successor: '/v1/pets?id={petId}' }, // since the 1.0.0 release
     mutates: false,
     http: { method: 'GET', path: '/pets/{petId}', success: 200, errors: ['NOT_FOUND', 'OPERATION_SUNSET'] },
   }),

@@ -147,7 +147,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     });
     const corsOptions = {
       origin: startupSettings.allowedOrigins,
-      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      methods: [...new Set(OPERATION_NAMES.flatMap((name) => operationDef(name).http?.method ?? []))],
       allowedHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID'],
       exposedHeaders: ['Link', 'X-Total-Count', 'Location', 'Deprecation', 'Sunset', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'],
     };
@@ -176,10 +176,10 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     }
     return documentFor;
   };
-  for (const url of ['/openapi.json', `${API_PREFIX}/openapi.json`]) {
+  for (const url of DOCUMENT_PATHS.openapi) {
     app.get(url, (_request, reply) => reply.type('application/json; charset=utf-8').send(currentDocument().json));
   }
-  for (const url of ['/docs', `${API_PREFIX}/docs`]) {
+  for (const url of DOCUMENT_PATHS.docs) {
     app.get(url, (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
@@ -226,8 +226,12 @@ interface GuardedRoute {
   isPublic: boolean;
 }
 
-/** The documents under /v1 (with a query string or not): public, as at the root. */
-const PUBLIC_UNDER_PREFIX = new RegExp(`^${API_PREFIX}/(?:openapi\\.json|docs)(?:[?#]|$)`);
+/** The OpenAPI document and its reference page: public, at the root and under /v1. */
+const DOCUMENT_PATHS = {
+  openapi: ['/openapi.json', `${API_PREFIX}/openapi.json`],
+  docs: ['/docs', `${API_PREFIX}/docs`],
+};
+const PUBLIC_DOCUMENTS = new Set([...DOCUMENT_PATHS.openapi, ...DOCUMENT_PATHS.docs]);
 
 /** What a route's guard needs to know: its operation, and whether it asks for a token. */
 function guardedRoute(operation: OperationName | undefined, url: string): GuardedRoute {
@@ -236,18 +240,13 @@ function guardedRoute(operation: OperationName | undefined, url: string): Guarde
   // /v1 (an unknown path, a CORS preflight) is not.
   const isPublic = def
     ? def.http?.auth === 'none'
-    : !url.startsWith(`${API_PREFIX}/`) || PUBLIC_UNDER_PREFIX.test(url);
+    : !url.startsWith(`${API_PREFIX}/`) || PUBLIC_DOCUMENTS.has(url.split(/[?#]/, 1)[0]!);
   return { def, isPublic };
 }
 
 /** Every route's path pattern and method, for telling 405 from 404. */
 function knownRoutes(): { pattern: RegExp; method: string; isPublic: boolean }[] {
-  const routes = [
-    { path: '/openapi.json', method: 'GET', isPublic: true },
-    { path: `${API_PREFIX}/openapi.json`, method: 'GET', isPublic: true },
-    { path: '/docs', method: 'GET', isPublic: true },
-    { path: `${API_PREFIX}/docs`, method: 'GET', isPublic: true },
-  ];
+  const routes = [...PUBLIC_DOCUMENTS].map((path) => ({ path, method: 'GET', isPublic: true }));
   for (const name of OPERATION_NAMES) {
     const http = operationDef(name).http;
     if (!http) continue;

@@ -1,10 +1,10 @@
 import type { Deprecation } from '../../src-shared/contract-types';
 
-/** When GET /pets/{petId} was deprecated: the 1.0.0 release of the REST API. */
-export const DEPRECATED_SINCE = new Date('2026-11-01T00:00:00Z');
+/** The instant a `YYYY-MM-DD` date starts, UTC (a sunset setting, a deprecation's `since`). */
+export const startOfDayUtc = (date: string): Date => new Date(`${date}T00:00:00Z`);
 
-/** The sunset instant of a `YYYY-MM-DD` setting: the start of that day, UTC. */
-export const sunsetInstant = (sunsetDate: string): Date => new Date(`${sunsetDate}T00:00:00Z`);
+/** RFC 9745's structured-field date: `@` and seconds since the epoch. */
+export const deprecationDate = (instant: Date): string => `@${Math.floor(instant.getTime() / 1000)}`;
 
 /**
  * The successor's address for this request. Only a valid id is echoed into it: for `/pets/abc`,
@@ -23,12 +23,12 @@ export function successorOf(deprecation: Deprecation, params: Record<string, str
  */
 export function deprecationHeaders(deprecation: Deprecation, params: Record<string, string>, sunsetDate: string) {
   const successor = successorOf(deprecation, params);
-  const sunset = sunsetInstant(sunsetDate);
+  const sunset = startOfDayUtc(sunsetDate);
   // RFC 9745: the sunset is never before the deprecation. An owner who sets an earlier sunset
   // retires the operation then, so it was deprecated no later than that.
-  const deprecated = Math.min(DEPRECATED_SINCE.getTime(), sunset.getTime());
+  const deprecated = new Date(Math.min(startOfDayUtc(deprecation.since).getTime(), sunset.getTime()));
   return {
-    Deprecation: `@${Math.floor(deprecated / 1000)}`,
+    Deprecation: deprecationDate(deprecated),
     Sunset: sunset.toUTCString(),
     Link: `<${successor}>; rel="successor-version"`,
   };

@@ -7,7 +7,7 @@ import type { Handlers } from '../service/handler-types';
 import { toErrorBody } from '../service/errors';
 import type { GroupCommit } from '../service/group-commit';
 import type { Store } from '../service/store';
-import { successorOf, sunsetInstant } from './deprecation';
+import { successorOf, startOfDayUtc } from './deprecation';
 import { streamEvents, type OpenStreams, type StreamOptions } from './events-stream';
 import { sendError } from './http-errors';
 import { rawInput } from './request-input';
@@ -73,7 +73,7 @@ function answer(
   if (def.deprecated) {
     // The Deprecation, Sunset and Link headers were set by the onRequest hook, for every answer.
     const { sunsetDate } = deps.settings();
-    if (Date.now() >= sunsetInstant(sunsetDate).getTime()) {
+    if (Date.now() >= startOfDayUtc(sunsetDate).getTime()) {
       sendError(reply, new StoreError('OPERATION_SUNSET', `This operation was retired on ${sunsetDate}; use GET ${successorOf(def.deprecated, params)}`));
       return;
     }

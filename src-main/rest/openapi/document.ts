@@ -4,6 +4,7 @@ import { OPERATION_NAMES, operationDef } from '../../../src-shared/contract';
 import type { OperationDef } from '../../../src-shared/contract-types';
 import { ERROR_CATALOGUE, ErrorBody, type ErrorCode } from '../../../src-shared/errors';
 import { PAGE_LIMIT_MAX } from '../../../src-shared/schemas/common';
+import { deprecationDate, startOfDayUtc } from '../deprecation';
 import { MAX_STREAMS_PER_TOKEN } from '../events-stream';
 import { pathParameters, queryFields } from '../request-input';
 import { createSchemaConverter } from './json-schema';
@@ -18,7 +19,7 @@ const BODY_ERRORS: ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPP
 
 const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
 
-/** `pets.list` → `listPets`-style ids are not needed: `pets.list` → `petsList`. */
+/** The operationId is the operation name in camel case: `pets.list` → `petsList`. */
 const operationId = (name: string) => name.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
 
 /** The statuses an operation can answer with besides success, each with its possible codes. */
@@ -53,7 +54,7 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
     const shape = (def.input as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
     const deprecationHeaders = def.deprecated
       ? {
-          Deprecation: header('RFC 9745: when this operation was deprecated, e.g. `@1793491200`.'),
+          Deprecation: header(`RFC 9745: when this operation was deprecated, \`${deprecationDate(startOfDayUtc(def.deprecated.since))}\` (${def.deprecated.since}).`),
           Sunset: header(`RFC 8594: when it stops working (an HTTP-date; now ${options.sunsetDate}).`),
           Link: header('`<…>; rel="successor-version"`: the operation to use instead.'),
         }
