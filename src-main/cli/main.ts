@@ -38,6 +38,12 @@ function asksForHelp(args: string[]): boolean {
 
 const [name, ...args] = process.argv.slice(2);
 
+// `petstore export | head` closes the pipe early: not a failure. A full disk is, in one line.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') console.error(`petstore ${name}: cannot write the output: ${error.message}`);
+  process.exit(error.code === 'EPIPE' ? 0 : 1);
+});
+
 try {
   const command = commandNamed(name);
   if (name === undefined) throw new CliError(USAGE, 2); // a usage mistake (say, in a script), not a request for help

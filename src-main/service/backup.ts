@@ -5,6 +5,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { StoreError } from '../../src-shared/errors';
 import { migrate, schemaVersion } from '../db/migrate';
 import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
+import { isLiveDatabaseFile } from './live-files';
 import type { Store } from './store';
 
 /** "2026-11-24-04-28-14", as the Settings screen names the backups it suggests. */
@@ -23,7 +24,12 @@ export const backupFolderOf = (store: Store) => join(dirname(store.db.name), 'ba
 function checkedPath(file: string, store: Store): string {
   if (!isAbsolute(file)) throw new StoreError('VALIDATION_FAILED', 'Give the backup file as an absolute path', [{ path: 'file', message: 'Must be an absolute path' }]);
   const path = resolve(file);
-  if (path === resolve(store.db.name)) throw new StoreError('VALIDATION_FAILED', 'That is the live database itself', [{ path: 'file', message: 'Choose another file' }]);
+  if (isLiveDatabaseFile(path, store.db.name)) {
+    throw new StoreError('VALIDATION_FAILED', 'That is the live database itself (or one of its files)', [{ path: 'file', message: 'Choose another file' }]);
+  }
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new StoreError('VALIDATION_FAILED', `${path} is a folder; name a file in it`, [{ path: 'file', message: 'A folder, not a file' }]);
+  }
   return path;
 }
 

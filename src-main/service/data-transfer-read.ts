@@ -82,12 +82,18 @@ function lineCounter(text: string) {
 }
 
 /**
- * A cell as our CSV export wrote it before guarding it against spreadsheet formulas: a leading
- * `'` before `= + - @`, a tab or a carriage return (papaparse's `escapeFormulae`) is taken off again,
- * so that "=1+2" exported and imported stays "=1+2".
+ * Cells a spreadsheet would run as a formula (`= + - @`, a tab or a carriage return first), and
+ * cells that already start with `'` before one of those: our CSV export puts a `'` before each
+ * (OWASP's CSV injection advice). Tested on the start only: a cell holding a line break is guarded too.
+ */
+export const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/**
+ * A cell as our CSV export wrote it before guarding it: one leading `'` is taken off again, so that
+ * "=1+2" stays "=1+2" and "'=x" (exported as "''=x") stays "'=x".
  */
 function unescapeFormula(cell: string): string {
-  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+  return /^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
 function readCsv(content: string): ImportFile {

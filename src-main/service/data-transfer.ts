@@ -6,7 +6,7 @@ import { Name } from '../../src-shared/schemas/common';
 import { ImportRow, type DataFormat, type ImportPreview, type ImportPreviewRow, type ImportResult } from '../../src-shared/schemas/data';
 import type { PetStatus } from '../../src-shared/schemas/pet';
 import type { ServiceContext } from './context';
-import { readImportFile, type FileRecord } from './data-transfer-read';
+import { FORMULA_START, readImportFile, type FileRecord } from './data-transfer-read';
 import type { HandlersFor } from './handler-types';
 import { initialStock } from './stock-rules';
 import { categoryModel, orderModel } from './to-model';
@@ -85,11 +85,12 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     if (same && named.success && fold(same.name) === fold(name)) {
       return { line, where, values, outcome: 'exists', pet: null, errors: [], notes: [`Already in the store as pet ${same.id}`] };
     }
-    // A whole-store export names categories, never ids: a category called "2024" is a name there.
-    const found =
-      !record.categoryFromFile && (typeof category === 'number' || /^\d+$/.test(category))
-        ? categories.find(Number(category))
-        : categories.findByName(String(category));
+    // A category is found by its name first: our exports write names, and a category may be called
+    // "2024". Digits that name no category are read as an id (a hand-written file), except in a
+    // whole-store export, whose ids belong to the store that wrote it.
+    const byName = typeof category === 'string' ? categories.findByName(category) : undefined;
+    const asId = !record.categoryFromFile && (typeof category === 'number' || /^\d+$/.test(category));
+    const found = byName ?? (asId ? categories.find(Number(category)) : undefined);
     const created = !found && record.categoryFromFile && creates.has(fold(record.categoryFromFile.name));
     if (!found && !created) errors.push({ path: 'category', message: `No category ${typeof category === 'number' ? category : `"${category}"`}` });
     const stock = parsed.data.stock ?? initialStock(status);
@@ -162,7 +163,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
             : ctx.orders.all().map((row) => ({ ...orderModel(row) }));
       const columns = { pets: ['id', 'name', 'category', 'categoryId', 'status', 'stock'], categories: ['id', 'name', 'description'], orders: ['id', 'petId', 'petName', 'quantity', 'shipDate', 'complete'] }[resource];
       // Every CSV line ends in CRLF (RFC 4180), the last one too.
-      const content = `${Papa.unparse(table, { columns, escapeFormulae: true })}\r\n`;
+      const content = `${Papa.unparse(table, { columns, escapeFormulae: FORMULA_START })}\r\n`;
       const summary = { pets: count(table.length, 'pet', 'pets'), categories: count(table.length, 'category', 'categories'), orders: count(table.length, 'order', 'orders') }[resource];
       return { filename: `petstore-${resource}-${today()}.csv`, mimeType: 'text/csv', content, rows: table.length, summary };
     },

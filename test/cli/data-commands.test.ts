@@ -86,10 +86,6 @@ test('export prints CSV of one table, or writes the whole store as JSON to a fil
   const document = JSON.parse(readFileSync(out, 'utf8')) as { pets: unknown[]; categories: unknown[] };
   expect(document.pets).toHaveLength(30);
   expect(document.categories).toHaveLength(10);
-
-  const wrong = await runCli(['export', '--db', db, '--format', 'xml']);
-  expect(wrong.code).toBe(1);
-  expect(wrong.stderr).toMatch(/^VALIDATION_FAILED/);
 });
 
 test('every export ends with a line break: CSV (even header-only), JSON, to stdout or a file', async () => {
@@ -194,4 +190,28 @@ test('export to a folder that does not exist says so in one line, without a stac
   expect(result.stderr).toMatch(/^Cannot write .*missing\/pets\.csv: ENOENT: no such file or directory/);
   expect(result.stderr).not.toMatch(/\n\s+at /);
   expect(result.stderr.trim().split('\n')).toHaveLength(1);
+});
+
+test('export never writes over the database or its files, nor over an existing file unless --replace', async () => {
+  const before = readFileSync(db);
+  for (const out of [db, `${db}-wal`, `${db}-shm`]) {
+    const result = await runCli(['export', '--db', db, '--format', 'json', '--out', out, '--replace']);
+    expect(result.code, out).toBe(1);
+    expect(result.stderr).toMatch(/is the database \(or one of its files\); choose another file/);
+  }
+  expect(readFileSync(db).equals(before)).toBe(true);
+  expect(petNames(db)).toHaveLength(30);
+
+  const out = join(dir, 'pets.csv');
+  writeFileSync(out, 'an earlier export');
+  const refused = await runCli(['export', '--db', db, '--out', out]);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(/exists already; add --replace/);
+  expect(readFileSync(out, 'utf8')).toBe('an earlier export');
+  expect((await runCli(['export', '--db', db, '--out', out, '--replace'])).code).toBe(0);
+  expect(readFileSync(out, 'utf8')).toMatch(/^id,name,category/);
+
+  expect((await runCli(['export', '--db', db, '--out', dir])).stderr).toMatch(/is a folder; name a file in it/);
+  expect(await runCli(['export', '--db', db, '--format', 'xml'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--format must be csv or json/) });
+  expect(await runCli(['export', '--db', db, '--format', 'json', '--resource', 'orders'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--resource is for CSV/) });
 });

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { createHostHandlers } from '../../src-main/host/shell-handlers';
@@ -129,4 +129,26 @@ test('a file that is not a usable backup is refused and nothing changes', async 
   expect(await call('backup.check', { file: earlier })).toMatchObject({ ok: true });
   expect(existsSync(join(t.dir, 'backups'))).toBe(false); // no safety backup was needed
   expect(t.ok('categories.list', {}).items.map((c) => c.name)).toEqual(['Dogs']);
+});
+
+test('a backup never replaces the live database’s own files: its log, its index, a link to it, nor a folder', async () => {
+  const call = host();
+  const dogs = t.ok('categories.create', { name: 'Dogs' });
+  t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+  const link = join(t.dir, 'same-file.db');
+  linkSync(t.file, link);
+  const folder = join(t.dir, 'a-folder');
+  mkdirSync(folder);
+  for (const file of [t.file, `${t.file}-wal`, `${t.file}-shm`, `${t.file}-journal`, link]) {
+    const result = await call('backup.create', { file, replace: true });
+    expect(result, file).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', message: 'That is the live database itself (or one of its files)' } });
+  }
+  expect(await call('backup.create', { file: folder, replace: true })).toMatchObject({
+    ok: false,
+    error: { code: 'VALIDATION_FAILED', message: `${folder} is a folder; name a file in it` },
+  });
+  // The store still works and still holds its data.
+  t.ok('pets.create', { name: 'Bella', categoryId: dogs.id });
+  expect(t.ok('pets.list', {}).items.map((pet) => pet.name)).toEqual(['Rex', 'Bella']);
+  expect(existsSync(`${t.file}-journal`)).toBe(false);
 });

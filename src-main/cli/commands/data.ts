@@ -1,18 +1,20 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CallableOperationName, OperationOutput } from '../../../src-shared/contract';
 import { countOf } from '../../../src-shared/count';
 import { createHostHandlers } from '../../host/shell-handlers';
 import { invokeOperationAsync } from '../../service/invoke';
+import { isLiveDatabaseFile } from '../../service/live-files';
 import { CliError, printError } from '../output';
 import { createdThisRun, openCliStore, type DbAccess } from '../open-store';
 
 export const BACKUP_USAGE = `petstore backup --to FILE [--replace] [--db FILE]
   Copies the database with SQLite's online backup API (safe while the app or server runs).
   An existing FILE is replaced only with --replace.`;
-export const EXPORT_USAGE = `petstore export [--format csv|json] [--resource pets|categories|orders] [--out FILE] [--db FILE]
-  CSV holds one table (default pets); JSON the whole store. Prints to stdout unless --out.`;
+export const EXPORT_USAGE = `petstore export [--format csv|json] [--resource pets|categories|orders] [--out FILE [--replace]] [--db FILE]
+  CSV holds one table (default pets); JSON the whole store. Prints to stdout unless --out; an
+  existing file is replaced only with --replace, and never the database itself.`;
 export const IMPORT_USAGE = `petstore import FILE [--format csv|json] [--dry-run] [--all-or-nothing] [--db FILE]
   Adds the pets of a CSV (name,category,status,stock), a JSON array of pets, or a whole-store JSON
   export (whose categories the store lacks are created; its orders are not imported). Every row is
@@ -34,7 +36,11 @@ async function run<K extends CallableOperationName>(db: string, access: DbAccess
   }
 }
 
-const formatOf = (given: string | undefined, file?: string) => given ?? (file && extname(file).toLowerCase() === '.json' ? 'json' : 'csv');
+/** The format asked for, else the one the file name says (CSV unless `.json`). */
+function formatOf(given: string | undefined, file?: string): 'csv' | 'json' {
+  if (given !== undefined && given !== 'csv' && given !== 'json') throw new CliError(`--format must be csv or json, not "${given}"`, 2);
+  return given ?? (file && extname(file).toLowerCase() === '.json' ? 'json' : 'csv');
+}
 
 export async function backup(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -49,19 +55,44 @@ export async function backup(args: string[]): Promise<void> {
 export async function exportData(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { db: { type: 'string', default: 'petstore.db' }, format: { type: 'string' }, resource: { type: 'string' }, out: { type: 'string' } },
+    options: {
+      db: { type: 'string', default: 'petstore.db' },
+      format: { type: 'string' },
+      resource: { type: 'string' },
+      out: { type: 'string' },
+      replace: { type: 'boolean', default: false },
+    },
   });
   const format = formatOf(values.format, values.out);
+  if (format === 'json' && values.resource) throw new CliError('--resource is for CSV; a JSON export holds the whole store', 2);
+  const out = values.out === undefined ? undefined : resolve(values.out);
+  if (out) checkExportTarget(out, values.db!, values.replace!);
   const file = await run(values.db!, 'must-exist', 'data.export', { format, resource: values.resource });
-  if (values.out) {
-    try {
-      writeFileSync(resolve(values.out), file.content);
-    } catch (error) {
-      throw new CliError(`Cannot write ${values.out}: ${(error as Error).message}`);
-    }
-    console.error(`Exported ${file.summary} to ${resolve(values.out)}.`);
+  if (out) {
+    writeWhole(out, file.content);
+    console.error(`Exported ${file.summary} to ${out}.`);
   } else {
     process.stdout.write(file.content);
+  }
+}
+
+/** Refuses an export over the database, a folder, or (unless --replace) any existing file. */
+function checkExportTarget(out: string, db: string, replace: boolean): void {
+  if (isLiveDatabaseFile(out, db)) throw new CliError(`${out} is the database (or one of its files); choose another file`);
+  const existing = statSync(out, { throwIfNoEntry: false });
+  if (existing?.isDirectory()) throw new CliError(`${out} is a folder; name a file in it`);
+  if (existing && !replace) throw new CliError(`${out} exists already; add --replace to overwrite it, or choose another file`);
+}
+
+/** Writes beside the target, then moves it over: a failed export leaves the old file as it was. */
+function writeWhole(out: string, content: string): void {
+  const partial = `${out}.partial-${process.pid}`;
+  try {
+    writeFileSync(partial, content);
+    renameSync(partial, out);
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw new CliError(`Cannot write ${out}: ${(error as Error).message}`);
   }
 }
 
