@@ -215,3 +215,12 @@ test('export never writes over the database or its files, nor over an existing f
   expect(await runCli(['export', '--db', db, '--format', 'xml'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--format must be csv or json/) });
   expect(await runCli(['export', '--db', db, '--format', 'json', '--resource', 'orders'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--resource is for CSV/) });
 });
+
+test('an import file that is not UTF-8 is refused, not read with replacement characters', async () => {
+  const file = join(dir, 'latin1.csv');
+  writeFileSync(file, Buffer.concat([Buffer.from('name,category,status,stock\r\nM'), Buffer.from([0xfc]), Buffer.from('ller,Dogs,available,1\r\n')]));
+  const result = await runCli(['import', file, '--db', db]);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toBe(`${file} is not UTF-8 text: save it again as "CSV UTF-8" (or as JSON in UTF-8)\n`);
+  expect(petNames(db)).toHaveLength(30);
+});

@@ -415,6 +415,13 @@ test('CSV import: every row checked first, one bad row reported, nothing written
   await expect(importing.getByRole('button', { name: 'Nothing to import' })).toBeDisabled();
   await importing.getByRole('button', { name: 'Cancel' }).click();
   expect(await count()).toBe(before + 2);
+
+  // A spreadsheet's CSV in a legacy encoding (Windows-1252 "ü") is refused, not read with U+FFFD.
+  const latin1 = Buffer.concat([Buffer.from('name,category\nM'), Buffer.from([0xfc]), Buffer.from('ller,Fish\n')]);
+  await importing.getByLabel('File to import (.csv or .json)').setInputFiles({ name: 'legacy.csv', mimeType: 'text/csv', buffer: latin1 });
+  await expect(toast(page, 'legacy.csv is not UTF-8 text: save it again as "CSV UTF-8" (or as JSON in UTF-8)')).toBeVisible();
+  await expect(importing.getByTestId('import-summary')).toHaveCount(0);
+  expect(await count()).toBe(before + 2);
 });
 
 test('a large file’s preview counts every row and shows a thousand, its skipped row first', async ({ page }) => {

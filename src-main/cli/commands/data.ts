@@ -3,6 +3,7 @@ import { extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CallableOperationName, OperationOutput } from '../../../src-shared/contract';
 import { countOf } from '../../../src-shared/count';
+import { decodeImportText } from '../../../src-shared/import-text';
 import { createHostHandlers } from '../../host/shell-handlers';
 import { invokeOperationAsync } from '../../service/invoke';
 import { isLiveDatabaseFile } from '../../service/live-files';
@@ -111,9 +112,10 @@ export async function importData(args: string[]): Promise<void> {
   if (!path) throw new CliError(`import needs a file\n\n${IMPORT_USAGE}`, 2);
   let content: string;
   try {
-    content = readFileSync(resolve(path), 'utf8');
+    content = decodeImportText(readFileSync(resolve(path)), path);
   } catch (error) {
-    throw new CliError(`Cannot read ${path}: ${(error as Error).message}`);
+    const reason = (error as Error).message;
+    throw new CliError((error as NodeJS.ErrnoException).code ? `Cannot read ${path}: ${reason}` : reason);
   }
   const input = { format: formatOf(values.format, path), content };
   // A dry run writes nothing, so it does not create a database either.
