@@ -125,8 +125,11 @@ function readCsv(content: string): ImportFile {
   const fileErrors: string[] = [];
   const missing = ['name', 'category'].filter((column) => !columns.includes(column));
   if (missing.length) fileErrors.push(`Missing column(s): ${missing.join(', ')} (expected name, category, status, stock)`);
-  const unknown = columns.filter((column) => !IMPORT_COLUMNS.includes(column) && !EXTRA_COLUMNS.includes(column));
+  // A column without a name is ignored while it is empty (spreadsheets often write a trailing one).
+  const unknown = columns.filter((column) => column !== '' && !IMPORT_COLUMNS.includes(column) && !EXTRA_COLUMNS.includes(column));
   if (unknown.length) fileErrors.push(`Unknown column(s): ${unknown.join(', ')}`);
+  const unnamedWithData = columns.flatMap((column, index) => (column === '' && rows.some(({ cells }) => (cells[index] ?? '').trim() !== '') ? [index + 1] : []));
+  if (unnamedWithData.length) fileErrors.push(`Column(s) ${unnamedWithData.join(', ')} hold values but have no name in the header`);
   const repeated = columns.filter((column, index) => column && columns.indexOf(column) !== index);
   if (repeated.length) fileErrors.push(`Column(s) named twice: ${[...new Set(repeated)].join(', ')}`);
   if (fileErrors.length) return refused(...fileErrors);
@@ -136,7 +139,7 @@ function readCsv(content: string): ImportFile {
     let id: number | undefined;
     columns.forEach((column, index) => {
       const value = cells[index];
-      if (value === undefined || value === '') return;
+      if (value === undefined || value === '' || column === '') return;
       if (column === 'id') id = asId(value);
       else if (column === 'stock') fields.stock = /^[-+]?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value; // -2 and 1.5 get the schema's own message
       else if (column !== 'categoryId') fields[column] = unescapeFormula(value);

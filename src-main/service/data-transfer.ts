@@ -105,6 +105,18 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     return { line, where, values, outcome: 'import', pet: { name, category: categoryName, categoryId: found?.id ?? null, status, stock }, errors: [], notes };
   }
 
+  /** A pet the file lists twice (same name and category, case aside) is pointed out on its second row, as a twin in the store is. */
+  function noteRepeatsInFile(rows: ImportPreviewRow[]): void {
+    const first = new Map<string, string>();
+    for (const row of rows) {
+      if (row.outcome !== 'import' || !row.pet) continue;
+      const key = `${fold(row.pet.category)}\u0000${fold(row.pet.name)}`;
+      const earlier = first.get(key);
+      if (earlier === undefined) first.set(key, row.where);
+      else row.notes.push(`The file lists "${row.pet.name}" in ${row.pet.category} on ${earlier} too`);
+    }
+  }
+
   function plan(format: DataFormat, content: string): ImportPlan {
     const file = readImportFile(format, content);
     const notes: string[] = [];
@@ -120,6 +132,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     }
     if (file.orders) notes.push(`The file's ${count(file.orders, 'order is', 'orders are')} not imported: an import adds pets and their categories only`);
     const rows = file.fileErrors.length ? [] : file.records.map((record) => checkRecord(record, creates, categories));
+    noteRepeatsInFile(rows);
     const tally = (outcome: ImportPreviewRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
     return {
       rows,

@@ -195,6 +195,27 @@ describe('import', () => {
     expect(extra.rows.map((row) => row.errors)).toEqual([[{ path: '', message: '3 cells, but the header names 2 columns' }], []]);
   });
 
+  test('an empty column without a name (a spreadsheet’s trailing comma) is ignored; one holding values is refused', () => {
+    t = openTestStore();
+    t.ok('categories.create', { name: 'Dogs' });
+    const trailing = t.ok('data.previewImport', { format: 'csv', content: 'name,category,status,stock,\nRex,Dogs,available,2,\n' });
+    expect(trailing.fileErrors).toEqual([]);
+    expect(trailing.rows.map((row) => [row.outcome, row.pet?.name])).toEqual([['import', 'Rex']]);
+    const unnamed = t.ok('data.previewImport', { format: 'csv', content: 'name,,category\nRex,oops,Dogs\n' });
+    expect(unnamed.fileErrors).toEqual(['Column(s) 2 hold values but have no name in the header']);
+  });
+
+  test('a pet the file lists twice imports twice, pointed out on the second row', () => {
+    t = openTestStore();
+    t.ok('categories.create', { name: 'Dogs' });
+    const preview = t.ok('data.previewImport', { format: 'csv', content: 'id,name,category\n999,Rex,Dogs\n999,REX,dogs\n1000,Bella,Dogs\n' });
+    expect(preview.rows.map((row) => [row.outcome, row.notes])).toEqual([
+      ['import', []],
+      ['import', ['The file lists "REX" in Dogs on line 2 too']],
+      ['import', []],
+    ]);
+  });
+
   test('a file that is not what we expect is refused as a whole', () => {
     shop();
     expect(t.ok('data.previewImport', { format: 'csv', content: 'title,kind\nRex,Dogs' }).fileErrors).toEqual([
