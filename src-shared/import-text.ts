@@ -3,6 +3,9 @@
  * (Windows-1252, say) would otherwise arrive with U+FFFD in place of every "ü", stored for good.
  * Where the file is read (the CLI, the app's file picker), not in the service, which gets text.
  */
+// A global in browsers and in Node alike; shared code is compiled without either's library types.
+declare const TextDecoder: new (label: 'utf-8', options: { fatal: boolean }) => { decode(bytes: Uint8Array): string };
+
 export function decodeImportText(bytes: Uint8Array, fileName: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

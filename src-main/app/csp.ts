@@ -1,8 +1,9 @@
 /**
- * The renderer's Content Security Policy, sent by the Electron session and the browser host alike. Styles allow 'unsafe-inline' because the component
- * library injects its styles at run time; scripts come only from the app itself.
+ * The renderer's Content Security Policy, sent by the Electron session and the browser host alike,
+ * and written into the built index.html (electron.vite.config.ts). Styles allow 'unsafe-inline'
+ * because the component library injects its styles at run time; scripts come only from the app itself.
  */
-export const CONTENT_SECURITY_POLICY = [
+const DIRECTIVES = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -13,4 +14,9 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
   "frame-ancestors 'none'",
   "object-src 'none'",
-].join('; ');
+];
+
+export const CONTENT_SECURITY_POLICY = DIRECTIVES.join('; ');
+
+/** The same policy for a `<meta>` tag, which may not carry frame-ancestors (browsers warn and ignore it). */
+export const CONTENT_SECURITY_POLICY_META = DIRECTIVES.filter((directive) => !directive.startsWith('frame-ancestors')).join('; ');

@@ -8,6 +8,7 @@ import { settingsRepository } from '../db/repositories/settings';
 import { tokensRepository } from '../db/repositories/tokens';
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
 import type { PetStatus } from '../../src-shared/schemas/pet';
+import { isLowStock } from '../../src-shared/thresholds';
 import { createGroupCommit } from './group-commit';
 import { writeTransaction } from './transaction';
 
@@ -41,7 +42,7 @@ export function createContext(db: Db, afterCommit: () => void) {
       const item = { petId: pet.id, quantity: stockAfter, status };
       repos.events.append('inventory.updated', item);
       const threshold = setting('lowStockThreshold');
-      if (stockBefore >= threshold && stockAfter < threshold) repos.events.append('inventory.low', { ...item, threshold });
+      if (!isLowStock(stockBefore, threshold) && isLowStock(stockAfter, threshold)) repos.events.append('inventory.low', { ...item, threshold });
     }
   }
 

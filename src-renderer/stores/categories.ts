@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { Category, CategoryPatch, NewCategory } from '../../src-shared/schemas/category';
 import { api } from '../api/client';
+import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
 
 /** Categories, all of them (a shop has tens, not thousands). */
 export const useCategoriesStore = defineStore('categories', () => {
@@ -21,7 +22,7 @@ export const useCategoriesStore = defineStore('categories', () => {
       const all: Category[] = [];
       let cursor: string | undefined;
       do {
-        const page = await api().call('categories.list', { limit: 500, cursor });
+        const page = await api().call('categories.list', { limit: PAGE_LIMIT_MAX, cursor });
         all.push(...page.items);
         cursor = page.nextCursor ?? undefined;
       } while (cursor);

@@ -4,13 +4,13 @@ import { countOf } from '../../src-shared/count';
 import { computed, ref } from 'vue';
 import type { Overview } from '../../src-shared/schemas/data';
 import type { StoreEvent } from '../../src-shared/schemas/event';
-import type { PetStatus } from '../../src-shared/schemas/pet';
+import { PetStatus } from '../../src-shared/schemas/pet';
 import { api } from '../api/client';
 import { formatDay } from '../format/date';
 import { changedSettings, SETTING_NAMES } from './settings';
 import { coalesced } from './coalesced';
 
-const STATUSES: PetStatus[] = ['available', 'pending', 'sold'];
+const STATUSES = PetStatus.options;
 
 /** What a change-log entry's data may hold (the resource after the change, or before a deletion). */
 interface EventData {

@@ -2,9 +2,11 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { InventoryItem } from '../../src-shared/schemas/inventory';
 import type { Pet, PetStatus } from '../../src-shared/schemas/pet';
+import { isLowStock } from '../../src-shared/thresholds';
 import { api } from '../api/client';
 import { petsById } from './paged-list';
 import { useSettingsStore } from './settings';
+import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
 
 /** One line of the stock table: a pet's inventory entry with the pet's name and category. */
 export interface StockRow {
@@ -25,7 +27,7 @@ export interface InventoryFilters {
 /** Rows fetched per page as the clerk scrolls. */
 export const INVENTORY_PAGE_SIZE = 200;
 /** Rows per request when a refresh re-reads what is on screen (the server's maximum page). */
-const REFRESH_PAGE_SIZE = 500;
+const REFRESH_PAGE_SIZE = PAGE_LIMIT_MAX;
 
 interface FetchedPage {
   rows: StockRow[];
@@ -69,10 +71,8 @@ export const useInventoryStore = defineStore('inventory', () => {
 
   /** Whether a stock count is low: strictly below the threshold, as for the `inventory.low` event. */
   function isLow(quantity: number): boolean {
-    return quantity < settings.lowStockThreshold;
+    return isLowStock(quantity, settings.lowStockThreshold);
   }
-
-
 
   function toRow(item: InventoryItem, pet: Pet): StockRow {
     return { petId: item.petId, name: pet.name, categoryId: pet.categoryId, status: item.status, quantity: item.quantity };

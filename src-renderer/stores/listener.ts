@@ -1,19 +1,11 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ListenerStatus } from '../../src-shared/schemas/listener';
+import type { StoreSettings } from '../../src-shared/schemas/settings';
 import { api } from '../api/client';
 import { useSettingsStore } from './settings';
 
-/** Whether an address only this machine can reach (127.0.0.0/8, ::1, localhost). */
-export function isLoopback(host: string): boolean {
-  const value = host.trim().toLowerCase();
-  return value === 'localhost' || value === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(value);
-}
-
-export interface ListenerAddress {
-  listenerHost: string;
-  listenerPort: number;
-}
+export type ListenerAddress = Pick<StoreSettings, 'listenerHost' | 'listenerPort'>;
 
 /**
  * The local REST listener for integrators: on/off, where it listens, and why it last failed to

@@ -9,17 +9,10 @@ import { Pet } from '../../src-shared/schemas/pet';
 import { api, ApiError } from '../api/client';
 import { coalesced } from './coalesced';
 import { petsById, usePagedList } from './paged-list';
+import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
 
-/** An order as the service lists it (every field is always present in its answers). */
-export interface PlacedOrder {
-  id: number;
-  petId: number;
-  quantity: number;
-  shipDate?: string;
-  complete: boolean;
-  /** The pet's name when the order was placed (kept after the pet is renamed or deleted). */
-  petName?: string;
-}
+/** An order as the service answers it: the seed's Order schema leaves these optional, the service always fills them. */
+export type PlacedOrder = Required<Pick<Order, 'id' | 'petId' | 'quantity' | 'complete'>> & Pick<Order, 'shipDate' | 'petName'>;
 
 export interface OrderRow extends PlacedOrder {
   /** The ordered pet; null once it was deleted (complete orders outlive their pet). */
@@ -53,9 +46,9 @@ function placed(order: Order): PlacedOrder {
   return {
     id: order.id!,
     petId: order.petId!,
-    quantity: order.quantity ?? 1,
+    quantity: order.quantity!,
     shipDate: order.shipDate,
-    complete: order.complete ?? false,
+    complete: order.complete!,
     ...(order.petName === undefined ? {} : { petName: order.petName }),
   };
 }
@@ -246,7 +239,7 @@ export const useOrdersStore = defineStore('orders', () => {
       pets = [...byId.items, ...pets.filter((pet) => pet.id !== Number(text))];
     }
     if (pets.length === 0) return [];
-    const stock = await api().call('inventory.list', { petId: pets.map((pet) => pet.id), limit: 500 });
+    const stock = await api().call('inventory.list', { petId: pets.map((pet) => pet.id), limit: PAGE_LIMIT_MAX });
     const byPet = new Map(stock.items.map((item) => [item.petId, item.quantity]));
     return pets.map((pet) => ({ pet, stock: byPet.get(pet.id) ?? 0 }));
   }

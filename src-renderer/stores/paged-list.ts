@@ -2,6 +2,7 @@ import { computed, ref, type Ref } from 'vue';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { api } from '../api/client';
 import { coalesced } from './coalesced';
+import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
 
 /** One page of a contract list operation, as in-process callers receive it. */
 export interface Page<Item> {
@@ -72,6 +73,6 @@ export function usePagedList<Item, Row>(fetchPage: (cursor?: string) => Promise<
 export async function petsById(ids: number[]): Promise<Map<number, Pet>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const page = await api().call('pets.list', { id: unique, limit: 500 });
+  const page = await api().call('pets.list', { id: unique, limit: PAGE_LIMIT_MAX });
   return new Map(page.items.map((pet) => [pet.id, pet]));
 }

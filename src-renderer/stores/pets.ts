@@ -5,6 +5,7 @@ import type { StoreEvent } from '../../src-shared/schemas/event';
 import { Pet, type NewPet, type PetPatch, type PetSort, type PetStatus } from '../../src-shared/schemas/pet';
 import { api } from '../api/client';
 import { usePagedList } from './paged-list';
+import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
 
 export interface PetRow extends Pet {
   /** Units in stock, from the pet's inventory entry. */
@@ -41,7 +42,7 @@ export const usePetsStore = defineStore('pets', () => {
 
   async function withStock(pets: Pet[]): Promise<PetRow[]> {
     if (pets.length === 0) return [];
-    const stock = await api().call('inventory.list', { petId: pets.map((pet) => pet.id), limit: 500 });
+    const stock = await api().call('inventory.list', { petId: pets.map((pet) => pet.id), limit: PAGE_LIMIT_MAX });
     const byPet = new Map(stock.items.map((item) => [item.petId, item.quantity]));
     return pets.map((pet) => ({ ...pet, stock: byPet.get(pet.id) }));
   }

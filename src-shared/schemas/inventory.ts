@@ -2,6 +2,7 @@ import { z } from '../zod-setup';
 import { Id, NameSearch, PageQuery } from './common';
 import { PetStatus } from './pet';
 
+export const STOCK_MIN = 0;
 export const STOCK_MAX = 1_000_000;
 
 export const InventoryItem = z
@@ -15,7 +16,7 @@ export type InventoryItem = z.infer<typeof InventoryItem>;
 
 export const InventoryUpdate = z
   .strictObject({
-    quantity: z.int().min(0).max(STOCK_MAX).describe('The new stock count, 0–1,000,000.'),
+    quantity: z.int().min(STOCK_MIN).max(STOCK_MAX).describe('The new stock count, 0–1,000,000.'),
   })
   .meta({ id: 'InventoryUpdate' });
 export type InventoryUpdate = z.infer<typeof InventoryUpdate>;

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { must, startHost, type RunningHost } from './support/browser-host';
 import { cutOffCells, expectAccessible, saveScreenshot } from './support/screens';
+import { CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_META } from '../../src-main/app/csp';
 
 let host: RunningHost;
 let rexId: number;
@@ -50,6 +51,12 @@ test('the dashboard shows pets by status, open orders and low stock from the ser
   await expect(tile(page, 'Open orders')).toContainText('1');
   // Below 2: Bella (0), Tom (0), Kitty (1).
   await expect(tile(page, 'Low stock (below 2)')).toContainText('3');
+});
+
+test('the page carries the one policy: in its own meta tag (as Electron loads the file) and in the host’s header', async ({ page }) => {
+  const response = await page.goto(`${host.url}#/dashboard`);
+  expect(response?.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute('content', CONTENT_SECURITY_POLICY_META);
 });
 
 test('stock by category is drawn as a chart with a text alternative listing every category', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { isLoopbackHost } from '../../../src-shared/thresholds';
 import { startListener } from '../../rest/listener';
 import { openCliStore } from '../open-store';
 import { CliError } from '../output';
@@ -45,7 +46,7 @@ export async function serve(args: string[]): Promise<void> {
   });
   console.log(`Pet Store Clerk REST API listening on ${listener.url}  (database ${file})`);
   console.log(`Reference: ${listener.url.replace(/\/v1$/, '')}/docs`);
-  if (values.host !== '127.0.0.1' && values.host !== 'localhost' && values.host !== '::1') {
+  if (!isLoopbackHost(values.host!)) {
     console.warn(`Warning: bound to ${values.host}, so other machines may reach the API (addressed by this machine's IP addresses or host name).`);
   }
 

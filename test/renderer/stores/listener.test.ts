@@ -1,7 +1,8 @@
 import type { AddressInfo, Server } from 'node:net';
 import { freePort, occupyPort } from '../../helpers/ports';
 import { afterEach, expect, test } from 'vitest';
-import { isLoopback, useListenerStore } from '../../../src-renderer/stores/listener';
+import { isLoopbackHost } from '../../../src-shared/thresholds';
+import { useListenerStore } from '../../../src-renderer/stores/listener';
 import { useSettingsStore } from '../../../src-renderer/stores/settings';
 import { useRealApi, type RendererHarness } from '../support/real-api';
 
@@ -114,7 +115,7 @@ test('an invalid address is refused by the shared schema and nothing changes', a
   expect(h.ok('settings.get')).toMatchObject({ listenerHost: '127.0.0.1', listenerPort: 8787 });
 });
 
-test('isLoopback tells the addresses only this machine can reach', () => {
-  for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', ' LOCALHOST ']) expect(isLoopback(host), host).toBe(true);
-  for (const host of ['0.0.0.0', '192.168.1.20', '::', '10.0.0.1']) expect(isLoopback(host), host).toBe(false);
+test('isLoopbackHost tells the addresses only this machine can reach', () => {
+  for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', ' LOCALHOST ']) expect(isLoopbackHost(host), host).toBe(true);
+  for (const host of ['0.0.0.0', '192.168.1.20', '::', '10.0.0.1']) expect(isLoopbackHost(host), host).toBe(false);
 });
