@@ -12,6 +12,7 @@ import { registerStoreIpc } from '../../src-main/ipc/register';
 import { createHostHandlers } from '../../src-main/host/shell-handlers';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 import { APP_URL, bridgeFor, FakeIpcMain, isTrustedSender, type SenderUrl } from './ipc-stand-ins';
+import { snapshot } from '../service/support/observe';
 
 export interface IpcHarness {
   t: TestStore;
@@ -56,17 +57,7 @@ export function openIpcHarness(options: { handlers?: (store: TestStore) => Parti
   };
 }
 
-export function snapshot(t: TestStore) {
-  return {
-    events: t.ok('events.list', { after: 0, limit: 1000 }),
-    pets: t.ok('pets.list', { limit: 500 }),
-    categories: t.ok('categories.list', { limit: 500 }),
-    orders: t.ok('orders.list', { limit: 500 }),
-    inventory: t.ok('inventory.list', { limit: 500 }),
-    settings: t.ok('settings.get', {}),
-    tokens: t.ok('tokens.list', { includeRevoked: true }),
-  };
-}
+export { snapshot };
 
 /** A small shop: two categories (one empty), an available pet with stock 1, a pet with an open order. */
 export function seedShop(t: TestStore) {

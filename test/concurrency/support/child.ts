@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { waitForOutput } from '../../helpers/wait-for-output';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const fixture = (relative: string) => join(ROOT, 'test', relative);
@@ -79,27 +80,17 @@ export function spawnTs(script: string, args: string[]): TsChild {
       child.stdin!.end();
     },
     waitForLine(pattern, timeoutMs = 20_000) {
-      return new Promise((resolvePromise, reject) => {
-        let seen = 0;
-        const check = () => {
-          for (; seen < lines.length; seen++) {
-            if (pattern.test(lines[seen])) return finish(() => resolvePromise(lines[seen]));
-          }
-          if (exit) {
-            finish(() => reject(new Error(`child exited ${JSON.stringify(exit)} before printing ${pattern}\nstdout: ${lines.join('\n')}\nstderr: ${stderr}`)));
-          }
-        };
-        const timer = setTimeout(
-          () => finish(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms\nstdout: ${lines.join('\n')}\nstderr: ${stderr}`))),
-          timeoutMs,
-        );
-        const finish = (settle: () => void) => {
-          clearTimeout(timer);
-          listeners.delete(check);
-          settle();
-        };
-        listeners.add(check);
-        check();
+      let seen = 0;
+      const output = () => `\nstdout: ${lines.join('\n')}\nstderr: ${stderr}`;
+      return waitForOutput({
+        checks: listeners,
+        find: () => {
+          for (; seen < lines.length; seen++) if (pattern.test(lines[seen])) return lines[seen];
+          return undefined;
+        },
+        gone: () => (exit ? `child exited ${JSON.stringify(exit)} before printing ${pattern}${output()}` : undefined),
+        timedOut: () => `no ${pattern} within ${timeoutMs} ms${output()}`,
+        timeoutMs,
       });
     },
   };

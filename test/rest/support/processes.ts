@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitForOutput } from '../../helpers/wait-for-output';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const BIN = join(ROOT, 'bin', 'petstore.mjs');
@@ -75,25 +76,13 @@ export function spawnNode(args: string[], env: Record<string, string | undefined
     },
     exited,
     waitForOutput(pattern, timeoutMs = 20_000) {
-      return new Promise((resolvePromise, reject) => {
-        const check = () => {
-          const match = pattern.exec(stdout) ?? pattern.exec(stderr);
-          if (match) finish(() => resolvePromise(match));
-          else if (exitInfo) {
-            finish(() => reject(new Error(`process exited (${JSON.stringify(exitInfo)}) before printing ${pattern}\nstdout: ${stdout}\nstderr: ${stderr}`)));
-          }
-        };
-        const timer = setTimeout(
-          () => finish(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`))),
-          timeoutMs,
-        );
-        const finish = (settle: () => void) => {
-          clearTimeout(timer);
-          listeners.delete(check);
-          settle();
-        };
-        listeners.add(check);
-        check();
+      const output = () => `\nstdout: ${stdout}\nstderr: ${stderr}`;
+      return waitForOutput({
+        checks: listeners,
+        find: () => pattern.exec(stdout) ?? pattern.exec(stderr) ?? undefined,
+        gone: () => (exitInfo ? `process exited (${JSON.stringify(exitInfo)}) before printing ${pattern}${output()}` : undefined),
+        timedOut: () => `no ${pattern} within ${timeoutMs} ms${output()}`,
+        timeoutMs,
       });
     },
     async exitWithin(timeoutMs) {
