@@ -33,6 +33,9 @@ function checkedPath(file: string, store: Store): string {
   return path;
 }
 
+/** Where a backup to `path` is written until it is whole (then moved over `path`). */
+export const partialBackupOf = (path: string) => `${path}.partial-${process.pid}`;
+
 /** Copies the live database with SQLite's online backup API: consistent while clerks keep working. */
 export async function createBackup(store: Store, file: string, replace = false): Promise<{ file: string; bytes: number }> {
   const path = checkedPath(file, store);
@@ -50,7 +53,7 @@ export async function createBackup(store: Store, file: string, replace = false):
   store.context.commits.flush(); // the copy holds only committed work
   // Written beside the target, then moved over it: a replaced backup stays whole until the new one
   // is, and whatever the old file held (even something that is not a database) does not matter.
-  const partial = `${path}.partial-${process.pid}`;
+  const partial = partialBackupOf(path);
   try {
     await store.db.backup(partial);
     renameSync(partial, path);

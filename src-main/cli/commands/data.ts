@@ -6,6 +6,7 @@ import { countOf } from '../../../src-shared/count';
 import { decodeImportText } from '../../../src-shared/import-text';
 import { createHostHandlers } from '../../host/shell-handlers';
 import { invokeOperationAsync } from '../../service/invoke';
+import { partialBackupOf } from '../../service/backup';
 import { isLiveDatabaseFile } from '../../service/live-files';
 import { CliError, printError } from '../output';
 import { createdThisRun, openCliStore, type DbAccess } from '../open-store';
@@ -49,8 +50,27 @@ export async function backup(args: string[]): Promise<void> {
     options: { db: { type: 'string', default: 'petstore.db' }, to: { type: 'string' }, replace: { type: 'boolean', default: false } },
   });
   if (!values.to) throw new CliError(`backup needs --to FILE\n\n${BACKUP_USAGE}`, 2);
-  const done = await run(values.db!, 'must-exist', 'backup.create', { file: resolve(values.to), replace: values.replace });
+  const stopRemovesPartial = removeOnStop(partialBackupOf(resolve(values.to)));
+  const done = await run(values.db!, 'must-exist', 'backup.create', { file: resolve(values.to), replace: values.replace }).finally(stopRemovesPartial);
   console.log(`Backed up to ${done.file} (${done.bytes.toLocaleString('en')} bytes).`);
+}
+
+/**
+ * While a long copy runs, Ctrl-C (or SIGTERM) removes its half-written file before the process
+ * ends; the target itself is only ever replaced whole. Returns the function that stops watching.
+ */
+function removeOnStop(partial: string): () => void {
+  const stop = (signal: NodeJS.Signals) => {
+    for (const file of [partial, `${partial}-journal`]) rmSync(file, { force: true });
+    console.error(`${signal}: stopped; nothing was written.`);
+    process.exit(130);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  };
 }
 
 export async function exportData(args: string[]): Promise<void> {
