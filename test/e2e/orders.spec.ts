@@ -520,3 +520,21 @@ test('the orders screen and its dialogs pass axe in light and dark; screenshot',
   await expect(page.getByRole('dialog', { name: `Cancel order ${open.id}?` })).toBeVisible();
   await expectAccessible(page, 'the cancel confirmation');
 });
+
+test('a second Enter or click while the order is on its way places one order, not two', async ({ page }) => {
+  const twice = await pet('Twice', 5);
+  await openOrders(page);
+  await page.getByRole('button', { name: 'Place order', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  await choosePet(page, dialog, 'Twice');
+  await dialog.getByLabel('Quantity').fill('1');
+  // Both submits in one go, before the first answer can close the dialog.
+  await dialog.locator('form').evaluate((form: HTMLFormElement) => {
+    form.requestSubmit();
+    form.requestSubmit();
+  });
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/Placed order \d+: 1 × Twice/)).toHaveCount(1);
+  expect((await must(host.call<{ items: Order[] }>('orders.list', { petId: twice.id }))).items).toHaveLength(1);
+  expect((await stockOf(twice.id)).quantity).toBe(4);
+});

@@ -465,3 +465,19 @@ test('keyboard only: go to Pets, add a pet, find it, open it', async ({ page }) 
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 });
+
+test('a second Enter or click while the pet is being saved adds one pet, not two', async ({ page }) => {
+  await openPets(page);
+  await page.getByRole('button', { name: 'New pet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New pet' });
+  await dialog.getByLabel('Name').fill('Only once');
+  await dialog.getByRole('combobox', { name: 'Category' }).fill('Dogs');
+  await page.keyboard.press('Enter');
+  await dialog.locator('form').evaluate((form: HTMLFormElement) => {
+    form.requestSubmit();
+    form.requestSubmit();
+  });
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/Added Only once \(pet \d+\)/)).toHaveCount(1);
+  expect(await must(host.call<{ total: number }>('pets.list', { q: 'only once' }))).toMatchObject({ total: 1 });
+});

@@ -748,3 +748,15 @@ test('the settings screen is accessible in light and dark, with a screenshot', a
   await saveScreenshot(page, 'settings');
   await must(host.call('listener.stop', {}));
 });
+
+test('a double click on Create token makes one token, the one whose secret is shown', async ({ page }) => {
+  await openSettings(page);
+  const tokens = section(page, 'API tokens');
+  await tokens.getByLabel('Token label').fill('double click');
+  await tokens.getByRole('button', { name: 'Create token' }).dblclick();
+  const shown = page.getByRole('dialog', { name: 'New API token' });
+  await expect(shown).toContainText('You will not see it again');
+  await shown.getByRole('button', { name: 'Done' }).click();
+  const listed = await must(host.call<{ label: string }[]>('tokens.list', {}));
+  expect(listed.filter((token) => token.label === 'double click')).toHaveLength(1);
+});
