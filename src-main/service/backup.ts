@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { StoreError } from '../../src-shared/errors';
@@ -90,11 +90,11 @@ function inPlainWords(error: unknown): string {
   }
 }
 
-/** Opens a candidate backup read-only and says why it cannot be restored, if it cannot. */
-function checkBackupFile(path: string): Database.Database {
+/** Opens a private copy of a candidate backup and says why it cannot be restored, if it cannot. */
+function checkBackupFile(copy: string, shownAs: string): Database.Database {
   let source: Database.Database | undefined;
   try {
-    source = new Database(path, { readonly: true, fileMustExist: true });
+    source = new Database(copy, { fileMustExist: true });
     const version = schemaVersion(source);
     const hasPets = source.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'pets'").get();
     if (!hasPets || version < 1) throw new Error('not a Pet Store Clerk database');
@@ -103,52 +103,61 @@ function checkBackupFile(path: string): Database.Database {
     return source;
   } catch (error) {
     source?.close();
-    throw new StoreError('VALIDATION_FAILED', `${path} cannot be restored: ${inPlainWords(error)}`, [{ path: 'file', message: 'Not a usable backup' }]);
+    throw new StoreError('VALIDATION_FAILED', `${shownAs} cannot be restored: ${inPlainWords(error)}`, [{ path: 'file', message: 'Not a usable backup' }]);
   }
 }
 
-/** The backup at `file` opened read-only, once its path and content are checked; else the refusal. */
-function openBackup(store: Store, file: string): { path: string; source: Database.Database } {
+/**
+ * The backup at `file`, checked, as a copy in a scratch folder (removed by `discard`): SQLite opens
+ * even a read-only database in WAL mode with `-wal` and `-shm` files beside it, and the chosen file
+ * and its folder are never written. Its own `-wal`, if it has one, is copied with it.
+ */
+function openBackup(store: Store, file: string): { path: string; copy: string; source: Database.Database; discard(): void } {
   const path = checkedPath(file, store);
   if (!existsSync(path)) throw new StoreError('NOT_FOUND', `There is no file ${path}`);
-  return { path, source: checkBackupFile(path) };
+  const folder = mkdtempSync(join(tmpdir(), 'petstore-restore-'));
+  const discard = () => rmSync(folder, { recursive: true, force: true });
+  const copy = join(folder, 'restore.db');
+  try {
+    copyFileSync(path, copy);
+    if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
+    return { path, copy, source: checkBackupFile(copy, path), discard };
+  } catch (error) {
+    discard();
+    if (error instanceof StoreError) throw error;
+    throw new StoreError('VALIDATION_FAILED', `${path} cannot be restored: ${inPlainWords(error)}`, [{ path: 'file', message: 'Not readable' }]);
+  }
 }
 
-/** Checks a file as a restore would, writing nothing: the clerk hears why before confirming. */
+/** Checks a file as a restore would, writing nothing beside it: the clerk hears why before confirming. */
 export function checkBackup(store: Store, file: string): { file: string } {
-  const { path, source } = openBackup(store, file);
+  const { path, source, discard } = openBackup(store, file);
   source.close();
+  discard();
   return { file: path };
 }
 
 /**
  * Replaces the shop's data with a backup's. The backup is checked (a SQLite store this build can
- * read), copied to a scratch file and migrated up there (the chosen file is never written), the
- * current data is saved to backups/before-restore-<time>.db, and then the live database's tables
- * are replaced from the scratch copy in one write transaction: a restore is all or nothing, and the
- * open connection (with its prepared statements and caches) simply sees new rows.
+ * read) and migrated up in a scratch copy (the chosen file is never written), the current data is
+ * saved to backups/before-restore-<time>.db, and then the live database's tables are replaced from
+ * the scratch copy in one write transaction: a restore is all or nothing, and the open connection
+ * (with its prepared statements and caches) simply sees new rows.
  *
  * API tokens are kept as they are (restoring must not bring a revoked token back to life), and so is
  * the change log, whose ids only grow so that event clients can resume; it gets one `store.restored`.
  */
 export async function restoreBackup(store: Store, file: string): Promise<{ restoredFrom: string; safetyBackup: string }> {
-  const { path, source } = openBackup(store, file);
-  const scratch = join(mkdtempSync(join(tmpdir(), 'petstore-restore-')), 'restore.db');
+  const { path, copy, source, discard } = openBackup(store, file);
   try {
-    await source.backup(scratch);
+    migrate(source);
     source.close();
-    const copy = new Database(scratch);
-    try {
-      migrate(copy);
-    } finally {
-      copy.close();
-    }
     const safety = await createBackup(store, unusedFile(join(backupFolderOf(store), `before-restore-${stamp()}.db`)));
-    replaceTablesFrom(store, scratch);
+    replaceTablesFrom(store, copy);
     return { restoredFrom: path, safetyBackup: safety.file };
   } finally {
     if (source.open) source.close();
-    rmSync(dirname(scratch), { recursive: true, force: true });
+    discard();
   }
 }
 
@@ -164,10 +173,17 @@ function replaceTablesFrom(store: Store, file: string): void {
         const list = columns.map((column) => `"${column.name}"`).join(', ');
         db.exec(`INSERT INTO main.${table} (${list}) SELECT ${list} FROM restored.${table}`);
       }
-      // Ids continue after the backup's (AUTOINCREMENT keeps them in sqlite_sequence).
+      // Ids continue after the larger of the backup's and the store's own (AUTOINCREMENT keeps them
+      // in sqlite_sequence): an id given out since the backup (on a receipt, in the change log, to
+      // an integrator) is never given to something else.
       const names = RESTORED_TABLES.map((table) => `'${table}'`).join(', ');
-      db.exec(`DELETE FROM main.sqlite_sequence WHERE name IN (${names})`);
-      db.exec(`INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM restored.sqlite_sequence WHERE name IN (${names})`);
+      db.exec(`
+        INSERT INTO main.sqlite_sequence (name, seq)
+          SELECT name, max(seq) FROM (
+            SELECT name, seq FROM main.sqlite_sequence WHERE name IN (${names})
+            UNION ALL SELECT name, seq FROM restored.sqlite_sequence WHERE name IN (${names})
+          ) GROUP BY name`);
+      db.exec(`DELETE FROM main.sqlite_sequence WHERE name IN (${names}) AND rowid NOT IN (SELECT max(rowid) FROM main.sqlite_sequence GROUP BY name)`);
       // No per-row events: one that says everything changed, so other windows and integrators re-read.
       const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM main.${table}`).get() as { n: number }).n;
       store.context.events.append('store.restored', { categories: count('categories'), pets: count('pets'), orders: count('orders') });

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { createHostHandlers } from '../../src-main/host/shell-handlers';
@@ -151,4 +151,44 @@ test('a backup never replaces the live database’s own files: its log, its inde
   t.ok('pets.create', { name: 'Bella', categoryId: dogs.id });
   expect(t.ok('pets.list', {}).items.map((pet) => pet.name)).toEqual(['Rex', 'Bella']);
   expect(existsSync(`${t.file}-journal`)).toBe(false);
+});
+
+test('after a restore, ids go on after the highest ever given: one given out since the backup is not given again', async () => {
+  const call = host();
+  const dogs = t.ok('categories.create', { name: 'Dogs' });
+  const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+  const file = join(t.dir, 'before.db');
+  expect(await call('backup.create', { file })).toMatchObject({ ok: true });
+  // Given out after the backup: a category, a pet, an order (its number is on a receipt).
+  const later = t.ok('categories.create', { name: 'Cats' });
+  const laterPet = t.ok('pets.create', { name: 'Tom', categoryId: later.id });
+  const laterOrder = t.ok('orders.place', { petId: rex.id });
+  expect(await call('backup.restore', { file })).toMatchObject({ ok: true });
+
+  const category = t.ok('categories.create', { name: 'Fish' });
+  const pet = t.ok('pets.create', { name: 'Nemo', categoryId: category.id });
+  const order = t.ok('orders.place', { petId: rex.id });
+  expect(category.id).toBeGreaterThan(later.id);
+  expect(pet.id).toBeGreaterThan(laterPet.id);
+  expect(order.id!).toBeGreaterThan(laterOrder.id!);
+  const db = new Database(t.file, { readonly: true });
+  const sequences = db.prepare('SELECT name, count(*) AS n FROM sqlite_sequence GROUP BY name HAVING n > 1').all();
+  db.close();
+  expect(sequences, 'one sequence row per table').toEqual([]);
+});
+
+test('checking and restoring a backup leave nothing beside it: no -wal or -shm file appears in its folder', async () => {
+  const call = host();
+  t.ok('categories.create', { name: 'Dogs' });
+  const folder = join(t.dir, 'kept');
+  mkdirSync(folder);
+  const file = join(folder, 'shop.db');
+  expect(await call('backup.create', { file })).toMatchObject({ ok: true });
+  expect(readdirSync(folder)).toEqual(['shop.db']);
+  const before = readFileSync(file);
+  expect(await call('backup.check', { file })).toMatchObject({ ok: true });
+  expect(readdirSync(folder)).toEqual(['shop.db']);
+  expect(await call('backup.restore', { file })).toMatchObject({ ok: true });
+  expect(readdirSync(folder)).toEqual(['shop.db']);
+  expect(readFileSync(file).equals(before), 'the chosen file is only read').toBe(true);
 });
