@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
 import type { Handlers, ShellHandlers } from '../service/handler-types';
 import { readSettings } from '../service/settings';
 import type { Store } from '../service/store';
+import { listenFailure } from '../rest/listen-failure';
 import { startListener, type RunningListener } from '../rest/listener';
 
 type ListenerAddress = Pick<StoreSettings, 'listenerHost' | 'listenerPort'>;
@@ -35,9 +36,7 @@ export function createListenerControl(store: Store) {
       running = await startListener({ store, handlers, host: address.listenerHost, port: address.listenerPort });
       return null;
     } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
-        ? `Port ${address.listenerPort} is already in use`
-        : `The listener could not start: ${(error as Error).message}`;
+      return listenFailure(error, address.listenerHost, address.listenerPort);
     }
   }
 

@@ -1,11 +1,13 @@
 import { z } from '../zod-setup';
 import { Name, hasSomeField, someFieldRequired } from './common';
 
-/** An IPv4/IPv6 address or `localhost` for the REST listener to bind. */
+const IPV4_PART = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+
+/** An IPv4 address (each part 0–255), an IPv6 address or `localhost` for the REST listener to bind. */
 const BindAddress = z
   .string()
   .trim()
-  .regex(/^(localhost|(\d{1,3}\.){3}\d{1,3}|[0-9a-fA-F:]+)$/, 'Must be an IP address or localhost');
+  .regex(new RegExp(`^(localhost|(${IPV4_PART}\\.){3}${IPV4_PART}|[0-9a-fA-F:]*:[0-9a-fA-F:]*)$`), 'Must be an IP address (such as 127.0.0.1 or ::1) or localhost');
 
 /**
  * An exact origin (scheme://host[:port]) allowed to call the REST API from a browser. A trailing

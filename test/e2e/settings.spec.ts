@@ -183,7 +183,7 @@ test('a port in use is reported; a new port while running restarts the listener 
     await expect.poll(async () => (await must(host.call<{ host: string }>('listener.status', {}))).host).toBe('127.0.0.1');
     await expect(listener.getByText('Other machines may reach the API')).toHaveCount(0);
     await listener.getByLabel('Bind address').fill('my laptop');
-    await expect(listener.getByText('Must be an IP address or localhost')).toBeVisible();
+    await expect(listener.getByText('Must be an IP address (such as 127.0.0.1 or ::1) or localhost')).toBeVisible();
     // Two messages side by side: the fields stay level, and the port's message fits on one line.
     await listener.getByLabel('Port').fill('70000');
     const portMessage = listener.getByText('Must be at most 65,535');

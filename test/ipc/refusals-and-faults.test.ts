@@ -305,4 +305,19 @@ describe('the listener control behind listener.* (app shell)', () => {
     expect(expectOk(await h.call('settings.get', {}))).toMatchObject({ listenerHost: 'localhost', listenerPort: third });
     expect(expectError(await h.call('listener.move', {}), 'VALIDATION_FAILED').message).toMatch(/address or a port/);
   });
+
+  test('a bind address this machine does not have is said in words, and the listener stays where it was; a malformed one is refused', async () => {
+    h = openIpcHarness();
+    const port = await freePort();
+    expectOk(await h.call('settings.update', { listenerPort: port }));
+    expectOk(await h.call('listener.start', {}));
+    // 192.0.2.0/24 is reserved for documentation: no machine has it.
+    const moved = expectOk<{ running: boolean; port: number; lastError: string }>(await h.call('listener.move', { listenerHost: '192.0.2.55' }));
+    expect(moved).toMatchObject({ running: true, port, lastError: `This machine has no network address 192.0.2.55: the listener still runs at http://127.0.0.1:${port}/v1` });
+    expect(expectOk(await h.call('settings.get', {}))).toMatchObject({ listenerHost: '127.0.0.1' });
+    for (const listenerHost of ['999.1.1.1', '1.2.3', 'my laptop']) {
+      const refused = expectError(await h.call('listener.move', { listenerHost }), 'VALIDATION_FAILED');
+      expect(refused.details).toEqual([{ path: 'listenerHost', message: 'Must be an IP address (such as 127.0.0.1 or ::1) or localhost' }]);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { isLoopbackHost } from '../../../src-shared/thresholds';
+import { listenFailure } from '../../rest/listen-failure';
 import { startListener } from '../../rest/listener';
 import { openCliStore } from '../open-store';
 import { CliError } from '../output';
@@ -40,9 +41,9 @@ export async function serve(args: string[]): Promise<void> {
     host: values.host!,
     port,
     presetToken,
-  }).catch((error: NodeJS.ErrnoException) => {
+  }).catch((error: unknown) => {
     store.close();
-    throw new CliError(error.code === 'EADDRINUSE' ? `Port ${port} is already in use` : error.message);
+    throw new CliError(listenFailure(error, values.host!, port));
   });
   console.log(`Pet Store Clerk REST API listening on ${listener.url}  (database ${file})`);
   console.log(`Reference: ${listener.url.replace(/\/v1$/, '')}/docs`);
