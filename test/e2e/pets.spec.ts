@@ -481,3 +481,27 @@ test('a second Enter or click while the pet is being saved adds one pet, not two
   await expect(page.getByText(/Added Only once \(pet \d+\)/)).toHaveCount(1);
   expect(await must(host.call<{ total: number }>('pets.list', { q: 'only once' }))).toMatchObject({ total: 1 });
 });
+
+test('a category deleted elsewhere while chosen in the form is named, and Save asks for another', async ({ page }) => {
+  const lizards = await must(host.call<{ id: number }>('categories.create', { name: 'Lizards' }));
+  await openPets(page);
+  await page.getByRole('button', { name: 'New pet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New pet' });
+  await dialog.getByLabel('Name').fill('Lizzy');
+  await dialog.getByRole('combobox', { name: 'Category' }).fill('Lizards');
+  await page.keyboard.press('Enter');
+  await must(host.call('categories.delete', { categoryId: lizards.id }));
+  await expect(dialog.getByText('Lizards was deleted elsewhere: choose another category')).toBeVisible();
+  await expect(dialog.getByText('Lizards (deleted)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeVisible();
+  expect(await must(host.call<{ total: number }>('pets.list', { q: 'lizzy' }))).toMatchObject({ total: 0 });
+
+  await dialog.getByRole('combobox', { name: 'Category' }).press('Control+a');
+  await page.keyboard.type('Dogs');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Lizards was deleted elsewhere: choose another category')).toBeHidden();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await must(host.call<{ total: number }>('pets.list', { q: 'lizzy' }))).toMatchObject({ total: 1 });
+});
