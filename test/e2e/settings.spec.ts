@@ -378,6 +378,15 @@ test('Ctrl+Shift+B backs up from any screen to a fresh file in the backup folder
   await expect(done).toBeVisible();
   const file = new RegExp(`Backed up to (${escape(info.backupFolder)}/petstore-[\\d-]+\\.db)`).exec((await done.textContent()) ?? '')?.[1];
   expect(file && existsSync(file), `backup ${file}`).toBe(true);
+
+  // Twice more at once (within a second): each a new file, never "Replace the existing file?".
+  await page.keyboard.press('Control+Shift+B');
+  await expect(done).toHaveCount(2);
+  await page.keyboard.press('Control+Shift+B');
+  await expect(done).toHaveCount(3);
+  await expect(page.getByRole('dialog', { name: 'Replace the existing file?' })).toHaveCount(0);
+  const files = (await done.allTextContents()).map((text) => /Backed up to (\S+\.db)/.exec(text)?.[1]);
+  expect(new Set(files).size, files.join(', ')).toBe(3);
 });
 
 test('CSV import: every row checked first, one bad row reported, nothing written until confirmed', async ({ page }) => {
