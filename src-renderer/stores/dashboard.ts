@@ -95,6 +95,8 @@ export function describeEvent(event: StoreEvent, petName: (id: number) => string
 export const useDashboardStore = defineStore('dashboard', () => {
   const overview = ref<Overview | null>(null);
   const petNames = ref<Record<number, string>>({});
+  /** Pets' last names in the recent changes (a pet event carries its name): a deleted pet is still named. */
+  const loggedNames = ref<Record<number, string>>({});
   const loading = ref(false);
 
   /** Pets by status, in the order the clerk reads them. */
@@ -112,13 +114,14 @@ export const useDashboardStore = defineStore('dashboard', () => {
   });
 
   /**
-   * The pet's current name; for a pet deleted since, the name an order kept (`keptName`) marked
-   * "(deleted)", else "Pet #12 (deleted)".
+   * The pet's current name; for a pet deleted since, the name an order kept (`keptName`) or the
+   * recent changes last gave it, as the Orders list says it ("Rex (#12, deleted)"), else "Pet #12 (deleted)".
    */
   function petName(id: number, keptName?: unknown): string {
     const name = petNames.value[id];
     if (name !== undefined) return name;
-    return typeof keptName === 'string' && keptName ? `${keptName} (deleted)` : `Pet #${id} (deleted)`;
+    const lastKnown = typeof keptName === 'string' && keptName ? keptName : loggedNames.value[id];
+    return lastKnown ? `${lastKnown} (#${id}, deleted)` : `Pet #${id} (deleted)`;
   }
 
   /** A recent change in words. */
@@ -134,6 +137,12 @@ export const useDashboardStore = defineStore('dashboard', () => {
       const id = petIdOf(event);
       if (id !== undefined && !event.type.startsWith('pet.')) ids.add(id);
     }
+    const logged: Record<number, string> = {};
+    for (const event of next.recentEvents) {
+      const id = petIdOf(event);
+      // Newest first: the first name seen is the pet's last.
+      if (id !== undefined && event.type.startsWith('pet.') && typeof event.data.name === 'string') logged[id] ??= event.data.name;
+    }
     const names: Record<number, string> = {};
     if (ids.size) {
       // Deleted pets are simply not found: they stay "pet 12".
@@ -142,6 +151,7 @@ export const useDashboardStore = defineStore('dashboard', () => {
     }
     overview.value = next;
     petNames.value = names;
+    loggedNames.value = logged;
   }
 
   const loadCoalesced = coalesced(loadOnce);

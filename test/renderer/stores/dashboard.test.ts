@@ -54,13 +54,16 @@ test('recent orders and changes name their pets, newest first; a deleted pet by 
     [first.id, false],
   ]);
   expect(dashboard.petName(rex.id)).toBe('Rex');
-  expect(dashboard.petName(gone.id)).toBe(`Pet #${gone.id} (deleted)`); // nothing kept: by its id
+  // Named as the recent changes last named it, as the Orders list names a deleted pet.
+  expect(dashboard.petName(gone.id)).toBe(`Ghost (#${gone.id}, deleted)`);
+  expect(dashboard.petName(987_654)).toBe('Pet #987654 (deleted)'); // named nowhere: by its id
   const ghostOrder = dashboard.overview!.recentOrders.find((order) => order.id === second.id)!;
-  expect(dashboard.petName(gone.id, ghostOrder.petName)).toBe('Ghost (deleted)');
+  expect(dashboard.petName(gone.id, ghostOrder.petName)).toBe(`Ghost (#${gone.id}, deleted)`);
   const changes = dashboard.overview!.recentEvents.map((event) => dashboard.describe(event));
   expect(changes[0]).toBe('Pet Ghost deleted');
   expect(changes).toContain(`Order ${first.id} placed for Rex × 2`);
-  expect(changes).toContain(`Order ${second.id} fulfilled (Ghost (deleted) × 1)`);
+  expect(changes).toContain(`Order ${second.id} fulfilled (Ghost (#${gone.id}, deleted) × 1)`);
+  expect(changes.filter((change) => change.startsWith('Stock of Ghost'))).toEqual([`Stock of Ghost (#${gone.id}, deleted) now 0 (pending)`]);
   expect(changes).toContain('Stock of Rex now 3 (available)');
 });
 
