@@ -26,6 +26,7 @@ export function createListenerControl(store: Store) {
       port: running?.port ?? settings.listenerPort,
       url: running?.url ?? null,
       lastError,
+      startsWithApp: settings.listenerEnabled,
     };
   }
 

@@ -769,3 +769,20 @@ test('a double click on Create token makes one token, the one whose secret is sh
   const listed = await must(host.call<{ label: string }[]>('tokens.list', {}));
   expect(listed.filter((token) => token.label === 'double click')).toHaveLength(1);
 });
+
+test('the listener switched on for the next start by another program is said, and switched on here it runs', async ({ page }) => {
+  await openSettings(page);
+  const listener = section(page, 'REST API listener');
+  const onOff = listener.getByRole('switch', { name: 'REST listener on' });
+  await expect(onOff).toHaveAttribute('aria-checked', 'false');
+  await must(host.call('settings.update', { listenerEnabled: true })); // as `petstore settings set listenerEnabled=true` does
+  await expect(listener.getByTestId('listener-next-start')).toHaveText('Set elsewhere to start when the app starts; switch it on to start it now.');
+  await onOff.click();
+  await expect(onOff).toHaveAttribute('aria-checked', 'true');
+  await expect(listener.getByTestId('listener-next-start')).toHaveCount(0);
+  await must(host.call('settings.update', { listenerEnabled: false }));
+  await expect(listener.getByTestId('listener-next-start')).toHaveText('Set elsewhere not to start when the app next starts; it runs until then, or until switched off.');
+  await onOff.click();
+  await expect(onOff).toHaveAttribute('aria-checked', 'false');
+  await expect(listener.getByTestId('listener-next-start')).toHaveCount(0);
+});
