@@ -171,6 +171,8 @@ test('stock outside 0–1,000,000 or not whole is flagged as it is typed and nev
   await expect(row.getByRole('alert')).toHaveText('Must be at least 0');
   await input.fill('2.5');
   await expect(row.getByRole('alert')).toHaveText('Must be a whole number');
+  await input.fill('1,5'); // a decimal comma, or a typo: never read as 15
+  await expect(row.getByRole('alert')).toHaveText('Must be a whole number');
   await input.fill('');
   await expect(row.getByRole('alert')).toHaveText('Enter a stock count');
 
@@ -185,6 +187,12 @@ test('stock outside 0–1,000,000 or not whole is flagged as it is typed and nev
   await row.getByRole('cell', { name: 'Nibbles', exact: true }).click();
   await expect(input).toHaveValue('5');
   expect(await stored(id)).toEqual({ petId: id, quantity: 5, status: 'available' });
+
+  // Written as the app writes it, with separators, a count is read as meant.
+  await input.fill('1,200');
+  await expect(row.getByRole('alert')).toBeHidden();
+  await input.press('Enter');
+  await expect.poll(async () => (await stored(id)).quantity).toBe(1200);
 
   // The largest count is accepted.
   await input.fill('1000000');

@@ -1,6 +1,7 @@
 import type { DataTableColumns } from 'naive-ui';
 import { expect, test } from 'vitest';
 import { countOf, nounFor } from '../../../src-shared/count';
+import { formatCount, withoutGrouping } from '../../../src-renderer/format/number';
 import { tableMinWidth } from '../../../src-renderer/format/table-width';
 
 test('a count is singular for exactly one, plural otherwise, with thousands separators', () => {
@@ -24,4 +25,11 @@ test('a table is as narrow as its fixed widths plus the minimum of each flexible
   ];
   expect(tableMinWidth(columns)).toBe(80 + 180 + 90 + 120);
   expect(tableMinWidth([])).toBe(0);
+});
+
+test('a typed number may carry the separators the app writes; a comma that does not group by three stays', () => {
+  for (const n of [1000, 25_000, 1_000_000]) expect(Number(withoutGrouping(formatCount(n)))).toBe(n);
+  expect(withoutGrouping('-1,000')).toBe('-1000');
+  expect(withoutGrouping('1,000.5')).toBe('1000.5');
+  for (const text of ['1,5', '1,00', '10,00,000', ',100', '1,000,', 'abc', '1000']) expect(withoutGrouping(text), text).toBe(text);
 });
