@@ -39,7 +39,8 @@ function start(): void {
   }
   // The REST listener stays off until the owner turns it on (listener.start over IPC).
   const { handlers, listener } = createHostHandlers(store, 'electron', desktopHandlers(store));
-  void listener.resume();
+  // Not resuming is not fatal: the app opens, and Settings says the listener is off.
+  listener.resume().catch((error: unknown) => console.error('The REST listener could not be resumed:', error));
   stopListener = () => listener.stop();
   registerStoreIpc(ipcMain, handlers, { isTrustedSender, lockWait: store.context.commits });
   store.feed.subscribe(

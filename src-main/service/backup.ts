@@ -5,7 +5,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { StoreError } from '../../src-shared/errors';
 import { migrate, schemaVersion } from '../db/migrate';
 import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
-import { isLiveDatabaseFile } from './live-files';
+import { isLiveDatabaseFile, removeQuietly, statOf } from './live-files';
 import type { Store } from './store';
 
 /** "2026-11-24-04-28-14", as the Settings screen names the backups it suggests. */
@@ -27,7 +27,7 @@ function checkedPath(file: string, store: Store): string {
   if (isLiveDatabaseFile(path, store.db.name)) {
     throw new StoreError('VALIDATION_FAILED', 'That is the live database itself (or one of its files)', [{ path: 'file', message: 'Choose another file' }]);
   }
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+  if (statOf(path)?.isDirectory()) {
     throw new StoreError('VALIDATION_FAILED', `${path} is a folder; name a file in it`, [{ path: 'file', message: 'A folder, not a file' }]);
   }
   return path;
@@ -58,7 +58,7 @@ export async function createBackup(store: Store, file: string, replace = false):
     await store.db.backup(partial);
     renameSync(partial, path);
   } catch (error) {
-    rmSync(partial, { force: true });
+    removeQuietly(partial);
     throw new StoreError('VALIDATION_FAILED', `Could not write the backup to ${path}: ${inPlainWords(error)}`, [{ path: 'file', message: 'Not writable' }]);
   }
   return { file: path, bytes: statSync(path).size };

@@ -2,11 +2,19 @@ import { DEFAULT_SETTINGS, StoreSettings } from '../../src-shared/schemas/settin
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
 
-/** All settings, stored values over the defaults. */
+/**
+ * All settings, stored values over the defaults. A stored value that today's rules refuse (saved by
+ * an older version under looser ones, or in a restored backup: a bind address "8080") reads as its
+ * default, so that the settings still open, the listener still starts, and a Save replaces it.
+ */
 export function readSettings(ctx: ServiceContext): StoreSettings {
-  const settings = { ...DEFAULT_SETTINGS };
-  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof StoreSettings)[]) {
-    (settings as Record<string, unknown>)[key] = ctx.setting(key);
+  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof StoreSettings)[]) settings[key] = ctx.setting(key);
+  const parsed = StoreSettings.safeParse(settings);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0];
+    if (typeof key === 'string' && Object.hasOwn(DEFAULT_SETTINGS, key)) settings[key] = DEFAULT_SETTINGS[key as keyof StoreSettings];
   }
   return StoreSettings.parse(settings);
 }

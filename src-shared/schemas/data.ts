@@ -17,10 +17,13 @@ export const MAX_IMPORT_CHARS = MAX_IMPORT_MIB * 1024 * 1024;
 export const DataFormat = z.enum(['csv', 'json']);
 export type DataFormat = z.infer<typeof DataFormat>;
 
+/** The tables a CSV export can hold, one at a time. */
+export const ExportResource = z.enum(['pets', 'categories', 'orders']);
+
 export const ExportRequest = z.strictObject({
   format: DataFormat,
   /** CSV holds one table; JSON holds the whole store. */
-  resource: z.enum(['pets', 'categories', 'orders']).default('pets'),
+  resource: ExportResource.default('pets'),
 });
 
 export const ExportedFile = z.object({

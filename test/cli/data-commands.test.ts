@@ -3,7 +3,7 @@
  * database file): what they print, their exit codes, and what ends up in the database.
  */
 import Database from 'better-sqlite3';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openStore } from '../../src-main/service/store';
@@ -214,6 +214,17 @@ test('export never writes over the database or its files, nor over an existing f
   expect((await runCli(['export', '--db', db, '--out', dir])).stderr).toMatch(/is a folder; name a file in it/);
   expect(await runCli(['export', '--db', db, '--format', 'xml'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--format must be csv or json/) });
   expect(await runCli(['export', '--db', db, '--format', 'json', '--resource', 'orders'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--resource is for CSV/) });
+  expect(await runCli(['export', '--db', db, '--resource', 'pet'])).toMatchObject({ code: 2, stderr: '--resource must be pets, categories, orders, not "pet"\n' });
+  expect(await runCli(['export', '--db', db, '--out', '/dev/null', '--replace'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/is not a regular file/) });
+
+  // A link is followed: the file it names gets the export, the link stays a link.
+  const real = join(dir, 'real.csv');
+  writeFileSync(real, 'old');
+  const link = join(dir, 'link.csv');
+  symlinkSync(real, link);
+  expect((await runCli(['export', '--db', db, '--out', link, '--replace'])).code).toBe(0);
+  expect(lstatSync(link).isSymbolicLink()).toBe(true);
+  expect(readFileSync(real, 'utf8')).toMatch(/^id,name,category/);
 });
 
 test('an import file that is not UTF-8 is refused, not read with replacement characters', async () => {

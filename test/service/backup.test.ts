@@ -147,6 +147,11 @@ test('a backup never replaces the live database’s own files: its log, its inde
     ok: false,
     error: { code: 'VALIDATION_FAILED', message: `${folder} is a folder; name a file in it` },
   });
+  // A path under a file (not a folder) is refused in words, not as an internal fault.
+  const plain = join(t.dir, 'plain.txt');
+  writeFileSync(plain, 'a file');
+  expect(await call('backup.create', { file: join(plain, 'x.db') })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+  expect(await call('backup.check', { file: join(plain, 'x.db') })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   // The store still works and still holds its data.
   t.ok('pets.create', { name: 'Bella', categoryId: dogs.id });
   expect(t.ok('pets.list', {}).items.map((pet) => pet.name)).toEqual(['Rex', 'Bella']);

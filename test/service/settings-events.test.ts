@@ -45,3 +45,13 @@ test('each real change is its own event, in order; keys in the settings\' own or
     { type: 'settings.updated', data: { keys: ['sunsetDate', 'listenerEnabled'] } },
   ]);
 });
+
+test('a stored value today’s rules refuse (an older version’s bind address "8080") reads as its default, and a save replaces it', () => {
+  t = openTestStore();
+  t.ok('settings.update', { shopName: 'Happy Paws' });
+  t.store.db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('listenerHost', ?)").run(JSON.stringify('8080'));
+  t.store.db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('listenerPort', ?)").run(JSON.stringify(99999));
+  expect(t.ok('settings.get', {})).toMatchObject({ shopName: 'Happy Paws', listenerHost: '127.0.0.1', listenerPort: 8787 });
+  expect(t.ok('settings.update', { listenerHost: 'localhost' })).toMatchObject({ listenerHost: 'localhost', listenerPort: 8787 });
+  expect(t.store.db.prepare("SELECT value FROM settings WHERE key = 'listenerHost'").get()).toEqual({ value: JSON.stringify('localhost') });
+});

@@ -1,13 +1,14 @@
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CallableOperationName, OperationOutput } from '../../../src-shared/contract';
 import { countOf } from '../../../src-shared/count';
 import { decodeImportText } from '../../../src-shared/import-text';
+import { ExportResource } from '../../../src-shared/schemas/data';
 import { createHostHandlers } from '../../host/shell-handlers';
 import { invokeOperationAsync } from '../../service/invoke';
 import { partialBackupOf } from '../../service/backup';
-import { isLiveDatabaseFile } from '../../service/live-files';
+import { isLiveDatabaseFile, removeQuietly, statOf } from '../../service/live-files';
 import { CliError, printError } from '../output';
 import { createdThisRun, openCliStore, type DbAccess } from '../open-store';
 
@@ -61,8 +62,8 @@ export async function backup(args: string[]): Promise<void> {
  */
 function removeOnStop(partial: string): () => void {
   const stop = (signal: NodeJS.Signals) => {
-    for (const file of [partial, `${partial}-journal`]) rmSync(file, { force: true });
-    console.error(`${signal}: stopped; nothing was written.`);
+    const left = [partial, `${partial}-journal`].filter((file) => !removeQuietly(file));
+    console.error(`${signal}: stopped; nothing was written${left.length ? ` (remove ${left.join(' and ')} by hand)` : ''}.`);
     process.exit(130);
   };
   process.once('SIGINT', stop);
@@ -86,8 +87,10 @@ export async function exportData(args: string[]): Promise<void> {
   });
   const format = formatOf(values.format, values.out);
   if (format === 'json' && values.resource) throw new CliError('--resource is for CSV; a JSON export holds the whole store', 2);
-  const out = values.out === undefined ? undefined : resolve(values.out);
-  if (out) checkExportTarget(out, values.db!, values.replace!);
+  if (values.resource !== undefined && !ExportResource.safeParse(values.resource).success) {
+    throw new CliError(`--resource must be ${ExportResource.options.join(', ')}, not "${values.resource}"`, 2);
+  }
+  const out = values.out === undefined ? undefined : exportTarget(resolve(values.out), values.db!, values.replace!);
   const file = await run(values.db!, 'must-exist', 'data.export', { format, resource: values.resource });
   if (out) {
     writeWhole(out, file.content);
@@ -97,12 +100,18 @@ export async function exportData(args: string[]): Promise<void> {
   }
 }
 
-/** Refuses an export over the database, a folder, or (unless --replace) any existing file. */
-function checkExportTarget(out: string, db: string, replace: boolean): void {
+/**
+ * Where an export to `out` is written: refused over the database, a folder or a device (leave out
+ * --out to write to stdout), and over an existing file unless --replace. A link is followed, so
+ * the file it names is replaced, not the link.
+ */
+function exportTarget(out: string, db: string, replace: boolean): string {
   if (isLiveDatabaseFile(out, db)) throw new CliError(`${out} is the database (or one of its files); choose another file`);
-  const existing = statSync(out, { throwIfNoEntry: false });
+  const existing = statOf(out);
   if (existing?.isDirectory()) throw new CliError(`${out} is a folder; name a file in it`);
+  if (existing && !existing.isFile()) throw new CliError(`${out} is not a regular file (to print the export, leave out --out)`);
   if (existing && !replace) throw new CliError(`${out} exists already; add --replace to overwrite it, or choose another file`);
+  return existing ? realpathSync(out) : out;
 }
 
 /** Writes beside the target, then moves it over: a failed export leaves the old file as it was. */
@@ -112,7 +121,7 @@ function writeWhole(out: string, content: string): void {
     writeFileSync(partial, content);
     renameSync(partial, out);
   } catch (error) {
-    rmSync(partial, { force: true });
+    removeQuietly(partial);
     throw new CliError(`Cannot write ${out}: ${(error as Error).message}`);
   }
 }
