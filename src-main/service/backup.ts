@@ -5,7 +5,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { StoreError } from '../../src-shared/errors';
 import { migrate, schemaVersion } from '../db/migrate';
 import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
-import { isLiveDatabaseFile, removeQuietly, statOf } from './live-files';
+import { isLiveDatabaseFile, partialFileOf, removeQuietly, statOf } from './live-files';
 import type { Store } from './store';
 
 /** "2026-11-24-04-28-14", as the Settings screen names the backups it suggests. */
@@ -33,9 +33,6 @@ function checkedPath(file: string, store: Store): string {
   return path;
 }
 
-/** Where a backup to `path` is written until it is whole (then moved over `path`). */
-export const partialBackupOf = (path: string) => `${path}.partial-${process.pid}`;
-
 /** Copies the live database with SQLite's online backup API: consistent while clerks keep working. */
 export async function createBackup(store: Store, file: string, replace = false): Promise<{ file: string; bytes: number }> {
   const path = checkedPath(file, store);
@@ -53,7 +50,7 @@ export async function createBackup(store: Store, file: string, replace = false):
   store.context.commits.flush(); // the copy holds only committed work
   // Written beside the target, then moved over it: a replaced backup stays whole until the new one
   // is, and whatever the old file held (even something that is not a database) does not matter.
-  const partial = partialBackupOf(path);
+  const partial = partialFileOf(path);
   try {
     await store.db.backup(partial);
     renameSync(partial, path);

@@ -34,6 +34,9 @@ export function isLiveDatabaseFile(path: string, databaseFile: string): boolean 
   });
 }
 
+/** Where a file is written until it is whole, then moved over `path` (a backup, a CLI export). */
+export const partialFileOf = (path: string) => `${path}.partial-${process.pid}`;
+
 /** Removes a leftover of ours if it is there; says whether it is gone (Windows refuses while a file is open). */
 export function removeQuietly(path: string): boolean {
   try {

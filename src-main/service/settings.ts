@@ -26,10 +26,11 @@ export function settingsHandlers(ctx: ServiceContext): HandlersFor<'settings'> {
       ctx.write(() => {
         // A setting given as undefined (IPC's structured clone keeps such keys) is one not given;
         // one given its stored value is no change: only real changes are written and announced.
-        const before = readSettings(ctx);
+        // (Compared with what is stored, not what is read: a refused value read as its default is
+        // replaced by a Save of that default.)
         const keys: (keyof StoreSettings)[] = [];
         for (const [key, value] of Object.entries(patch) as [keyof StoreSettings, unknown][]) {
-          if (value === undefined || JSON.stringify(value) === JSON.stringify(before[key])) continue;
+          if (value === undefined || JSON.stringify(value) === JSON.stringify(ctx.setting(key))) continue;
           ctx.settings.set(key, value);
           keys.push(key);
         }

@@ -54,4 +54,7 @@ test('a stored value today’s rules refuse (an older version’s bind address "
   expect(t.ok('settings.get', {})).toMatchObject({ shopName: 'Happy Paws', listenerHost: '127.0.0.1', listenerPort: 8787 });
   expect(t.ok('settings.update', { listenerHost: 'localhost' })).toMatchObject({ listenerHost: 'localhost', listenerPort: 8787 });
   expect(t.store.db.prepare("SELECT value FROM settings WHERE key = 'listenerHost'").get()).toEqual({ value: JSON.stringify('localhost') });
+  // Saving the very value it read as (the default) replaces the refused one too.
+  t.ok('settings.update', { listenerPort: 8787 });
+  expect(t.store.db.prepare("SELECT value FROM settings WHERE key = 'listenerPort'").get()).toEqual({ value: JSON.stringify(8787) });
 });

@@ -7,8 +7,7 @@ import { decodeImportText } from '../../../src-shared/import-text';
 import { ExportResource } from '../../../src-shared/schemas/data';
 import { createHostHandlers } from '../../host/shell-handlers';
 import { invokeOperationAsync } from '../../service/invoke';
-import { partialBackupOf } from '../../service/backup';
-import { isLiveDatabaseFile, removeQuietly, statOf } from '../../service/live-files';
+import { isLiveDatabaseFile, partialFileOf, removeQuietly, statOf } from '../../service/live-files';
 import { CliError, printError } from '../output';
 import { createdThisRun, openCliStore, type DbAccess } from '../open-store';
 
@@ -51,7 +50,7 @@ export async function backup(args: string[]): Promise<void> {
     options: { db: { type: 'string', default: 'petstore.db' }, to: { type: 'string' }, replace: { type: 'boolean', default: false } },
   });
   if (!values.to) throw new CliError(`backup needs --to FILE\n\n${BACKUP_USAGE}`, 2);
-  const stopRemovesPartial = removeOnStop(partialBackupOf(resolve(values.to)));
+  const stopRemovesPartial = removeOnStop(partialFileOf(resolve(values.to)));
   const done = await run(values.db!, 'must-exist', 'backup.create', { file: resolve(values.to), replace: values.replace }).finally(stopRemovesPartial);
   console.log(`Backed up to ${done.file} (${done.bytes.toLocaleString('en')} bytes).`);
 }
@@ -116,7 +115,7 @@ function exportTarget(out: string, db: string, replace: boolean): string {
 
 /** Writes beside the target, then moves it over: a failed export leaves the old file as it was. */
 function writeWhole(out: string, content: string): void {
-  const partial = `${out}.partial-${process.pid}`;
+  const partial = partialFileOf(out);
   try {
     writeFileSync(partial, content);
     renameSync(partial, out);
