@@ -5,5 +5,9 @@
  */
 export function orderPetLabel(order: { petId?: number; petName?: string }, current: string | null | undefined): string {
   if (current) return `${current} (#${order.petId})`;
-  return order.petName ? `${order.petName} (#${order.petId}, deleted)` : `Pet #${order.petId} (deleted)`;
+  return deletedPetLabel(order.petId, order.petName);
 }
+
+/** A pet no longer in the catalogue, by the last name known of it: "Rex (#7, deleted)", else "Pet #7 (deleted)". */
+export const deletedPetLabel = (petId: number | undefined, lastName: string | undefined): string =>
+  lastName ? `${lastName} (#${petId}, deleted)` : `Pet #${petId} (deleted)`;

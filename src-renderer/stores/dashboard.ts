@@ -9,6 +9,7 @@ import { api } from '../api/client';
 import { formatDay } from '../format/date';
 import { changedSettings, SETTING_NAMES } from './settings';
 import { coalesced } from './coalesced';
+import { deletedPetLabel } from '../format/order-pet';
 
 const STATUSES = PetStatus.options;
 
@@ -120,8 +121,7 @@ export const useDashboardStore = defineStore('dashboard', () => {
   function petName(id: number, keptName?: unknown): string {
     const name = petNames.value[id];
     if (name !== undefined) return name;
-    const lastKnown = typeof keptName === 'string' && keptName ? keptName : loggedNames.value[id];
-    return lastKnown ? `${lastKnown} (#${id}, deleted)` : `Pet #${id} (deleted)`;
+    return deletedPetLabel(id, typeof keptName === 'string' && keptName ? keptName : loggedNames.value[id]);
   }
 
   /** A recent change in words. */
