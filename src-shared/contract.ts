@@ -5,9 +5,8 @@
  */
 import { z } from './zod-setup';
 import { defineOperation as op, type OperationDef } from './contract-types';
-import { Id, hasSomeField, someFieldRequired } from './schemas/common';
-import { page } from './schemas/common';
-import { NewPet, Pet, PetListQuery, PetPatch } from './schemas/pet';
+import { Id, hasSomeField, page, someFieldRequired } from './schemas/common';
+import { NewPet, Pet, PetListQuery, PetPatch, Pets } from './schemas/pet';
 import { Category, CategoryListQuery, CategoryPatch, CategoryPetCount, NewCategory } from './schemas/category';
 import { NewOrder, Order, OrderListQuery, OrderPatch } from './schemas/order';
 import { InventoryItem, InventoryListQuery, InventoryUpdate, StockAdjustment } from './schemas/inventory';
@@ -47,7 +46,7 @@ export const contract = {
     summary: 'List pets',
     description: 'Filter by status, category, name or ids; sort; page with `limit` and `cursor`.',
     input: PetListQuery,
-    output: page(Pet),
+    output: page(Pets),
     stability: 'stable',
     mutates: false,
     http: { method: 'GET', path: '/pets', success: 200, paged: true, errors: [] },
@@ -133,7 +132,7 @@ export const contract = {
     tag: 'Categories',
     summary: 'List categories',
     input: CategoryListQuery,
-    output: page(Category),
+    output: page(z.array(Category)),
     stability: 'stable',
     mutates: false,
     http: { method: 'GET', path: '/categories', success: 200, paged: true, errors: [] },
@@ -222,7 +221,7 @@ export const contract = {
     summary: 'List orders',
     description: 'Newest first. Filter by `complete` and `petId`.',
     input: OrderListQuery,
-    output: page(Order),
+    output: page(z.array(Order)),
     stability: 'stable',
     mutates: false,
     http: { method: 'GET', path: '/store/orders', success: 200, paged: true, errors: [] },
@@ -292,7 +291,7 @@ export const contract = {
     tag: 'Inventory',
     summary: 'List stock levels',
     input: InventoryListQuery,
-    output: page(InventoryItem),
+    output: page(z.array(InventoryItem)),
     stability: 'beta',
     mutates: false,
     http: { method: 'GET', path: '/store/inventory', success: 200, paged: true, errors: [] },

@@ -226,27 +226,30 @@ interface GuardedRoute {
   isPublic: boolean;
 }
 
-/** The OpenAPI document and its reference page: public, at the root and under /v1. */
+/**
+ * The OpenAPI document and its reference page, at the root and under /v1. The brief says every /v1
+ * route needs a token (only /health is exempt), so the root copies are the public ones: an
+ * integrator reads the document before holding a token.
+ */
 const DOCUMENT_PATHS = {
   openapi: ['/openapi.json', `${API_PREFIX}/openapi.json`],
   docs: ['/docs', `${API_PREFIX}/docs`],
 };
-const PUBLIC_DOCUMENTS = new Set([...DOCUMENT_PATHS.openapi, ...DOCUMENT_PATHS.docs]);
+const PUBLIC_DOCUMENTS = new Set(['/openapi.json', '/docs']);
 
 /** What a route's guard needs to know: its operation, and whether it asks for a token. */
 function guardedRoute(operation: OperationName | undefined, url: string): GuardedRoute {
   const def = operation ? operationDef(operation) : undefined;
-  // Outside the contract: the documents and the reference page are public, anything else under
-  // /v1 (an unknown path, a CORS preflight) is not.
-  const isPublic = def
-    ? def.http?.auth === 'none'
-    : !url.startsWith(`${API_PREFIX}/`) || PUBLIC_DOCUMENTS.has(url.split(/[?#]/, 1)[0]!);
+  // Outside the contract: everything outside /v1 is public; under /v1 (the documents' copies, an
+  // unknown path, a CORS preflight) a token is needed.
+  const isPublic = def ? def.http?.auth === 'none' : !url.startsWith(`${API_PREFIX}/`);
   return { def, isPublic };
 }
 
 /** Every route's path pattern and method, for telling 405 from 404. */
 function knownRoutes(): { pattern: RegExp; method: string; isPublic: boolean }[] {
-  const routes = [...PUBLIC_DOCUMENTS].map((path) => ({ path, method: 'GET', isPublic: true }));
+  const documents = [...DOCUMENT_PATHS.openapi, ...DOCUMENT_PATHS.docs];
+  const routes = documents.map((path) => ({ path, method: 'GET', isPublic: PUBLIC_DOCUMENTS.has(path) }));
   for (const name of OPERATION_NAMES) {
     const http = operationDef(name).http;
     if (!http) continue;

@@ -70,13 +70,14 @@ export const PageQuery = {
 };
 
 /**
- * What a list operation returns to in-process callers (IPC, tests).
+ * What a list operation returns to in-process callers (IPC, tests): `items` is the list's array
+ * schema (a named one, such as the seed's `Pets`, is a component of the OpenAPI document).
  * Over HTTP the body is the bare `items` array; `nextCursor` becomes the `Link` header and
  * `total` the `X-Total-Count` header.
  */
-export function page<T extends z.ZodType>(item: T) {
+export function page<T extends z.ZodType>(items: z.ZodArray<T>) {
   return z.object({
-    items: z.array(item),
+    items,
     nextCursor: z.string().nullable(),
     total: z.int().min(0),
   });

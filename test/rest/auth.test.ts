@@ -263,10 +263,14 @@ describe('public endpoints', () => {
     }
   });
 
-  test('the OpenAPI document and /docs need no token', async () => {
-    for (const path of ['/openapi.json', '/v1/openapi.json', '/docs']) {
+  test('the OpenAPI document and /docs need no token at the root; their copies under /v1 need one, of either scope', async () => {
+    for (const path of ['/openapi.json', '/docs']) {
       const answer = await s.call('GET', path, { token: null });
       expect(answer.status, path).toBe(200);
+    }
+    for (const path of ['/v1/openapi.json', '/v1/docs']) {
+      expectError(await s.call('GET', path, { token: null }), 'UNAUTHORIZED', 401);
+      expect((await s.call('GET', path, { token: s.t.readToken })).status, path).toBe(200);
     }
   });
 

@@ -27,8 +27,9 @@ describe('GET /docs', () => {
     expect(withToken.body).toBe(html);
   });
 
-  test('is also under /v1, beside the document, without a token', async () => {
-    const underPrefix = await s.call<string>('GET', '/v1/docs', { token: null });
+  test('is also under /v1, beside the document, with a token as every /v1 route', async () => {
+    expect((await s.call('GET', '/v1/docs', { token: null })).status).toBe(401);
+    const underPrefix = await s.call<string>('GET', '/v1/docs', { token: s.t.readToken });
     expect(underPrefix.status).toBe(200);
     expect(underPrefix.body).toBe(html);
     expect(underPrefix.headers.get('content-security-policy')).toBe(page.headers.get('content-security-policy'));

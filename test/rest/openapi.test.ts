@@ -21,9 +21,9 @@ const operations = () =>
 const find = (method: string, path: string) => doc.paths[path]?.[method.toLowerCase()];
 
 describe('the served document', () => {
-  test('is JSON at /openapi.json and /v1/openapi.json, the same document, without a token', async () => {
-    for (const path of ['/openapi.json', '/v1/openapi.json']) {
-      const response = await s.t.request(path, { token: null });
+  test('is JSON at /openapi.json (without a token) and /v1/openapi.json (with one), the same document', async () => {
+    for (const [path, token] of [['/openapi.json', null], ['/v1/openapi.json', s.t.readToken]] as const) {
+      const response = await s.t.request(path, { token });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       expect(await s.api.check('GET', path, response)).toEqual(doc);
@@ -177,8 +177,12 @@ describe('the served document', () => {
       expect(names).toEqual(expect.arrayContaining(['limit', 'cursor']));
       const limit = operation.parameters.find((parameter: any) => parameter.name === 'limit');
       expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 500, default: 50 });
-      expect(operation.responses['200'].content['application/json'].schema.type).toBe('array');
+      const body = operation.responses['200'].content['application/json'].schema;
+      expect(body.$ref ? doc.components.schemas[body.$ref.replace('#/components/schemas/', '')].type : body.type).toBe('array');
     }
+    // The brief: the body stays a plain array, the seed's `Pets`.
+    expect(find('GET', '/pets').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Pets' });
+    expect(doc.components.schemas.Pets).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Pet' } });
     for (const path of ['/pets', '/categories', '/store/orders']) {
       expect(find('POST', path).responses['201'].headers.Location).toBeDefined();
     }

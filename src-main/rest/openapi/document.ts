@@ -90,7 +90,8 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       // Each event's `data:` line is one of these, as JSON.
       success.content = { 'text/event-stream': { schema: convert(def.output, 'output') } };
     } else if (http.success !== 204) {
-      const output = http.paged ? { type: 'array', items: convert(itemSchema(def.output), 'output') } : convert(def.output, 'output');
+      // A page's body is its `items` array (a named one, such as `Pets`, is referenced).
+      const output = convert(http.paged ? itemsSchema(def.output) : def.output, 'output');
       success.content = { 'application/json': { schema: output } };
     }
     if (http.paged) {
@@ -152,8 +153,9 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
         'The local REST API of Pet Store Clerk. Every operation under `/v1` needs `Authorization: Bearer <token>` ' +
         '(create tokens in the app\'s settings or with `petstore token create`). Lists page with `limit` ' +
         `(1–${PAGE_LIMIT_MAX}) and an opaque \`cursor\`: the next page is in the \`Link: rel="next"\` header, ` +
-        'the total in `X-Total-Count`. Every failure is an Error object. This document is also at `/openapi.json`; ' +
-        'a readable reference is at `/docs` (also `/v1/docs`). Operations marked `x-stability: beta` or `experimental` may change.',
+        'the total in `X-Total-Count`. Every failure is an Error object. This document is at `/v1/openapi.json` and, ' +
+        'without a token, at `/openapi.json`; a readable reference is at `/docs` (and `/v1/docs`). ' +
+        'Operations marked `x-stability: beta` or `experimental` may change.',
     },
     servers: [{ url: '/v1', description: 'This listener (http://127.0.0.1:<port>/v1)' }],
     security: [{ bearerAuth: [] }],
@@ -175,8 +177,8 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
   };
 }
 
-function itemSchema(page: z.ZodType): z.ZodType {
-  return ((page as unknown as z.ZodObject).shape.items as unknown as z.ZodArray).element as z.ZodType;
+function itemsSchema(page: z.ZodType): z.ZodType {
+  return (page as unknown as z.ZodObject).shape.items as unknown as z.ZodType;
 }
 
 /** Where a created resource lives; when reading it there is deprecated, where to read it instead. */
