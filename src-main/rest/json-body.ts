@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { StoreError } from '../../src-shared/errors';
+import { inexactNumbers } from './exact-numbers';
 
 /** Refuses bytes that are not UTF-8 instead of turning them into U+FFFD. */
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
@@ -30,13 +31,21 @@ export function parseJsonBody(request: FastifyRequest, body: Buffer, done: (erro
     return done(new StoreError('MALFORMED_JSON', 'The request body is not valid UTF-8'));
   }
   if (text.trim() === '') return done(null, undefined);
+  let parsed: unknown;
   try {
-    done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }));
+    parsed = secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
   } catch (error) {
     if (/prototype property/i.test((error as Error).message)) {
       const field = /"__proto__"\s*:/.test(text) ? '__proto__' : 'constructor';
       return done(new StoreError('VALIDATION_FAILED', `Invalid input: the field name "${field}" is not allowed`, [{ path: field, message: 'Forbidden field name' }]));
     }
-    done(new StoreError('MALFORMED_JSON', 'The request body is not valid JSON'));
+    return done(new StoreError('MALFORMED_JSON', 'The request body is not valid JSON'));
   }
+  // JSON.parse has already rounded `0.99999999999999999999` to 1: refuse it rather than act on pet 1.
+  const inexact = inexactNumbers(text);
+  if (inexact.length) {
+    const [first] = inexact;
+    return done(new StoreError('VALIDATION_FAILED', `Invalid input: ${first!.path ? `${first!.path}: ` : ''}${first!.message}`, inexact));
+  }
+  done(null, parsed);
 }

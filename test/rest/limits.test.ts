@@ -276,6 +276,42 @@ describe('ids beyond 2^53−1 are refused with 400, never mis-parsed', () => {
     expectError(await s.call('GET', `/v1/pets?id=${id}`), 'VALIDATION_FAILED', 400);
   });
 
+  test('in a body, a number JSON.parse would round to a whole one is refused, naming the field; nothing changes', async () => {
+    const before = {
+      pet: (await s.call('GET', `/v1/pets?id=${pet.id}`)).body,
+      orders: (await s.call('GET', '/v1/store/orders?limit=500')).body,
+      stock: (await s.call('GET', `/v1/store/inventory/${pet.id}`)).body,
+    };
+    const cases: [string, string, string, string][] = [
+      ['POST', '/v1/store/orders', `{"petId":${pet.id - 1}.99999999999999999999}`, 'petId'],
+      ['POST', '/v1/store/orders', `{"petId":${pet.id},"quantity":1.0000000000000001}`, 'quantity'],
+      ['POST', '/v1/pets', `{"name":"Rounded","categoryId":${MAX_SAFE}.4}`, 'categoryId'],
+      ['PATCH', `/v1/pets/${pet.id}`, `{"categoryId":${category.id}.000000000000000001}`, 'categoryId'],
+      ['PUT', `/v1/store/inventory/${pet.id}`, '{"quantity":2.00000000000000001}', 'quantity'],
+      ['PUT', `/v1/store/inventory/${pet.id}`, '{"quantity":1e-400}', 'quantity'],
+      ['PUT', `/v1/store/inventory/${pet.id}`, '{"quantity":1e400}', 'quantity'],
+      ['PUT', `/v1/store/inventory/${pet.id}`, `{"quantity":${'9'.repeat(5000)}}`, 'quantity'],
+    ];
+    for (const [method, url, body, field] of cases) {
+      const answer = await send(method, url, body);
+      expectError(answer, 'VALIDATION_FAILED', 400);
+      expect((answer.body as { message: string }).message, body.slice(0, 60)).toMatch(new RegExp(`^Invalid input: ${field}: .*(is not a whole number|is too large: whole numbers go up to 9,007,199,254,740,991)$`));
+      expect((answer.body as { details: unknown[] }).details).toEqual([{ path: field, message: expect.any(String) }]);
+    }
+    expect((await s.call('GET', `/v1/pets?id=${pet.id}`)).body).toEqual(before.pet);
+    expect((await s.call('GET', '/v1/store/orders?limit=500')).body).toEqual(before.orders);
+    expect((await s.call('GET', `/v1/store/inventory/${pet.id}`)).body).toEqual(before.stock);
+  });
+
+  test('in a body, a number written as exactly a whole one (1.0, 1e0, 10e-1) is that number', async () => {
+    for (const written of ['9.0', '9e0', '90e-1', '0.9e1']) {
+      const answer = await send('PUT', `/v1/store/inventory/${pet.id}`, `{"quantity":${written}}`);
+      expect(answer.status, written).toBe(200);
+      expect((answer.body as { quantity: number }).quantity).toBe(9);
+    }
+    await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 10 } });
+  });
+
   test('a non-integer id never reads another pet (path and query)', async () => {
     for (const id of [`${pet.id}.0000000000000001`, `${pet.id}e0`]) {
       const one = await s.call('GET', `/v1/pets/${id}`);
