@@ -17,6 +17,7 @@ import { deprecationHeaders } from './deprecation';
 import { API_PREFIX, mountOperations } from './operation-routes';
 import { renderDocsPage } from './openapi/docs-page';
 import { buildOpenApiDocument } from './openapi/document';
+import { parseQueryString } from './query-string';
 import { createRateLimiter } from './rate-limit';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -67,6 +68,8 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   const startupSettings: StoreSettings = settings();
 
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  // Set once the guard and the routes exist (below); the router calls it for a URL it cannot read.
+  let guardUnrouted: (request: FastifyRequest, reply: FastifyReply) => boolean = () => false;
   const app = Fastify({
     bodyLimit: MAX_BODY_BYTES,
     logger: false,
@@ -83,9 +86,12 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     // Requests that arrive while the listener stops are refused by the guard, as Error objects.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // What the router and Node's HTTP parser refuse is answered with Error objects too.
-    frameworkErrors: (error, _request, reply) => sendError(reply, errorBodyFor(error)),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
+    // What the router and Node's HTTP parser refuse is answered with Error objects too, after the
+    // checks the route would have run (a caller without a token learns nothing else).
+    frameworkErrors: (error, request, reply) => {
+      if (!guardUnrouted(request, reply)) sendError(reply, errorBodyFor(error));
+    },
     clientErrorHandler: answerUnparsableRequest,
   });
 
@@ -124,6 +130,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   // (no lookup of the route's options per request). Callback style: it finishes synchronously, so
   // no promise or microtask per request; a hook that answered does not call `done`, ending the chain.
   app.decorateRequest('token', undefined);
+  app.decorateRequest('inexactNumbers', undefined);
   app.addHook('onRoute', (options) => {
     const route = guardedRoute(options.config?.operation, options.url ?? '');
     const hook: onRequestHookHandler = (request, reply, done) => {
@@ -189,16 +196,25 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   }
 
   const routes = knownRoutes();
+  // The path as sent (no `.`/`..` resolution, no `//` read as a host): the router matched that, so
+  // telling 405 from 404 must too, and a 404 names what the client asked for.
+  const pathOf = (request: FastifyRequest) => request.url.split(/[?#]/, 1)[0]!.replace(/(.)\/$/, '$1');
+  // No route ran, so no route guard did: unknown paths under /v1 ask for a token before saying more;
+  // a public path (/v1/health) says 405 to anyone, as its GET answers anyone.
+  const unroutedGuard = (request: FastifyRequest, matching: KnownRoute[]): GuardedRoute => {
+    const same = matching.find((route) => route.method === request.method);
+    if (same) return guardedRoute(same.operation, same.path);
+    return matching.length > 0 && matching.every((route) => route.isPublic) ? { isPublic: true } : guardedRoute(undefined, request.url);
+  };
+  guardUnrouted = (request, reply) => {
+    const path = pathOf(request);
+    return guard(request, reply, unroutedGuard(request, routes.filter((route) => route.pattern.test(path))));
+  };
   app.setNotFoundHandler((request, reply) => {
-    // The path as sent (no `.`/`..` resolution, no `//` read as a host): the router matched that, so
-    // telling 405 from 404 must too, and a 404 names what the client asked for.
-    const path = request.url.split(/[?#]/, 1)[0]!.replace(/(.)\/$/, '$1');
+    const path = pathOf(request);
     const matching = routes.filter((route) => route.pattern.test(path));
     const allowed = matching.map((route) => route.method);
-    // No route, so no route guard ran: unknown paths under /v1 ask for a token before saying more;
-    // a public path (/v1/health) says 405 to anyone, as its GET answers anyone.
-    const onPublicPath = matching.length > 0 && matching.every((route) => route.isPublic);
-    if (guard(request, reply, onPublicPath ? { isPublic: true } : guardedRoute(undefined, request.url))) return;
+    if (guard(request, reply, unroutedGuard(request, matching))) return;
     if (allowed.length) {
       // Every GET route answers HEAD too (Fastify's head routes).
       const methods = [...new Set(allowed.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])))];
@@ -246,20 +262,27 @@ function guardedRoute(operation: OperationName | undefined, url: string): Guarde
   return { def, isPublic };
 }
 
-/** Every route's path pattern and method, for telling 405 from 404. */
-function knownRoutes(): { pattern: RegExp; method: string; isPublic: boolean }[] {
+interface KnownRoute {
+  path: string;
+  pattern: RegExp;
+  method: string;
+  isPublic: boolean;
+  operation?: OperationName;
+}
+
+/** Every route's path pattern, method and operation, for telling 405 from 404 and guarding a URL the router could not read. */
+function knownRoutes(): KnownRoute[] {
   const documents = [...DOCUMENT_PATHS.openapi, ...DOCUMENT_PATHS.docs];
-  const routes = documents.map((path) => ({ path, method: 'GET', isPublic: PUBLIC_DOCUMENTS.has(path) }));
-  for (const name of OPERATION_NAMES) {
-    const http = operationDef(name).http;
+  const routes: Omit<KnownRoute, 'pattern'>[] = documents.map((path) => ({ path, method: 'GET', isPublic: PUBLIC_DOCUMENTS.has(path) }));
+  for (const operation of OPERATION_NAMES) {
+    const http = operationDef(operation).http;
     if (!http) continue;
     const isPublic = http.auth === 'none';
-    routes.push({ path: API_PREFIX + http.path, method: http.method, isPublic });
-    if (isPublic) routes.push({ path: http.path, method: http.method, isPublic });
+    routes.push({ path: API_PREFIX + http.path, method: http.method, isPublic, operation });
+    if (isPublic) routes.push({ path: http.path, method: http.method, isPublic, operation });
   }
-  return routes.map(({ path, method, isPublic }) => ({
-    pattern: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`),
-    method,
-    isPublic,
+  return routes.map((route) => ({
+    ...route,
+    pattern: new RegExp(`^${route.path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`),
   }));
 }

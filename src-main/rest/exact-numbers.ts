@@ -71,14 +71,18 @@ function skipSpace(text: string, from: number): number {
   return i;
 }
 
-/** Why JSON.parse misreads this literal as a whole number, or undefined when it reads it exactly (or as a fraction, which the schema refuses). */
+/**
+ * Why JSON.parse misreads this literal as a whole number a schema would accept, or undefined. A
+ * fraction (1.5) or a whole number beyond ±(2^53−1) is left to the schema, which refuses it in its
+ * own words; Infinity is named here, as a schema can only call it "not a number".
+ */
 function misreading(literal: string): string | undefined {
   const value = Number(literal);
   const shown = literal.length > MAX_LITERAL_SHOWN ? `${literal.slice(0, MAX_LITERAL_SHOWN)}…` : literal;
   if (!Number.isFinite(value)) return `${shown} is too large: whole numbers go up to 9,007,199,254,740,991`;
-  if (!Number.isInteger(value)) return undefined;
+  if (!Number.isSafeInteger(value)) return undefined;
   const written = exactWholeValue(literal);
-  if (written !== undefined && written === BigInt(value)) return undefined;
+  if (written === BigInt(value)) return undefined;
   return written === undefined
     ? `${shown} is not a whole number`
     : `${shown} is too large: whole numbers go up to 9,007,199,254,740,991`;

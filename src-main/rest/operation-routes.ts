@@ -11,6 +11,8 @@ import { successorOf, startOfDayUtc } from './deprecation';
 import { streamEvents, type OpenStreams, type StreamOptions } from './events-stream';
 import { sendError } from './http-errors';
 import { rawInput } from './request-input';
+import type { ParsedQuery } from './query-string';
+import type { InexactNumber } from './exact-numbers';
 
 export const API_PREFIX = '/v1';
 
@@ -80,15 +82,16 @@ function answer(
   }
   let raw: unknown;
   try {
-    raw = rawInput(def, { params, query: request.query as Record<string, string | string[]>, body: request.body });
+    raw = rawInput(def, { params, query: request.query as ParsedQuery, body: request.body });
   } catch (error) {
     sendError(reply, toErrorBody(error));
     return;
   }
   const parsed = def.input.safeParse(raw);
-  if (!parsed.success) {
+  if (!parsed.success || request.inexactNumbers) {
     // Paths of body fields are given within the body, as the client wrote it (`categoryId`, not `pet.categoryId`).
-    sendError(reply, validationError(parsed.error, { within: def.http!.body === '*' ? undefined : def.http!.body }));
+    const schemaError = parsed.success ? undefined : validationError(parsed.error, { within: def.http!.body === '*' ? undefined : def.http!.body });
+    sendError(reply, withInexactNumbers(schemaError, request.inexactNumbers));
     return;
   }
 
@@ -193,4 +196,18 @@ function nextPageUrl(request: FastifyRequest, cursor: string): string {
   const url = new URL(request.url, 'http://localhost');
   url.searchParams.set('cursor', cursor);
   return url.pathname + url.search;
+}
+
+/**
+ * The refusal of a body holding numbers JSON.parse rounded (`0.99999999999999999999`), with what
+ * the schema found besides (an unknown field is still named); the schema's other words on those
+ * same fields (read as rounded, or as Infinity: "Must be a number") are dropped.
+ */
+function withInexactNumbers(schemaError: StoreError | undefined, inexact: InexactNumber[] | undefined): StoreError {
+  if (!inexact) return schemaError!;
+  const paths = new Set(inexact.map((number) => number.path));
+  const besides = (schemaError?.details ?? []).filter((detail) => !paths.has(detail.path) || detail.message.startsWith('Unknown field'));
+  const details = [...inexact, ...besides];
+  const [first] = details;
+  return new StoreError('VALIDATION_FAILED', `Invalid input: ${first!.path ? `${first!.path}: ` : ''}${first!.message}`, details);
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { OperationDef } from '../../src-shared/contract-types';
 import { StoreError } from '../../src-shared/errors';
+import { BROKEN_ENCODING, type ParsedQuery } from './query-string';
 
 type Kind = 'number' | 'boolean' | 'string' | 'other';
 
@@ -115,9 +116,14 @@ export function queryFields(def: OperationDef): string[] {
 /** Assembles an operation's raw input from an HTTP request's parts, as the contract binding says. */
 export function rawInput(
   def: OperationDef,
-  parts: { params: Record<string, string>; query: Record<string, string | string[] | undefined>; body: unknown },
+  parts: { params: Record<string, string>; query: ParsedQuery; body: unknown },
 ): unknown {
   const http = def.http!;
+  const broken = parts.query[BROKEN_ENCODING];
+  if (broken !== undefined) {
+    const problem = 'Broken percent-encoding: encode text as UTF-8 (ä is %C3%A4) and a literal % as %25';
+    throw new StoreError('VALIDATION_FAILED', `Invalid input: ${broken}: ${problem}`, [{ path: broken, message: problem }]);
+  }
   if (!http.body && parts.body !== undefined) {
     throw new StoreError('VALIDATION_FAILED', 'Invalid input: this operation takes no request body', [{ path: 'body', message: 'Send no body' }]);
   }

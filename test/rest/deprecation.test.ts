@@ -62,6 +62,23 @@ describe('GET /v1/pets/{petId} is deprecated', () => {
     }
   });
 
+  test('an id written with leading zeros is the pet the route reads, and the successor names it plainly', async () => {
+    const answer = await s.call('GET', `/v1/pets/000${pet.id}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(pet);
+    expectDeprecationHeaders(answer, String(pet.id));
+  });
+
+  test('a URL the router cannot read (broken percent-encoding) is refused with the headers, the successor being the list', async () => {
+    for (const path of ['/v1/pets/%ZZ', '/v1/pets/%E0%A4%A']) {
+      const answer = await s.call('GET', path);
+      expectError(answer, 'VALIDATION_FAILED', 400);
+      expect(answer.headers.get('link'), path).toBe('</v1/pets>; rel="successor-version"');
+      expect(answer.headers.get('deprecation'), path).toMatch(/^@\d+$/);
+      expect(answer.headers.get('sunset'), path).toMatch(/GMT$/);
+    }
+  });
+
   test('410 after the sunset date carries them too, with the configured date', async () => {
     s.settings({ sunsetDate: '2020-01-01' });
     const answer = await s.call('GET', `/v1/pets/${pet.id}`);

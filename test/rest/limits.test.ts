@@ -233,6 +233,48 @@ describe('__proto__ and constructor keys', () => {
   });
 });
 
+describe('a query string whose percent-encoding is broken is refused, naming the parameter', () => {
+  test.each(['q=B%E4r', 'q=%ZZ', 'q=%FF', 'q=%E0%A4%A', 'q=%', 'status=available&q=50%'])('GET /v1/pets?%s', async (query) => {
+    const answer = await s.call('GET', `/v1/pets?${query}`);
+    expectError(answer, 'VALIDATION_FAILED', 400);
+    expect(answer.body.message).toBe('Invalid input: q: Broken percent-encoding: encode text as UTF-8 (ä is %C3%A4) and a literal % as %25');
+    expect(answer.body.details).toEqual([{ path: 'q', message: expect.stringContaining('percent-encoding') }]);
+  });
+
+  test('the same text in UTF-8 is read (and a + is a space)', async () => {
+    const answer = await s.call('GET', `/v1/pets?q=${encodeURIComponent('Limit pet').replace('%20', '+')}&status=available`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual([pet]);
+    expect((await s.call('GET', '/v1/pets?q=50%25')).status).toBe(200);
+  });
+
+  test('a broken parameter name is named as sent; on any operation; a caller without a token hears 401 first', async () => {
+    const named = await s.call('GET', '/v1/store/orders?%FF=1');
+    expectError(named, 'VALIDATION_FAILED', 400);
+    expect(named.body.details).toEqual([{ path: '%FF', message: expect.any(String) }]);
+    expectError(await s.call('POST', '/v1/pets?dryRun=%ZZ', { json: { name: 'Never', categoryId: category.id } }), 'VALIDATION_FAILED', 400);
+    expectError(await s.call('GET', '/v1/events?after=%ZZ'), 'VALIDATION_FAILED', 400);
+    expectError(await s.call('GET', '/v1/pets?q=%ZZ', { token: null }), 'UNAUTHORIZED', 401);
+    expect((await s.call('GET', '/v1/pets?q=Never')).body).toEqual([]);
+  });
+});
+
+describe('a URL the router cannot read is checked like any request first: a caller without a token learns nothing else', () => {
+  test.each([
+    ['GET', '/v1/pets/%ZZ'],
+    ['DELETE', '/v1/categories/%FF'],
+    ['GET', `/v1/pets/${'9'.repeat(300)}`],
+    ['GET', '/v1/nothing/%ZZ'],
+  ])('%s %s: 401 without a token, 400 with one', async (method, path) => {
+    expectError(await s.call(method, path, { token: null }), 'UNAUTHORIZED', 401);
+    expectError(await s.call(method, path), 'VALIDATION_FAILED', 400);
+  });
+
+  test('a read token on a write operation hears 403 before the URL is judged', async () => {
+    expectError(await s.call('DELETE', '/v1/pets/%ZZ', { token: s.t.readToken }), 'FORBIDDEN', 403);
+  });
+});
+
 describe('ids beyond 2^53−1 are refused with 400, never mis-parsed', () => {
   const beyond = ['9007199254740992', '9007199254740993', '18446744073709551616', '99999999999999999999', '1e16', '9007199254740993.0'];
 
