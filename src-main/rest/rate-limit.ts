@@ -1,26 +1,79 @@
+/** The rate limit's window: a budget of N "per minute" holds for every 60 seconds, not on average. */
+const WINDOW_MS = 60_000;
+/** A log's smallest ring (entries); it doubles as a burst needs. */
+const MIN_CAPACITY = 16;
+
 /**
- * Per-token request budget: a token bucket holding `perMinute` requests that refills continuously,
- * so a client that keeps to the rate is never refused and a burst is cut at the budget.
+ * Per-token request budget: at most `perMinute` accepted requests in any 60 seconds, kept as a
+ * sliding log of when each was accepted. A client that keeps to the rate is never refused, and a
+ * burst is cut at the budget (a token bucket that starts full would let twice the budget through in
+ * the first minute). Refused requests are not counted, so waiting Retry-After always helps.
  */
-export function createRateLimiter(perMinute: () => number, now: () => number = Date.now) {
-  const buckets = new Map<number, { tokens: number; at: number }>();
+export function createRateLimiter(perMinute: () => number, now: () => number = () => performance.now()) {
+  const logs = new Map<number, AcceptLog>();
+  let sweptAt = now();
 
   return {
     /** Takes one request from a token's budget (by its id); says how long to wait when there is none left. */
     take(key: number): { allowed: true; remaining: number; limit: number } | { allowed: false; retryAfterSeconds: number; limit: number } {
       const limit = perMinute();
-      const ratePerMs = limit / 60_000;
       const time = now();
-      const bucket = buckets.get(key) ?? { tokens: limit, at: time };
-      bucket.tokens = Math.min(limit, bucket.tokens + (time - bucket.at) * ratePerMs);
-      bucket.at = time;
-      buckets.set(key, bucket);
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1;
-        return { allowed: true, remaining: Math.floor(bucket.tokens), limit };
+      if (time - sweptAt > WINDOW_MS) sweep(time);
+      let log = logs.get(key);
+      if (!log) logs.set(key, (log = new AcceptLog()));
+      log.forgetUpTo(time - WINDOW_MS);
+      if (log.size < limit) {
+        log.push(time);
+        return { allowed: true, remaining: limit - log.size, limit };
       }
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / ratePerMs / 1000)), limit };
+      // A place frees up when the oldest requests that put the log at the limit leave the window
+      // (more than one when the owner has lowered the limit since).
+      const freedAt = log.at(log.size - limit) + WINDOW_MS;
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freedAt - time) / 1000)), limit };
     },
   };
+
+  /** Forgets the logs of tokens that made no request for a whole window (revoked ones, say). */
+  function sweep(time: number): void {
+    sweptAt = time;
+    for (const [key, log] of logs) {
+      if (log.size === 0 || log.at(log.size - 1) <= time - WINDOW_MS) logs.delete(key);
+    }
+  }
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** The times of one token's accepted requests, oldest first: a ring buffer that grows as needed and shrinks when emptied. */
+class AcceptLog {
+  private times = new Float64Array(MIN_CAPACITY);
+  private head = 0;
+  size = 0;
+
+  /** The i-th oldest time kept. */
+  at(index: number): number {
+    return this.times[(this.head + index) % this.times.length]!;
+  }
+
+  push(time: number): void {
+    if (this.size === this.times.length) this.resize(this.times.length * 2);
+    this.times[(this.head + this.size) % this.times.length] = time;
+    this.size++;
+  }
+
+  /** Drops the times at or before `cutoff`: they are a whole window old. */
+  forgetUpTo(cutoff: number): void {
+    while (this.size > 0 && this.times[this.head]! <= cutoff) {
+      this.head = (this.head + 1) % this.times.length;
+      this.size--;
+    }
+    // A client that burst to a large budget once does not keep its memory for good.
+    if (this.times.length > MIN_CAPACITY && this.size < this.times.length / 4) this.resize(Math.max(MIN_CAPACITY, this.times.length / 2));
+  }
+
+  private resize(capacity: number): void {
+    const times = new Float64Array(capacity);
+    for (let index = 0; index < this.size; index++) times[index] = this.at(index);
+    this.times = times;
+    this.head = 0;
+  }
+}
