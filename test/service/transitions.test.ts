@@ -354,16 +354,22 @@ describe('setting the stock', () => {
     ]);
   });
 
-  test('T27: restocking a pet that ran out makes it available; its open orders stay open', () => {
+  test('T27: restocking a pending pet without stock makes it available, whether it ran out (its open orders stay open) or was set aside', () => {
     const id = shop.available(1);
     const orderId = shop.order(id);
+    const setAside = shop.created('pending');
     const mark = lastEventId(t);
     t.ok('inventory.set', { petId: id, update: { quantity: 4 } });
+    expect(t.ok('inventory.set', { petId: setAside, update: { quantity: 2 } })).toEqual(item(setAside, 2, 'available'));
     expect(standing(t, id)).toEqual({ status: 'available', stock: 4 });
     expect(openOrders(id)).toEqual([orderId]);
+    expect(standing(t, setAside)).toEqual({ status: 'available', stock: 2 });
+    expect(openOrders(setAside)).toEqual([]);
     expect(appendedSince(t, mark)).toEqual([
       { type: 'pet.updated', data: { ...pet(id), status: 'available' } },
       { type: 'inventory.updated', data: item(id, 4, 'available') },
+      { type: 'pet.updated', data: { ...pet(setAside), status: 'available' } },
+      { type: 'inventory.updated', data: item(setAside, 2, 'available') },
     ]);
   });
 
@@ -416,11 +422,19 @@ describe('setting the stock', () => {
   test('T32: setting the stock a pet already has changes nothing', () => {
     const available = shop.available(3);
     const sold = shop.created('sold');
+    const setAside = shop.created('pending');
+    const ranOut = shop.available(1);
+    const orderId = shop.order(ranOut);
     const mark = lastEventId(t);
     expect(t.ok('inventory.set', { petId: available, update: { quantity: 3 } })).toEqual(item(available, 3, 'available'));
     expect(t.ok('inventory.set', { petId: sold, update: { quantity: 0 } })).toEqual(item(sold, 0, 'sold'));
+    expect(t.ok('inventory.set', { petId: setAside, update: { quantity: 0 } })).toEqual(item(setAside, 0, 'pending'));
+    expect(t.ok('inventory.set', { petId: ranOut, update: { quantity: 0 } })).toEqual(item(ranOut, 0, 'pending'));
     expect(standing(t, available)).toEqual({ status: 'available', stock: 3 });
     expect(standing(t, sold)).toEqual({ status: 'sold', stock: 0 });
+    expect(standing(t, setAside)).toEqual({ status: 'pending', stock: 0 });
+    expect(standing(t, ranOut)).toEqual({ status: 'pending', stock: 0 });
+    expect(openOrders(ranOut)).toEqual([orderId]);
     expect(appendedSince(t, mark)).toEqual([]);
   });
 });
@@ -461,6 +475,17 @@ describe('status changes by hand', () => {
     expect(standing(t, id)).toEqual({ status: 'pending', stock: 3 });
     expect(openOrders(id)).toEqual([orderId]);
     expect(appendedSince(t, mark)).toEqual([{ type: 'pet.updated', data: now }]);
+  });
+
+  test('T49: marking a sold pet pending sets it aside again, without stock; restocking then makes it available', () => {
+    const id = shop.created('sold');
+    const mark = lastEventId(t);
+    const now = t.ok('pets.update', { petId: id, changes: { status: 'pending' } });
+    expect(now.status).toBe('pending');
+    expect(standing(t, id)).toEqual({ status: 'pending', stock: 0 });
+    expect(openOrders(id)).toEqual([]);
+    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.updated', data: now }]);
+    expectRefused(t, 'orders.place', { petId: id, quantity: 1 }, 'INSUFFICIENT_STOCK'); // T8: nothing to sell yet
   });
 
   test('T36: marking a pet without open orders sold empties its stock', () => {
