@@ -51,6 +51,12 @@ export const NameSearch = z.string().trim().max(100).refine(isWellFormedText, IL
 
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 500;
+/**
+ * A cursor's longest spelling. Room for the sort key of any 100-character name of letters, emoji
+ * or CJK (up to about 1,500 bytes), so a walk by name survives renames of the row it stopped at; a
+ * longer key (rare foldings: U+FDFA is 18 letters) travels as a digest (db/repositories/paging.ts).
+ */
+export const CURSOR_MAX_LENGTH = 2048;
 
 /** Paging inputs shared by every list operation. */
 export const PageQuery = {
@@ -64,7 +70,7 @@ export const PageQuery = {
     .string()
     // `?cursor=` is a mistake (a template left unfilled), as `?id=` is: not a silent first page.
     .min(1, 'Give the cursor of a Link header, or leave it out for the first page')
-    .max(512)
+    .max(CURSOR_MAX_LENGTH)
     .optional()
     .describe('Opaque cursor from the previous page\'s `Link: rel="next"` header.'),
 };

@@ -4,9 +4,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import { StoreError } from '../../src-shared/errors';
+import { CURSOR_MAX_LENGTH } from '../../src-shared/schemas/common';
 import {
   canonicalSet,
-  CURSOR_MAX_LENGTH,
   decodeCursor,
   encodeCursor,
   type CursorScope,
@@ -61,8 +61,8 @@ describe('the format', () => {
     expect(decodeCursor(a, b)).toEqual({ id: 5, value: undefined });
   });
 
-  test('a sort value too long for 512 characters travels as a digest, read back by id', () => {
-    const long = '\u0635\u0644\u0649 \u0627\u0644\u0644\u0647'.repeat(40); // 320 characters, 600+ bytes of UTF-8
+  test('a sort value too long for 2,048 characters travels as a digest, read back by id', () => {
+    const long = 'salla allahu alayhi wa sallam '.repeat(60); // the sort key of a 100-character name of U+FDFA
     let current: string | undefined = long;
     const scope: CursorScope = { ...petsBy('name'), sortValueOf: (id) => (id === 42 ? current : undefined) };
     const cursor = encodeCursor(scope, { id: 42, value: long });
@@ -160,7 +160,7 @@ describe('anything this service did not issue is refused', () => {
     ['a digest object named __proto__', b64(`[1,"pets","name","${key}",7,{"__proto__":"AAAAAAAAAAAAAAAA"}]`)],
     ['spaces in the JSON', b64(`[1, "pets", "name", "${key}", 7, "rex"]`)],
     ['an escaped letter', b64(`[1,"pets","name","${key}",7,"r\\u0065x"]`)],
-    ['over 512 characters', b64(`[1,"pets","name","${key}",7,"${'r'.repeat(600)}"]`)],
+    ['over 2,048 characters', b64(`[1,"pets","name","${key}",7,"${'r'.repeat(1600)}"]`)],
     ['random bytes', Buffer.from([0xff, 0xfe, 0x00, 0x5b, 0x31, 0x2c]).toString('base64url')],
   ];
 

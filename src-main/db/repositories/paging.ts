@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { StoreError } from '../../../src-shared/errors';
-import { isWellFormedText } from '../../../src-shared/schemas/common';
+import { CURSOR_MAX_LENGTH, isWellFormedText } from '../../../src-shared/schemas/common';
 import { PetStatus } from '../../../src-shared/schemas/pet';
 
 /**
@@ -20,7 +20,7 @@ import { PetStatus } from '../../../src-shared/schemas/pet';
  *   restart. It catches mistakes (another filter mid-walk), it is not a signature: a client that
  *   forges a cursor can only name a position in its own query, and every field is checked below;
  * - `id`, `value`: the last row shown, its id (the tiebreaker) and its sort value. A sort value too
- *   long for the input's 512-character bound (names whose sort key expands a lot) is carried as
+ *   long for the input's bound on a cursor (2,048 characters: names whose sort key expands a lot) is carried as
  *   `{"h": digest}` instead, and the row's current value is read back by id when the cursor is used.
  *
  * The page size is not part of it: a client may change `limit` mid-walk. A cursor is accepted only
@@ -45,8 +45,6 @@ const SORTS: Record<ListName, Readonly<Record<string, ValueKind>>> = {
   inventory: { petId: 'none' },
 };
 
-/** The input schema's bound on `cursor` (`PageQuery` in src-shared/schemas/common.ts). */
-export const CURSOR_MAX_LENGTH = 512;
 const VERSION = 1;
 const FILTER_KEY_LENGTH = 8;
 const VALUE_DIGEST_LENGTH = 16;
