@@ -141,6 +141,8 @@ describe('results are structured-clone safe and conform to the contract', () => 
     const started = await check<{ running: boolean; url: string | null; lastError: string | null }>('listener.start', {});
     expect(started.lastError).toBeNull();
     expect(started).toMatchObject({ running: true, port });
+    // Unless the owner chose another address, the listener is on loopback only.
+    expect(started.url).toBe(`http://127.0.0.1:${port}/v1`);
     const other = await freePort();
     const moved = await check<{ running: boolean; port: number }>('listener.move', { listenerHost: '127.0.0.1', listenerPort: other });
     expect(moved).toMatchObject({ running: true, port: other });

@@ -255,6 +255,8 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
   },
   'settings.get': (t) => {
     expect(conforms('settings.get', t.ok('settings.get', {}))).toEqual(DEFAULT_SETTINGS);
+    // Secure by default, written out rather than compared with the defaults themselves.
+    expect(t.ok('settings.get', {})).toMatchObject({ listenerEnabled: false, listenerHost: '127.0.0.1', allowedOrigins: [], rateLimitPerMinute: 1200 });
   },
   'settings.update': (t) => {
     const settings = t.ok('settings.update', { lowStockThreshold: 3, allowedOrigins: ['http://localhost:3000'] });
