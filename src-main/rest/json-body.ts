@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { StoreError } from '../../src-shared/errors';
-import { inexactNumbers, type InexactNumber } from './exact-numbers';
+import { inexactNumbers, type InexactNumber } from '../../src-shared/exact-numbers';
 
 declare module 'fastify' {
   interface FastifyRequest {

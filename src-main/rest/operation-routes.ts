@@ -12,7 +12,7 @@ import { streamEvents, type OpenStreams, type StreamOptions } from './events-str
 import { sendError } from './http-errors';
 import { rawInput } from './request-input';
 import type { ParsedQuery } from './query-string';
-import type { InexactNumber } from './exact-numbers';
+import type { InexactNumber } from '../../src-shared/exact-numbers';
 
 export const API_PREFIX = '/v1';
 

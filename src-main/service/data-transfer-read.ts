@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { detailsFromZod, type ErrorDetail } from '../../src-shared/errors';
 import { NewCategory } from '../../src-shared/schemas/category';
 import type { DataFormat, ImportPreviewRow } from '../../src-shared/schemas/data';
+import { inexactNumbers, misreading } from '../../src-shared/exact-numbers';
 
 /**
  * Reading an import file into records, before any rule of the store is applied: a pets CSV, a
@@ -137,15 +138,22 @@ function readCsv(content: string): ImportFile {
   const records = rows.map(({ cells, line }): FileRecord => {
     const fields: Record<string, unknown> = {};
     let id: number | undefined;
+    let stockProblem: ErrorDetail | undefined;
     columns.forEach((column, index) => {
       const value = cells[index];
       if (value === undefined || value === '' || column === '') return;
       if (column === 'id') id = asId(value);
-      else if (column === 'stock') fields.stock = /^[-+]?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value; // -2 and 1.5 get the schema's own message
+      else if (column === 'stock') {
+        const number = value.trim();
+        const misread = /^[-+]?\d+(\.\d+)?$/.test(number) ? misreading(number.replace(/^\+/, '')) : undefined;
+        if (misread) stockProblem = { path: 'stock', message: misread }; // 0.99999999999999999999 is not stock 1
+        else fields.stock = /^[-+]?\d+(\.\d+)?$/.test(number) ? Number(value) : value; // -2 and 1.5 get the schema's own message
+      }
       else if (column !== 'categoryId') fields[column] = unescapeFormula(value);
     });
     const extra = cells.slice(columns.length).filter((cell) => cell.trim() !== '');
-    const problems = extra.length ? [{ path: '', message: `${cells.length} cells, but the header names ${columns.length} columns` }] : [];
+    const problems: ErrorDetail[] = extra.length ? [{ path: '', message: `${cells.length} cells, but the header names ${columns.length} columns` }] : [];
+    if (stockProblem) problems.push(stockProblem);
     return { line, where: `line ${line}`, fields, problems, id, values: valuesOf(fields, fields.category) };
   });
   return { records, categories: [], orders: 0, fileErrors: [] };
@@ -172,6 +180,9 @@ function readJson(content: string): ImportFile {
     const where = position === undefined ? '' : ` (line ${text.slice(0, Number(position)).split('\n').length})`;
     return refused(`The file is not valid JSON${where}`);
   }
+  // JSON.parse has rounded `0.99999999999999999999` to 1: say so rather than import stock 1 or pet 1.
+  const [inexact] = inexactNumbers(text);
+  if (inexact) return refused(`The file holds a number that cannot be read exactly (${inexact.path ? `${inexact.path}: ` : ''}${inexact.message}); correct it and import again`);
   const document = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
   const list = Array.isArray(value) ? value : document.pets;
   if (!Array.isArray(list)) return refused('Expected a JSON array of pets, or an object with a "pets" array');

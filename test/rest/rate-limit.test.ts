@@ -72,7 +72,10 @@ describe('the rate limit: at most N requests per token in any 60 seconds', () =>
           }
           // Retry-After is honest: at that time a place is free (checked on a copy of the same history).
           const replay = limiterAt(limit);
-          for (const time of accepted) ((replay.clock.now = time), replay.take());
+          for (const time of accepted) {
+            replay.clock.now = time;
+            replay.take();
+          }
           replay.clock.now = clock.now + answer.retryAfterSeconds * 1000;
           expect(replay.take().allowed).toBe(true);
         }

@@ -266,6 +266,25 @@ describe('import', () => {
     ]);
   });
 
+  test('a number that would be rounded to a whole one is never imported as that one (CSV stock, any JSON number)', () => {
+    shop();
+    const csv = ['name,category,status,stock', 'A,Dogs,available,0.99999999999999999999', 'B,Dogs,available,2.0', 'C,Dogs,available,1e400', `D,Dogs,available,${'9'.repeat(400)}`].join('\n');
+    const preview = t.ok('data.previewImport', { format: 'csv', content: csv });
+    expect(preview.rows.map((row) => [row.outcome, row.errors.map((e) => `${e.path}: ${e.message}`)])).toEqual([
+      ['invalid', ['stock: 0.99999999999999999999 is not a whole number']],
+      ['import', []],
+      ['invalid', ['stock: Must be a number']],
+      ['invalid', [expect.stringMatching(/^stock: 9{40}… is too large: whole numbers go up to 9,007,199,254,740,991$/)]],
+    ]);
+    for (const json of ['[{"name":"E","category":"Dogs","stock":2.00000000000000001}]', '{"pets":[{"name":"F","category":"Dogs"}],"categories":[{"id":0.99999999999999999999,"name":"Dogs"}]}']) {
+      const refused = t.ok('data.previewImport', { format: 'json', content: json });
+      expect(refused.fileErrors).toEqual([expect.stringMatching(/^The file holds a number that cannot be read exactly \((0\.stock|categories\.0\.id): .* is not a whole number\); correct it and import again$/)]);
+      expect(refused.rows).toEqual([]);
+      expect(t.fail('data.import', { format: 'json', content: json }).code).toBe('VALIDATION_FAILED');
+    }
+    expect(t.ok('pets.list', { q: 'E', limit: 500 }).items.filter((pet) => pet.name === 'E')).toEqual([]);
+  });
+
   test(`content over ${MAX_IMPORT_MIB} MiB is refused before parsing`, () => {
     t = openTestStore();
     const error = t.fail('data.previewImport', { format: 'csv', content: 'x'.repeat(MAX_IMPORT_CHARS + 1) });

@@ -1,5 +1,5 @@
 /**
- * Numbers in a JSON body that JSON.parse would misread. Every number the API takes is a whole
+ * Numbers in JSON text (a REST body, an import file) that JSON.parse would misread. Every number the API takes is a whole
  * number (ids, quantities, stock), and JSON.parse rounds to the nearest double before any schema
  * sees it: `0.99999999999999999999` arrives as 1, `9007199254740991.4` as 2^53−1, `1e400` as
  * Infinity. This reads the number literals of text that already parsed and names the ones whose
@@ -76,7 +76,7 @@ function skipSpace(text: string, from: number): number {
  * fraction (1.5) or a whole number beyond ±(2^53−1) is left to the schema, which refuses it in its
  * own words; Infinity is named here, as a schema can only call it "not a number".
  */
-function misreading(literal: string): string | undefined {
+export function misreading(literal: string): string | undefined {
   const value = Number(literal);
   const shown = literal.length > MAX_LITERAL_SHOWN ? `${literal.slice(0, MAX_LITERAL_SHOWN)}…` : literal;
   if (!Number.isFinite(value)) return `${shown} is too large: whole numbers go up to 9,007,199,254,740,991`;
