@@ -22,14 +22,15 @@ export interface ConfirmOptions {
 }
 
 type WarningOptions = Parameters<ReturnType<typeof useDialog>['warning']>[0];
+type Shown = ReturnType<ReturnType<typeof useDialog>['warning']>;
 
 /** The library's warning dialog, named by its title for screen readers (options fall through as attributes). */
 function warn(
   dialog: ReturnType<typeof useDialog>,
   { title, content, confirmText, cancelText = 'Cancel', destructive = false }: Omit<ConfirmOptions, 'action'>,
   handlers: WarningOptions,
-): void {
-  dialog.warning({
+): Shown {
+  return dialog.warning({
     title,
     ...({ 'aria-label': title } as object),
     content,
@@ -40,12 +41,41 @@ function warn(
   });
 }
 
-/** Asks before a destructive action and runs it when confirmed. */
+/** While the action runs the dialog cannot be dismissed, and its confirm button shows it is busy. */
+function setBusy(shown: Shown, busy: boolean): void {
+  shown.loading = busy;
+  shown.closable = !busy;
+  shown.maskClosable = !busy;
+  shown.closeOnEsc = !busy;
+  shown.negativeButtonProps = { disabled: busy };
+}
+
+/**
+ * Asks before a destructive action and runs it when confirmed, once: a second click on the confirm
+ * button while the action runs, or while the dialog fades out after it, does nothing (it deleted
+ * the pet, then said "Pet 14 does not exist").
+ */
 export function useConfirm(): (options: ConfirmOptions) => void {
   const dialog = useDialog();
   return (options) => {
     const opener = document.activeElement;
-    warn(dialog, options, { onPositiveClick: options.action, onAfterLeave: options.afterClose ?? (() => focusAfterDialog(opener)) });
+    let confirmed = false;
+    const shown = warn(dialog, options, {
+      onPositiveClick: async () => {
+        if (confirmed) return false; // false: naive-ui leaves the dialog as it is
+        confirmed = true;
+        setBusy(shown, true);
+        try {
+          await options.action();
+        } catch (error) {
+          // (The screens' actions say their own failures; this one may be tried again.)
+          confirmed = false;
+          setBusy(shown, false);
+          throw error;
+        }
+      },
+      onAfterLeave: options.afterClose ?? (() => focusAfterDialog(opener)),
+    });
   };
 }
 
