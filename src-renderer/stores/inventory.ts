@@ -65,6 +65,13 @@ export const useInventoryStore = defineStore('inventory', () => {
   let lastId = 0;
   /** Bumped by each reload: answers to an older generation's requests are dropped. */
   let generation = 0;
+  /**
+   * Pets whose stock this window changed since the rows were loaded: their rows stay, showing the
+   * new count, even where the filters now leave them out ("Low stock only" after a +), so the next
+   * row never moves under the clerk's pointer or takes the focus. A reload (new filters, the screen
+   * opened) lets them go; a pet deleted meanwhile goes at once.
+   */
+  const actedOn = new Set<number>();
 
   const hasMore = computed(() => nextCursor.value !== null);
   const lowStockThreshold = computed(() => settings.lowStockThreshold);
@@ -118,6 +125,7 @@ export const useInventoryStore = defineStore('inventory', () => {
   function reload(): Promise<void> {
     const mine = ++generation;
     const f = { ...filters.value };
+    actedOn.clear();
     reloadBusy.value = true;
     const run = (async () => {
       try {
@@ -180,10 +188,23 @@ export const useInventoryStore = defineStore('inventory', () => {
       collected.push(...page.rows);
       cursor = page.nextCursor ?? undefined;
     } while (cursor && page.lastId < upTo);
+    const kept = await actedOnLeftOut(collected, upTo);
     await threshold;
     if (mine !== generation) return;
-    rows.value = keepNewerSaves(collected, startedAt);
+    rows.value = keepNewerSaves(collected.concat(kept).sort((a, b) => a.petId - b.petId), startedAt);
     apply(f, page);
+  }
+
+  /** The rows the clerk acted on that the filters now leave out, as the store holds them now (none for a deleted pet). */
+  async function actedOnLeftOut(listed: StockRow[], upTo: number): Promise<StockRow[]> {
+    const have = new Set(listed.map((row) => row.petId));
+    const missing = [...actedOn].filter((petId) => !have.has(petId) && petId <= upTo).slice(-PAGE_LIMIT_MAX); // the latest, a page's worth
+    if (missing.length === 0) return [];
+    const [stock, pets] = await Promise.all([api().call('inventory.list', { petId: missing, limit: PAGE_LIMIT_MAX }), petsById(missing)]);
+    return stock.items.flatMap((item) => {
+      const pet = pets.get(item.petId);
+      return pet ? [toRow(item, pet)] : [];
+    });
   }
 
   let queuedRefresh: Promise<void> | null = null;
@@ -242,6 +263,7 @@ export const useInventoryStore = defineStore('inventory', () => {
     const queue = saveQueues.get(petId) ?? { tail: Promise.resolve(), waiting: 0 };
     saveQueues.set(petId, queue);
     queue.waiting++;
+    if (rows.value.some((row) => row.petId === petId)) actedOn.add(petId);
     if (!saving.value.includes(petId)) saving.value = saving.value.concat(petId);
     const run = queue.tail.catch(() => undefined).then(call);
     queue.tail = run;

@@ -77,7 +77,21 @@ export const useOrdersStore = defineStore('orders', () => {
     return list.map((order) => ({ ...order, pet: pets.get(order.petId) ?? null }));
   }
 
-  const { rows, total, loading, hasMore, reload, loadMore, settled } = usePagedList((cursor) => api().call('orders.list', query(cursor)), withPets);
+  const list = usePagedList((cursor) => api().call('orders.list', query(cursor)), withPets);
+  const { rows, total, loading, hasMore, loadMore, settled } = list;
+
+  /**
+   * Orders this window fulfilled since the list was last loaded: their rows stay, showing the new
+   * state, even where the filters now leave them out ("Open"), so the next row never moves under
+   * the clerk's pointer or takes the focus. A reload (new filters, the screen opened) lets them go.
+   */
+  const actedOn = new Set<number>();
+
+  /** Loads the first page again with the current filters; the rows kept for the clerk go. */
+  function reload(): Promise<void> {
+    actedOn.clear();
+    return list.reload();
+  }
 
   let patches: Promise<unknown> = Promise.resolve();
   /**
@@ -123,7 +137,7 @@ export const useOrdersStore = defineStore('orders', () => {
     const raw = toRaw(rows.value);
     const index = raw.findIndex((row) => row.id === order.id);
     if (index >= 0) {
-      if (isShown(order)) rows.value[index] = { ...order, pet: raw[index].pet };
+      if (isShown(order) || actedOn.has(order.id)) rows.value[index] = { ...order, pet: raw[index].pet };
       else rows.value.splice(index, 1);
       return;
     }
@@ -162,6 +176,7 @@ export const useOrdersStore = defineStore('orders', () => {
   /** Fulfils an open order. */
   async function complete(orderId: number): Promise<PlacedOrder> {
     const done = placed(await api().call('orders.update', { orderId, changes: { complete: true } }));
+    actedOn.add(orderId);
     await showOwnChange(() => Promise.all([applyOrder(done), refreshTotal()]));
     return done;
   }
