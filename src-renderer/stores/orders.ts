@@ -81,7 +81,7 @@ export const useOrdersStore = defineStore('orders', () => {
   const { rows, total, loading, hasMore, loadMore, settled } = list;
 
   /**
-   * Orders this window fulfilled since the list was last loaded: their rows stay, showing the new
+   * Orders the clerk fulfilled here since the list was last loaded: their rows stay, showing the new
    * state, even where the filters now leave them out ("Open"), so the next row never moves under
    * the clerk's pointer or takes the focus. A reload (new filters, the screen opened) lets them go.
    */
@@ -173,10 +173,20 @@ export const useOrdersStore = defineStore('orders', () => {
     return created;
   }
 
-  /** Fulfils an open order. */
-  async function complete(orderId: number): Promise<PlacedOrder> {
-    const done = placed(await api().call('orders.update', { orderId, changes: { complete: true } }));
-    actedOn.add(orderId);
+  /**
+   * Fulfils an open order. `keepRow`: its row stays, fulfilled, even where the filters now leave it
+   * out (the clerk's own click on the screen), until the next reload.
+   */
+  async function complete(orderId: number, { keepRow = false } = {}): Promise<PlacedOrder> {
+    // Kept before asking: the change's event may come back before the answer does.
+    if (keepRow) actedOn.add(orderId);
+    let done: PlacedOrder;
+    try {
+      done = placed(await api().call('orders.update', { orderId, changes: { complete: true } }));
+    } catch (error) {
+      actedOn.delete(orderId);
+      throw error;
+    }
     await showOwnChange(() => Promise.all([applyOrder(done), refreshTotal()]));
     return done;
   }
