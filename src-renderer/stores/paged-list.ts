@@ -17,7 +17,11 @@ export interface Page<Item> {
  * calls made while one runs are coalesced into one more run, and a page that arrives after a newer
  * reload started is dropped, so the rows always match the latest filters.
  */
-export function usePagedList<Item, Row>(fetchPage: (cursor?: string) => Promise<Page<Item>>, enrich: (items: Item[]) => Promise<Row[]>) {
+export function usePagedList<Item, Row>(
+  /** A page after `cursor`; `wanted`, when given, is how many rows a refresh still needs (a hint for the page size). */
+  fetchPage: (cursor?: string, wanted?: number) => Promise<Page<Item>>,
+  enrich: (items: Item[]) => Promise<Row[]>,
+) {
   const rows = ref([]) as Ref<Row[]>;
   const total = ref(0);
   const loading = ref(false);
@@ -62,11 +66,45 @@ export function usePagedList<Item, Row>(fetchPage: (cursor?: string) => Promise<
 
   /** Appends the next page, if there is one and nothing is loading. */
   async function loadMore(): Promise<void> {
-    if (!nextCursor.value || loading.value) return;
+    if (!nextCursor.value || loading.value || refreshing) return;
     await load(nextCursor.value);
   }
 
-  return { rows, total, loading, hasMore, reload, loadMore, settled };
+  let refreshing = false;
+  /**
+   * Reads again as many rows as are loaded, from the first, with the current filters, and puts them
+   * in place in one go (quietly: no spinner): rows that changed, came or stopped matching are right,
+   * and the count with them, while the rows the clerk is looking at keep their place (and their
+   * focus, being keyed). A reload meanwhile (new filters) wins.
+   */
+  const refresh = coalesced(async () => {
+    await settled();
+    const mine = generation;
+    const want = rows.value.length;
+    const collected: Row[] = [];
+    let cursor: string | undefined;
+    let page: Page<Item>;
+    refreshing = true;
+    const run = (async () => {
+      do {
+        page = await fetchPage(cursor, want - collected.length);
+        collected.push(...(await enrich(page.items)));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && collected.length < want && mine === generation);
+    })();
+    lastLoad = run.catch(() => undefined);
+    try {
+      await run;
+    } finally {
+      refreshing = false;
+    }
+    if (mine !== generation) return;
+    rows.value = collected;
+    total.value = page!.total;
+    nextCursor.value = page!.nextCursor;
+  });
+
+  return { rows, total, loading, hasMore, reload, loadMore, refresh, settled };
 }
 
 /** The pets with these ids, in one call (ids not found are absent: a deleted pet). */

@@ -6,6 +6,7 @@ import { Pet, type NewPet, type PetPatch, type PetSort, type PetStatus } from '.
 import { api } from '../api/client';
 import { usePagedList } from './paged-list';
 import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
+import { nameContains } from '../../src-shared/name-keys';
 
 export interface PetRow extends Pet {
   /** Units in stock, from the pet's inventory entry. */
@@ -47,7 +48,11 @@ export const usePetsStore = defineStore('pets', () => {
     return pets.map((pet) => ({ ...pet, stock: byPet.get(pet.id) }));
   }
 
-  const { rows, total, loading, hasMore, reload, loadMore } = usePagedList((cursor) => api().call('pets.list', query(cursor)), withStock);
+  const { rows, total, loading, hasMore, reload, loadMore, refresh } = usePagedList(
+    // A refresh reads what is loaded in pages as large as the service gives (fewer calls), never less than one of ours.
+    (cursor, wanted = 0) => api().call('pets.list', { ...query(cursor), limit: Math.min(PAGE_LIMIT_MAX, Math.max(PAGE_SIZE, wanted)) }),
+    withStock,
+  );
 
   /** Whether the list's search and filters let the pet through (it may be on a later page). */
   async function isListed(petId: number): Promise<boolean> {
@@ -85,33 +90,66 @@ export const usePetsStore = defineStore('pets', () => {
     return row;
   }
 
-  let reloadTimer: ReturnType<typeof setTimeout> | undefined;
-  /** One reload for a burst of additions (an import adds thousands of pets in one commit). */
-  function reloadSoon(): void {
-    clearTimeout(reloadTimer);
-    reloadTimer = setTimeout(() => void reload(), 50);
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  /** One re-read of the loaded rows for a burst of changes (an import adds thousands of pets in one commit). */
+  function refreshSoon(): void {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => void refresh().catch(() => undefined), 50);
+  }
+
+  /** Whether the search and filters let this pet through, as the service judges them (name contains, case and accents aside). */
+  function matches(pet: Pet): boolean {
+    const { q, status, categoryId } = filters.value;
+    if (status.length && !status.includes(pet.status)) return false;
+    if (categoryId !== null && pet.categoryId !== categoryId) return false;
+    return !q.trim() || nameContains(pet.name, q.trim());
+  }
+
+  /** Whether a pet's place in the list can change with this edit: what it is sorted by changed. */
+  function moves(before: Pet, after: Pet): boolean {
+    const key = filters.value.sort.replace(/^-/, '');
+    return (key === 'name' && before.name !== after.name) || (key === 'status' && before.status !== after.status);
+  }
+
+  /** Whether a pet not loaded may, after an edit, belong among the loaded rows. */
+  function mayArrive(pet: Pet): boolean {
+    const { q, status, categoryId, sort } = filters.value;
+    const unfiltered = !q.trim() && status.length === 0 && categoryId === null;
+    // Unfiltered and by id, a pet not loaded is on a later page, and an edit keeps it there.
+    if (unfiltered && sort.replace(/^-/, '') === 'id') return false;
+    return matches(pet);
   }
 
   /**
-   * Keeps the loaded rows in step with a change made anywhere (this window, REST, another program):
-   * edits and stock changes are patched in place, so the clerk's scroll position survives them;
-   * additions and deletions reload the list (the total and the order change).
+   * Keeps the loaded rows in step with a change made anywhere (this window, REST, another program).
+   * An edit that leaves the pet where it is (still matching, same place in the order) and a stock
+   * change are patched in place. One that may change which pets the search and filters let
+   * through, or their order (a pet ordered out of "available", renamed into the search "Daisy"),
+   * and additions and deletions, read the loaded rows again: the list and its count then say what
+   * the filters match, and the clerk's scroll position and focus stay.
    */
   function applyEvent(event: StoreEvent): void {
     if (event.type === 'pet.created' || event.type === 'pet.deleted') {
-      reloadSoon();
+      refreshSoon();
       return;
     }
     const petId = event.type === 'pet.updated' ? event.data.id : event.data.petId;
     // Searched without the reactive proxy: an import brings thousands of events, each one searching.
     const index = toRaw(rows.value).findIndex((row) => row.id === petId);
-    if (index < 0) return;
-    const row = toRaw(rows.value)[index];
     if (event.type === 'pet.updated') {
-      const pet = Pet.safeParse(event.data);
-      if (pet.success) rows.value[index] = { ...row, ...pet.data };
-    } else if (event.type === 'inventory.updated' && typeof event.data.quantity === 'number') {
-      rows.value[index] = { ...row, stock: event.data.quantity };
+      const parsed = Pet.safeParse(event.data);
+      if (!parsed.success) return;
+      const pet = parsed.data;
+      if (index < 0) {
+        if (mayArrive(pet)) refreshSoon();
+        return;
+      }
+      const row = toRaw(rows.value)[index];
+      // Shown at once as it is now; re-read when it may leave or move.
+      rows.value[index] = { ...row, ...pet };
+      if (!matches(pet) || moves(row, pet)) refreshSoon();
+    } else if (index >= 0 && event.type === 'inventory.updated' && typeof event.data.quantity === 'number') {
+      rows.value[index] = { ...toRaw(rows.value)[index], stock: event.data.quantity };
     }
   }
 
