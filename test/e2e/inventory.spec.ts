@@ -182,11 +182,15 @@ test('stock outside 0–1,000,000 or not whole is flagged as it is typed and nev
   await expect(input).toHaveValue('5');
   await expect(input).toHaveAttribute('aria-invalid', 'false');
 
-  // Leaving the field with a bad number does not clamp it to a bound: the stored count comes back.
+  // Leaving the field with a bad number does not clamp it to a bound: it stays, said not saved;
+  // Escape puts the stored count back.
   await input.fill('5000000');
   await row.getByRole('cell', { name: 'Nibbles', exact: true }).click();
-  await expect(input).toHaveValue('5');
+  await expect(row.getByRole('alert')).toHaveText('Not saved: must be at most 1,000,000');
+  await expect(input).toHaveValue('5000000');
   expect(await stored(id)).toEqual({ petId: id, quantity: 5, status: 'available' });
+  await input.press('Escape');
+  await expect(input).toHaveValue('5');
 
   // Written as the app writes it, with separators, a count is read as meant.
   await input.fill('1,200');
@@ -206,6 +210,26 @@ test('stock outside 0–1,000,000 or not whole is flagged as it is typed and nev
 
   await input.fill('99999999999999999999');
   await expect(row.getByRole('alert')).toHaveText('Must be at most 1,000,000');
+});
+
+test('a count that cannot be saved, left with Tab, is said not saved rather than quietly put back', async ({ page }) => {
+  const id = await addPet('Tabbed', 4);
+  await openInventory(page);
+  const row = rowOf(page, 'Tabbed');
+  const input = row.getByRole('textbox', { name: 'Stock of Tabbed', exact: true });
+  for (const [typed, said] of [['-2', 'Not saved: must be at least 0'], ['abc', 'Not saved: must be a whole number']] as const) {
+    await input.fill(typed);
+    await input.press('Tab');
+    await expect(row.getByRole('alert')).toHaveText(said);
+    await expect(input).toHaveValue(typed);
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(await stored(id)).toEqual({ petId: id, quantity: 4, status: 'available' });
+  }
+  // Typing a count the store takes clears it, and saves.
+  await input.fill('6');
+  await expect(row.getByRole('alert')).toBeHidden();
+  await input.press('Tab');
+  await expect.poll(async () => (await stored(id)).quantity).toBe(6);
 });
 
 test('stock below the low-stock threshold is labelled "Low stock"; "Low stock only" lists just those', async ({ page }) => {
