@@ -452,3 +452,16 @@ test('a store-event listener that fails costs the other listeners and the screen
   await expect(rowOf(page, 'Zq Pop')).toBeVisible();
   expect(errors.some((text) => text.includes('A store event listener failed'))).toBe(true);
 });
+
+test('the stock table fills the window, as Pets and Orders do', async ({ page }) => {
+  for (let i = 1; i <= 30; i++) await addPet(`Filler ${i}`, 3);
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  await openInventory(page);
+  const table = page.getByRole('region', { name: 'Stock levels' });
+  await expect(table.locator('tbody tr').nth(20)).toBeVisible();
+  const box = (await table.boundingBox())!;
+  // Down to the window's foot, less the "Load more" bar under it: far past the old 560 px.
+  expect(box.y + box.height).toBeGreaterThan(1100 - 120);
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await expect.poll(async () => { const b = (await table.boundingBox())!; return b.y + b.height; }).toBeLessThanOrEqual(700);
+});
