@@ -14,13 +14,20 @@ export interface InexactNumber {
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const MAX_PATH_PART = 60;
+/** A path deeper than this is shown by its first and last parts (`a.b.….y.z`): its length is bounded whatever the nesting. */
+const MAX_PATH_PARTS = 8;
 const MAX_LITERAL_SHOWN = 40;
+/** How many numbers are named by default: enough to act on, and a bounded answer for any body. */
+export const MAX_INEXACT_NAMED = 10;
 
 /** Cheap test first: a body without a fraction, an exponent or 16 digits in a row has nothing to misread. */
 const MAYBE_INEXACT = /\d[.eE]|\d{16}/;
 
-/** The numbers of `text` (valid JSON) that JSON.parse did not read exactly as a whole number; none for most bodies. */
-export function inexactNumbers(text: string): InexactNumber[] {
+/**
+ * The first `limit` numbers of `text` (valid JSON) that JSON.parse did not read exactly as a whole
+ * number; none for most bodies. One pass over the text, whatever its nesting.
+ */
+export function inexactNumbers(text: string, limit = MAX_INEXACT_NAMED): InexactNumber[] {
   if (!MAYBE_INEXACT.test(text)) return [];
   const found: InexactNumber[] = [];
   // One entry per open container: an object's current key, or an array's current index.
@@ -49,7 +56,10 @@ export function inexactNumbers(text: string): InexactNumber[] {
       NUMBER.lastIndex = i;
       const literal = NUMBER.exec(text)![0];
       const problem = misreading(literal);
-      if (problem) found.push({ path: pathText(path), message: problem });
+      if (problem) {
+        found.push({ path: pathText(path), message: problem });
+        if (found.length >= limit) return found;
+      }
       i += literal.length;
     } else {
       i++;
@@ -107,7 +117,8 @@ function exactWholeValue(literal: string): bigint | undefined {
 }
 
 function pathText(path: (string | number)[]): string {
-  return path
+  const shown = path.length <= MAX_PATH_PARTS ? path : [...path.slice(0, MAX_PATH_PARTS / 2), '…', ...path.slice(-MAX_PATH_PARTS / 2)];
+  return shown
     .map((part) => (typeof part === 'string' && part.length > MAX_PATH_PART ? `${part.slice(0, MAX_PATH_PART)}…` : String(part)))
     .join('.');
 }

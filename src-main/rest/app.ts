@@ -198,23 +198,27 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   const routes = knownRoutes();
   // The path as sent (no `.`/`..` resolution, no `//` read as a host): the router matched that, so
   // telling 405 from 404 must too, and a 404 names what the client asked for.
-  const pathOf = (request: FastifyRequest) => request.url.split(/[?#]/, 1)[0]!.replace(/(.)\/$/, '$1');
+  // An absolute-form target (`GET http://host/v1/pets`, which Node accepts) is judged by its path.
+  const pathOf = (request: FastifyRequest) =>
+    request.url.replace(ABSOLUTE_FORM_ORIGIN, '').split(/[?#]/, 1)[0]!.replace(/(.)\/$/, '$1');
   // No route ran, so no route guard did: unknown paths under /v1 ask for a token before saying more;
   // a public path (/v1/health) says 405 to anyone, as its GET answers anyone.
-  const unroutedGuard = (request: FastifyRequest, matching: KnownRoute[]): GuardedRoute => {
-    const same = matching.find((route) => route.method === request.method);
+  const unroutedGuard = (request: FastifyRequest, path: string, matching: KnownRoute[]): GuardedRoute => {
+    // Every GET route answers HEAD too.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const same = matching.find((route) => route.method === method);
     if (same) return guardedRoute(same.operation, same.path);
-    return matching.length > 0 && matching.every((route) => route.isPublic) ? { isPublic: true } : guardedRoute(undefined, request.url);
+    return matching.length > 0 && matching.every((route) => route.isPublic) ? { isPublic: true } : guardedRoute(undefined, path);
   };
   guardUnrouted = (request, reply) => {
     const path = pathOf(request);
-    return guard(request, reply, unroutedGuard(request, routes.filter((route) => route.pattern.test(path))));
+    return guard(request, reply, unroutedGuard(request, path, routes.filter((route) => route.pattern.test(path))));
   };
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request);
     const matching = routes.filter((route) => route.pattern.test(path));
     const allowed = matching.map((route) => route.method);
-    if (guard(request, reply, unroutedGuard(request, matching))) return;
+    if (guard(request, reply, unroutedGuard(request, path, matching))) return;
     if (allowed.length) {
       // Every GET route answers HEAD too (Fastify's head routes).
       const methods = [...new Set(allowed.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])))];
@@ -232,6 +236,9 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     refuseNewRequests: () => (closing = true),
   };
 }
+
+/** The `http://host:port` of an absolute-form request target. */
+const ABSOLUTE_FORM_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 
 /** A CORS preflight: OPTIONS with the Origin and the method the browser asks about. */
 const isPreflight = (request: FastifyRequest) =>

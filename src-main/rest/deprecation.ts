@@ -1,4 +1,5 @@
 import type { Deprecation } from '../../src-shared/contract-types';
+import { WHOLE_NUMBER_PARAMETER } from './request-input';
 
 /** The instant a `YYYY-MM-DD` date starts, UTC (a sunset setting, a deprecation's `since`). */
 export const startOfDayUtc = (date: string): Date => new Date(`${date}T00:00:00Z`);
@@ -15,7 +16,7 @@ export function successorOf(deprecation: Deprecation, params: Record<string, str
   const ids = new Map<string, number>();
   for (const [, name] of deprecation.successor.matchAll(/\{(\w+)\}/g)) {
     const value = params?.[name!];
-    const id = value !== undefined && /^\d{1,300}$/.test(value) ? Number(value) : 0;
+    const id = value !== undefined && WHOLE_NUMBER_PARAMETER.test(value) ? Number(value) : 0;
     if (!Number.isSafeInteger(id) || id < 1) return deprecation.successor.replace(/\?.*$/, '');
     ids.set(name!, id);
   }

@@ -37,10 +37,14 @@ function fieldKind(field: z.ZodType): { array: boolean; kind: Kind } {
 /** What a parameter's text must look like, said the way a client can act on it. */
 const EXPECTED: Partial<Record<Kind, string>> = { number: 'must be a whole number', boolean: 'must be true or false' };
 
+/**
+ * Numbers in paths and queries are whole (ids, limits): digits only, so that `1.0000000000000001`
+ * or `1e0` can never be read as another id. Beyond 2^53−1 the schema refuses the number.
+ */
+export const WHOLE_NUMBER_PARAMETER = /^-?\d{1,30}$/;
+
 function coerce(key: string, value: string, kind: Kind): unknown {
-  // Numbers in paths and queries are whole (ids, limits): digits only, so that `1.0000000000000001`
-  // or `1e0` can never be read as another id. Beyond 2^53−1 the schema refuses the number.
-  if (kind === 'number' && /^-?\d{1,30}$/.test(value)) return Number(value);
+  if (kind === 'number' && WHOLE_NUMBER_PARAMETER.test(value)) return Number(value);
   if (kind === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   const expected = EXPECTED[kind];
   if (expected) {

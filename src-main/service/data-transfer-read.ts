@@ -31,6 +31,8 @@ export interface FileRecord {
   problems: ErrorDetail[];
   /** The pet's id where the file came from (our exports write it): a re-import is recognised by it. */
   id?: number;
+  /** An id given but not usable (`A-12`, `1.5`, beyond 2^53−1), as the clerk would read it: the row is read without one, and the clerk is told. */
+  unreadId?: string;
   /** The row's category is one the file defines (a whole-store export): a name, never an id. */
   categoryFromFile?: FileCategory;
   values: ImportPreviewRow['values'];
@@ -52,6 +54,14 @@ const asId = (value: unknown): number | undefined => {
   const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
   return typeof number === 'number' && Number.isSafeInteger(number) && number > 0 ? number : undefined;
 };
+
+/** An id that was given (not empty) but is not a usable one, as the clerk would read it; undefined otherwise. */
+function unreadId(given: unknown, id: number | undefined): string | undefined {
+  if (id !== undefined || given === undefined || given === null || given === '') return undefined;
+  // JSON.parse has already rounded a number this large: showing it would misquote the file.
+  if (typeof given === 'number' && Math.abs(given) > Number.MAX_SAFE_INTEGER) return 'beyond 9,007,199,254,740,991';
+  return shown(given)?.slice(0, 40);
+}
 
 /** A field as the clerk would read it in the file. */
 function shown(value: unknown): string | undefined {
@@ -154,7 +164,8 @@ function readCsv(content: string): ImportFile {
     const extra = cells.slice(columns.length).filter((cell) => cell.trim() !== '');
     const problems: ErrorDetail[] = extra.length ? [{ path: '', message: `${cells.length} cells, but the header names ${columns.length} columns` }] : [];
     if (stockProblem) problems.push(stockProblem);
-    return { line, where: `line ${line}`, fields, problems, id, values: valuesOf(fields, fields.category) };
+    const rawId = columns.includes('id') ? cells[columns.indexOf('id')]?.trim() : undefined;
+    return { line, where: `line ${line}`, fields, problems, id, unreadId: unreadId(rawId, id), values: valuesOf(fields, fields.category) };
   });
   return { records, categories: [], orders: 0, fileErrors: [] };
 }
@@ -181,7 +192,7 @@ function readJson(content: string): ImportFile {
     return refused(`The file is not valid JSON${where}`);
   }
   // JSON.parse has rounded `0.99999999999999999999` to 1: say so rather than import stock 1 or pet 1.
-  const [inexact] = inexactNumbers(text);
+  const [inexact] = inexactNumbers(text, 1);
   if (inexact) return refused(`The file holds a number that cannot be read exactly (${inexact.path ? `${inexact.path}: ` : ''}${inexact.message}); correct it and import again`);
   const document = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
   const list = Array.isArray(value) ? value : document.pets;
@@ -212,7 +223,8 @@ function readJson(content: string): ImportFile {
         shownCategory = categoryFromFile?.name || categoryId;
       }
     }
-    return { line: index + 1, where, fields, problems, id: asId(id), categoryFromFile, values: valuesOf(fields, shownCategory) };
+    const known = asId(id);
+    return { line: index + 1, where, fields, problems, id: known, unreadId: unreadId(id, known), categoryFromFile, values: valuesOf(fields, shownCategory) };
   });
   const orders = wholeStore && Array.isArray(document.orders) ? document.orders.length : 0;
   return { records, categories, orders, fileErrors: [] };

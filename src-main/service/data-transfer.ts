@@ -99,6 +99,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     if (errors.length) return skip(errors);
     const categoryName = found ? found.name : record.categoryFromFile!.name;
     const notes: string[] = [];
+    if (record.unreadId !== undefined) notes.push(`The file's id ${record.unreadId} is not a pet id (a whole number from 1): the pet is imported as a new one`);
     // Pet names need not be unique, so this only warns: the clerk sees a likely duplicate before confirming.
     const twin = found ? ctx.pets.firstNamedIn(name, found.id) : undefined;
     if (twin !== undefined) notes.push(`The store already has a pet named "${name}" in ${found!.name} (pet ${twin})`);

@@ -67,11 +67,20 @@ describe('GET /v1/pets/{petId} is deprecated', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual(pet);
     expectDeprecationHeaders(answer, String(pet.id));
+    // Too many digits for the route to read as a number: refused, and the link does not name a pet either.
+    const tooLong = await s.call('GET', `/v1/pets/${'0'.repeat(40)}${pet.id}`);
+    expectError(tooLong, 'VALIDATION_FAILED', 400);
+    expect(tooLong.headers.get('link')).toBe('</v1/pets>; rel="successor-version"');
   });
 
-  test('a URL the router cannot read (broken percent-encoding) is refused with the headers, the successor being the list', async () => {
-    for (const path of ['/v1/pets/%ZZ', '/v1/pets/%E0%A4%A']) {
-      const answer = await s.call('GET', path);
+  test('a URL the router cannot read (broken percent-encoding) is refused with the headers, the successor being the list (HEAD too)', async () => {
+    for (const [method, path] of [['GET', '/v1/pets/%ZZ'], ['GET', '/v1/pets/%E0%A4%A'], ['HEAD', '/v1/pets/%ZZ']] as const) {
+      const answer = await s.call(method, path);
+      if (method === 'HEAD') {
+        expect(answer.status).toBe(400);
+        expect(answer.headers.get('link'), path).toBe('</v1/pets>; rel="successor-version"');
+        continue;
+      }
       expectError(answer, 'VALIDATION_FAILED', 400);
       expect(answer.headers.get('link'), path).toBe('</v1/pets>; rel="successor-version"');
       expect(answer.headers.get('deprecation'), path).toMatch(/^@\d+$/);

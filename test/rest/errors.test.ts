@@ -446,6 +446,21 @@ describe('requests refused by HTTP parsing itself', () => {
     expect((await ask(`http://localhost:${port}/v1/pets`)).status).toBe(200);
   });
 
+  test('an absolute-form target the router cannot read, or that names no route, is judged by its path: 401 first, the deprecated route\'s headers', async () => {
+    const port = s.t.listener.port;
+    const ask = (target: string, token = '') =>
+      rawExchange(port, [`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${token && `Authorization: Bearer ${token}\r\n`}Connection: close\r\n\r\n`]);
+    const unreadable = await ask(`http://127.0.0.1:${port}/v1/pets/%ZZ`);
+    expectCode(unreadable, 'UNAUTHORIZED');
+    expect(unreadable.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(unreadable.headers.get('link')).toBe('</v1/pets>; rel="successor-version"');
+    expect(unreadable.headers.get('deprecation')).toMatch(/^@\d+$/);
+    expectCode(await ask(`http://127.0.0.1:${port}/v1/nothing`), 'UNAUTHORIZED');
+    const missing = await ask(`http://127.0.0.1:${port}/v1/nothing`, s.t.readToken);
+    expectCode(missing, 'NOT_FOUND');
+    expect(missing.body.message).toBe('There is nothing at /v1/nothing');
+  });
+
   test('431 HEADERS_TOO_LARGE: a query string of 100,000 characters', async () => {
     const response = await s.t.request(`/v1/pets?q=${'x'.repeat(100_000)}`);
     // The document declares it for the operation asked for, so a strict client validator accepts it.

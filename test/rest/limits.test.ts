@@ -345,6 +345,17 @@ describe('ids beyond 2^53−1 are refused with 400, never mis-parsed', () => {
     expect((await s.call('GET', `/v1/store/inventory/${pet.id}`)).body).toEqual(before.stock);
   });
 
+  test('a body built to make the refusal huge (deep nesting, thousands of bad numbers) gets a prompt, bounded answer', async () => {
+    const deep = `{"petId":${pet.id},"quantity":1,"x":${'['.repeat(20_000)}${Array(3_500).fill('1e-400').join(',')}${']'.repeat(20_000)}}`;
+    expect(deep.length).toBeLessThan(KiB64);
+    const answer = await send('POST', '/v1/store/orders', deep); // took 30 s and answered 142 MB
+    expectError(answer, 'VALIDATION_FAILED', 400);
+    const details = (answer.body as { details: { path: string }[] }).details;
+    expect(details.length).toBeLessThanOrEqual(11); // the first ten numbers, and the unknown field
+    expect(details[0]!.path).toBe('x.0.0.0.….0.0.0.0');
+    expect(JSON.stringify(answer.body).length).toBeLessThan(2_000);
+  });
+
   test('in a body, a number written as exactly a whole one (1.0, 1e0, 10e-1) is that number', async () => {
     for (const written of ['9.0', '9e0', '90e-1', '0.9e1']) {
       const answer = await send('PUT', `/v1/store/inventory/${pet.id}`, `{"quantity":${written}}`);

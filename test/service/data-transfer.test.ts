@@ -283,6 +283,25 @@ describe('import', () => {
       expect(t.fail('data.import', { format: 'json', content: json }).code).toBe('VALIDATION_FAILED');
     }
     expect(t.ok('pets.list', { q: 'E', limit: 500 }).items.filter((pet) => pet.name === 'E')).toEqual([]);
+    // A file built to make that check expensive (deep nesting, many such numbers) is refused at once, in a line.
+    const deep = `[${'['.repeat(40_000)}${Array(3_000).fill('1e-400').join(',')}${']'.repeat(40_000)}]`;
+    const [problem] = t.ok('data.previewImport', { format: 'json', content: deep }).fileErrors;
+    expect(problem).toBe('The file holds a number that cannot be read exactly (0.0.0.0.….0.0.0.0: 1e-400 is not a whole number); correct it and import again');
+  });
+
+  test('an id that is not a pet id (a code from another system, a fraction, beyond 2^53−1) is not used, and the row says so', () => {
+    shop();
+    const csv = ['id,name,category,status,stock', 'A-12,Sku,Dogs,available,1', '1.0000000000000001,Frac,Dogs,available,1', ',Blank,Dogs,available,1'].join('\n');
+    const rows = t.ok('data.previewImport', { format: 'csv', content: csv }).rows;
+    expect(rows.map((row) => [row.outcome, row.notes])).toEqual([
+      ['import', ['The file\'s id A-12 is not a pet id (a whole number from 1): the pet is imported as a new one']],
+      ['import', ['The file\'s id 1.0000000000000001 is not a pet id (a whole number from 1): the pet is imported as a new one']],
+      ['import', []],
+    ]);
+    const json = '[{"id":9007199254740993,"name":"Big","category":"Dogs"}]';
+    expect(t.ok('data.previewImport', { format: 'json', content: json }).rows[0]!.notes).toEqual([
+      'The file\'s id beyond 9,007,199,254,740,991 is not a pet id (a whole number from 1): the pet is imported as a new one',
+    ]);
   });
 
   test(`content over ${MAX_IMPORT_MIB} MiB is refused before parsing`, () => {
