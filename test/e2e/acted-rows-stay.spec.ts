@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { must, startHost, type RunningHost } from './support/browser-host';
+import { must } from './support/browser-host';
+import { useShop } from './support/shop';
 
 /**
  * A row the clerk just acted on stays where it is, showing its new state, while a filter would
@@ -8,18 +9,11 @@ import { must, startHost, type RunningHost } from './support/browser-host';
  * changes the filter or comes back to the screen.
  */
 
-let host: RunningHost;
-let dogsId: number;
-
-test.beforeAll(async () => {
-  host = await startHost();
-  dogsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }))).id;
-});
-test.afterAll(async () => host?.stop());
+const shop = useShop('Dogs');
 
 async function addPet(name: string, stock: number): Promise<number> {
-  const pet = await must(host.call<{ id: number }>('pets.create', { name, categoryId: dogsId }));
-  if (stock !== 1) await must(host.call('inventory.set', { petId: pet.id, update: { quantity: stock } }));
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name, categoryId: shop.categoryId('Dogs') }));
+  if (stock !== 1) await must(shop.host.call('inventory.set', { petId: pet.id, update: { quantity: stock } }));
   return pet.id;
 }
 
@@ -42,18 +36,18 @@ test.describe('Orders, "Open" only', () => {
 
   test('a double click on Fulfil fulfils that order only; its row stays, marked Complete, until the filter changes', async ({ page }) => {
     const petId = await addPet('Fido', 5);
-    const place = () => must(host.call<Order>('orders.place', { petId, quantity: 1 }));
+    const place = () => must(shop.host.call<Order>('orders.place', { petId, quantity: 1 }));
     const older = await place();
     const middle = await place();
     const newer = await place();
-    await page.goto(`${host.url}#/orders`);
+    await page.goto(`${shop.host.url}#/orders`);
     await page.getByText('Open', { exact: true }).first().click();
     await expect(orderRow(page, older.id)).toBeVisible();
 
     await clickInPlace(page, page.getByRole('button', { name: `Fulfil order ${middle.id}` }), 2, 200);
     await expect(page.getByText(`Order ${middle.id} fulfilled`)).toBeVisible();
     await page.waitForTimeout(500); // the store's own event comes back meanwhile
-    const complete = async (id: number) => (await must(host.call<Order>('orders.get', { orderId: id }))).complete;
+    const complete = async (id: number) => (await must(shop.host.call<Order>('orders.get', { orderId: id }))).complete;
     expect(await complete(middle.id)).toBe(true);
     expect(await complete(older.id), 'the next order was not fulfilled too').toBe(false);
     expect(await complete(newer.id)).toBe(false);
@@ -79,24 +73,24 @@ test.describe('Orders, "Open" only', () => {
 
   test('an order fulfilled elsewhere still leaves the "Open" list', async ({ page }) => {
     const petId = await addPet('Rover', 2);
-    const order = await must(host.call<Order>('orders.place', { petId, quantity: 1 }));
-    await page.goto(`${host.url}#/orders`);
+    const order = await must(shop.host.call<Order>('orders.place', { petId, quantity: 1 }));
+    await page.goto(`${shop.host.url}#/orders`);
     await page.getByText('Open', { exact: true }).first().click();
     await expect(orderRow(page, order.id)).toBeVisible();
-    await must(host.call('orders.update', { orderId: order.id, changes: { complete: true } }));
+    await must(shop.host.call('orders.update', { orderId: order.id, changes: { complete: true } }));
     await expect(orderRow(page, order.id)).toHaveCount(0);
   });
 });
 
 test.describe('Inventory, "Low stock only"', () => {
-  test.beforeAll(async () => must(host.call('settings.update', { lowStockThreshold: 3 })));
-  test.afterAll(async () => must(host.call('settings.update', { lowStockThreshold: 1 })));
+  test.beforeAll(async () => must(shop.host.call('settings.update', { lowStockThreshold: 3 })));
+  test.afterAll(async () => must(shop.host.call('settings.update', { lowStockThreshold: 1 })));
 
   const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
-  const stockOf = async (petId: number) => (await must(host.call<{ quantity: number; status: string }>('inventory.get', { petId })));
+  const stockOf = async (petId: number) => (await must(shop.host.call<{ quantity: number; status: string }>('inventory.get', { petId })));
 
   async function openLowOnly(page: Page): Promise<void> {
-    await page.goto(`${host.url}#/inventory`);
+    await page.goto(`${shop.host.url}#/inventory`);
     await expect(page.getByRole('heading', { name: 'Inventory', level: 2 })).toBeVisible();
     await page.getByRole('checkbox', { name: 'Low stock only' }).check();
   }
@@ -143,7 +137,7 @@ test.describe('Inventory, "Low stock only"', () => {
     const petId = await addPet('Elsewhere', 1);
     await openLowOnly(page);
     await expect(rowOf(page, 'Elsewhere')).toBeVisible();
-    await must(host.call('inventory.set', { petId, update: { quantity: 10 } }));
+    await must(shop.host.call('inventory.set', { petId, update: { quantity: 10 } }));
     await expect(rowOf(page, 'Elsewhere')).toHaveCount(0);
   });
 });

@@ -1,6 +1,7 @@
 import type { PetstoreBridge } from '../../src-shared/bridge';
 import { expect, test, type Page } from './support/test';
-import { must, startHost, type RunningHost } from './support/browser-host';
+import { must } from './support/browser-host';
+import { useShop } from './support/shop';
 import { expectAccessible, saveScreenshot } from './support/screens';
 
 interface Item {
@@ -9,28 +10,19 @@ interface Item {
   status: string;
 }
 
-let host: RunningHost;
-let dogsId: number;
-let catsId: number;
-
-test.beforeAll(async () => {
-  host = await startHost();
-  dogsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }))).id;
-  catsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Cats' }))).id;
-});
-test.afterAll(async () => host?.stop());
+const shop = useShop('Dogs', 'Cats');
 
 /** A pet through the real service, with the stock given. */
-async function addPet(name: string, stock: number, categoryId = dogsId): Promise<number> {
-  const pet = await must(host.call<{ id: number }>('pets.create', { name, categoryId }));
-  if (stock !== 1) await must(host.call('inventory.set', { petId: pet.id, update: { quantity: stock } }));
+async function addPet(name: string, stock: number, categoryId = shop.categoryId('Dogs')): Promise<number> {
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name, categoryId }));
+  if (stock !== 1) await must(shop.host.call('inventory.set', { petId: pet.id, update: { quantity: stock } }));
   return pet.id;
 }
 
-const stored = (petId: number) => must(host.call<Item>('inventory.get', { petId }));
+const stored = (petId: number) => must(shop.host.call<Item>('inventory.get', { petId }));
 
 async function openInventory(page: Page): Promise<void> {
-  await page.goto(`${host.url}#/inventory`);
+  await page.goto(`${shop.host.url}#/inventory`);
   await expect(page.getByRole('heading', { name: 'Inventory', level: 2 })).toBeVisible();
 }
 
@@ -39,7 +31,7 @@ const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: 
 
 test('each pet’s stock is listed with its name, category and status chip', async ({ page }) => {
   await addPet('Biscuit', 4);
-  await addPet('Whiskers', 0, catsId);
+  await addPet('Whiskers', 0, shop.categoryId('Cats'));
   await openInventory(page);
   const biscuit = rowOf(page, 'Biscuit');
   await expect(biscuit).toContainText('Dogs');
@@ -233,7 +225,7 @@ test('a count that cannot be saved, left with Tab, is said not saved rather than
 });
 
 test('stock below the low-stock threshold is labelled "Low stock"; "Low stock only" lists just those', async ({ page }) => {
-  await must(host.call('settings.update', { lowStockThreshold: 3 }));
+  await must(shop.host.call('settings.update', { lowStockThreshold: 3 }));
   try {
     await addPet('Lowly', 2);
     await addPet('Plenty', 3);
@@ -258,7 +250,7 @@ test('stock below the low-stock threshold is labelled "Low stock"; "Low stock on
     await plenty.getByRole('button', { name: 'Decrease stock of Plenty' }).click();
     await expect(plenty).toContainText('Low stock');
   } finally {
-    await must(host.call('settings.update', { lowStockThreshold: 1 }));
+    await must(shop.host.call('settings.update', { lowStockThreshold: 1 }));
   }
 });
 
@@ -269,11 +261,11 @@ test('a low-stock threshold changed elsewhere relabels the rows at once', async 
   await expect(page.getByText('1 pet whose name contains “Threshy”')).toBeVisible();
   await expect(rowOf(page, 'Threshy')).toContainText('OK');
   try {
-    await must(host.call('settings.update', { lowStockThreshold: 5 })); // as another window or `petstore settings set` would
+    await must(shop.host.call('settings.update', { lowStockThreshold: 5 })); // as another window or `petstore settings set` would
     await expect(rowOf(page, 'Threshy')).toContainText('Low stock');
     await expect(page.getByText('Low stock means fewer than 5 in stock')).toBeVisible();
   } finally {
-    await must(host.call('settings.update', { lowStockThreshold: 1 }));
+    await must(shop.host.call('settings.update', { lowStockThreshold: 1 }));
   }
   await expect(rowOf(page, 'Threshy')).toContainText('OK');
 });
@@ -284,20 +276,20 @@ test('changes made through the service show without a reload', async ({ page }) 
   const input = rowOf(page, 'Shadow').getByRole('textbox', { name: 'Stock of Shadow', exact: true });
   await expect(input).toHaveValue('2');
 
-  await must(host.call('inventory.set', { petId: id, update: { quantity: 9 } }));
+  await must(shop.host.call('inventory.set', { petId: id, update: { quantity: 9 } }));
   await expect(input).toHaveValue('9');
-  await must(host.call('inventory.set', { petId: id, update: { quantity: 0 } }));
+  await must(shop.host.call('inventory.set', { petId: id, update: { quantity: 0 } }));
   await expect(rowOf(page, 'Shadow')).toContainText('sold');
   await expect(rowOf(page, 'Shadow')).toContainText('Low stock');
 
-  await must(host.call('pets.replace', { petId: id, pet: { name: 'Shadowfax', categoryId: catsId, status: 'available' } }));
+  await must(shop.host.call('pets.replace', { petId: id, pet: { name: 'Shadowfax', categoryId: shop.categoryId('Cats'), status: 'available' } }));
   await expect(rowOf(page, 'Shadowfax')).toContainText('Cats');
   await expect(rowOf(page, 'Shadowfax')).toContainText('available');
 
   await addPet('Newcomer', 6);
   await expect(rowOf(page, 'Newcomer').getByRole('textbox', { name: 'Stock of Newcomer', exact: true })).toHaveValue('6');
 
-  await must(host.call('pets.delete', { petId: id }));
+  await must(shop.host.call('pets.delete', { petId: id }));
   await expect(rowOf(page, 'Shadowfax')).toHaveCount(0);
 });
 
@@ -309,7 +301,7 @@ test('a count being typed is never replaced by a change made elsewhere: the chan
   const row = rowOf(page, 'Typist');
   const input = row.getByRole('textbox', { name: 'Stock of Typist', exact: true });
   await input.fill('2'); // the clerk counted 25 and has typed the first digit
-  await must(host.call('orders.place', { petId: id, quantity: 2 })); // meanwhile an order: 9 → 7
+  await must(shop.host.call('orders.place', { petId: id, quantity: 2 })); // meanwhile an order: 9 → 7
   await expect(row.getByRole('status')).toHaveText('Changed elsewhere: now 7');
   await expect(input).toHaveValue('2');
   await input.press('End');
@@ -331,7 +323,7 @@ test('+ and − add or take a unit from the stock as the store holds it, even wh
   const row = rowOf(page, 'Stale');
   const input = row.getByRole('textbox', { name: 'Stock of Stale', exact: true });
   await expect(input).toHaveValue('5');
-  await must(host.call('orders.place', { petId: id, quantity: 3 })); // 5 → 2 in the store; the screen still says 5
+  await must(shop.host.call('orders.place', { petId: id, quantity: 3 })); // 5 → 2 in the store; the screen still says 5
   await expect(input).toHaveValue('5');
   await row.getByRole('button', { name: 'Increase stock of Stale' }).click();
   // One more than there is (3), not one more than the screen showed (6): the order's units stay sold.
@@ -344,7 +336,7 @@ test('+ and − add or take a unit from the stock as the store holds it, even wh
 
 test('the search finds pets by name and Ctrl+F focuses it', async ({ page }) => {
   await addPet('Mildred', 4);
-  await addPet('Milo', 2, catsId);
+  await addPet('Milo', 2, shop.categoryId('Cats'));
   await openInventory(page);
   await page.getByRole('heading', { name: 'Inventory', level: 2 }).click();
   await page.keyboard.press('Control+F');
@@ -357,7 +349,7 @@ test('the search finds pets by name and Ctrl+F focuses it', async ({ page }) => 
   await expect(rowOf(page, 'Rex')).toHaveCount(0);
 
   // With "Low stock only" the search's low-stock pets are counted too (threshold 3: Milo has 2).
-  await must(host.call('settings.update', { lowStockThreshold: 3 }));
+  await must(shop.host.call('settings.update', { lowStockThreshold: 3 }));
   try {
     await page.getByRole('checkbox', { name: 'Low stock only' }).check();
     await expect(page.getByText('1 pet low on stock whose name contains “MIL”')).toBeVisible();
@@ -365,7 +357,7 @@ test('the search finds pets by name and Ctrl+F focuses it', async ({ page }) => 
     await expect(rowOf(page, 'Mildred')).toHaveCount(0);
     await page.getByRole('checkbox', { name: 'Low stock only' }).uncheck();
   } finally {
-    await must(host.call('settings.update', { lowStockThreshold: 1 }));
+    await must(shop.host.call('settings.update', { lowStockThreshold: 1 }));
   }
 
   await search.fill('no such pet');
@@ -387,7 +379,7 @@ test('a refusal from the service shows its message in a toast and the stored cou
   await page.getByLabel('Search stock by pet name').fill('Ghost'); // the table renders only the rows in view
   const input = rowOf(page, 'Ghost').getByRole('textbox', { name: 'Stock of Ghost', exact: true });
   await expect(input).toHaveValue('4');
-  await must(host.call('pets.delete', { petId: id }));
+  await must(shop.host.call('pets.delete', { petId: id }));
 
   await rowOf(page, 'Ghost').getByRole('button', { name: 'Increase stock of Ghost' }).click();
   await expect(page.getByText(`Pet ${id} does not exist`)).toBeVisible();
@@ -397,10 +389,10 @@ test('a refusal from the service shows its message in a toast and the stored cou
 });
 
 test('a long inventory loads a page at a time', async ({ page }) => {
-  const fish = (await must(host.call<{ id: number }>('categories.create', { name: 'Fish' }))).id;
+  const fish = (await must(shop.host.call<{ id: number }>('categories.create', { name: 'Fish' }))).id;
   const content = ['name,category', ...Array.from({ length: 450 }, (_, i) => `Goldie ${i + 1},${fish}`)].join('\n');
-  await must(host.call('data.import', { format: 'csv', content }));
-  const total = (await must(host.call<{ total: number }>('inventory.list', { limit: 1 }))).total;
+  await must(shop.host.call('data.import', { format: 'csv', content }));
+  const total = (await must(shop.host.call<{ total: number }>('inventory.list', { limit: 1 }))).total;
 
   await openInventory(page);
   await expect(page.getByText(`${total} pets · showing 200`)).toBeVisible();
@@ -412,7 +404,7 @@ test('a long inventory loads a page at a time', async ({ page }) => {
 });
 
 test('the inventory screen passes axe in light and dark, and a screenshot is kept', async ({ page }) => {
-  await must(host.call('settings.update', { lowStockThreshold: 3 }));
+  await must(shop.host.call('settings.update', { lowStockThreshold: 3 }));
   try {
     await openInventory(page);
     await expect(page.getByText('Low stock', { exact: true }).first()).toBeVisible();
@@ -427,7 +419,7 @@ test('the inventory screen passes axe in light and dark, and a screenshot is kep
     await first.blur();
     await saveScreenshot(page, 'inventory');
   } finally {
-    await must(host.call('settings.update', { lowStockThreshold: 1 }));
+    await must(shop.host.call('settings.update', { lowStockThreshold: 1 }));
   }
 });
 
@@ -445,8 +437,8 @@ test('a store-event listener that fails costs the other listeners and the screen
   });
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  const content = ['name,category', 'Zq Pip,' + dogsId, 'Zq Pop,' + dogsId].join('\n');
-  await must(host.call('data.import', { format: 'csv', content })); // one commit: its events arrive as one message
+  const content = ['name,category', 'Zq Pip,' + shop.categoryId('Dogs'), 'Zq Pop,' + shop.categoryId('Dogs')].join('\n');
+  await must(shop.host.call('data.import', { format: 'csv', content })); // one commit: its events arrive as one message
   await expect.poll(() => page.evaluate(() => (globalThis as typeof globalThis & { heard: number[] }).heard.length)).toBeGreaterThanOrEqual(2);
   await expect(rowOf(page, 'Zq Pip')).toBeVisible();
   await expect(rowOf(page, 'Zq Pop')).toBeVisible();

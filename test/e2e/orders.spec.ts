@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { must, startHost, type RunningHost } from './support/browser-host';
+import { must } from './support/browser-host';
+import { useShop } from './support/shop';
 import { cutOffCells, expectAccessible, saveScreenshot } from './support/screens';
 
 interface Pet {
@@ -15,32 +16,25 @@ interface Order {
   complete: boolean;
 }
 
-let host: RunningHost;
-let dogsId: number;
-
-test.beforeAll(async () => {
-  host = await startHost();
-  dogsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }))).id;
-});
-test.afterAll(async () => host?.stop());
+const shop = useShop('Dogs');
 
 /** A pet of the Dogs category with `stock` units (`status` pending gets none). */
 async function pet(name: string, stock: number, status: 'available' | 'pending' = 'available'): Promise<Pet> {
-  const created = await must(host.call<Pet>('pets.create', { name, categoryId: dogsId, status }));
-  if (status === 'available' && stock !== 1) await must(host.call('inventory.set', { petId: created.id, update: { quantity: stock } }));
+  const created = await must(shop.host.call<Pet>('pets.create', { name, categoryId: shop.categoryId('Dogs'), status }));
+  if (status === 'available' && stock !== 1) await must(shop.host.call('inventory.set', { petId: created.id, update: { quantity: stock } }));
   return created;
 }
 
 async function stockOf(petId: number): Promise<{ quantity: number; status: string }> {
-  return must(host.call<{ quantity: number; status: string }>('inventory.get', { petId }));
+  return must(shop.host.call<{ quantity: number; status: string }>('inventory.get', { petId }));
 }
 
 async function place(petId: number, quantity = 1, shipDate?: string): Promise<Order> {
-  return must(host.call<Order>('orders.place', shipDate ? { petId, quantity, shipDate } : { petId, quantity }));
+  return must(shop.host.call<Order>('orders.place', shipDate ? { petId, quantity, shipDate } : { petId, quantity }));
 }
 
 async function openOrders(page: Page): Promise<void> {
-  await page.goto(`${host.url}#/orders`);
+  await page.goto(`${shop.host.url}#/orders`);
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
 }
 
@@ -106,7 +100,7 @@ test('an empty list says so; a clerk places an order choosing the pet, and the s
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/Placed order \d+: 2 × Rex/)).toBeVisible();
 
-  const orders = (await must(host.call<{ items: Order[] }>('orders.list', { petId: rex.id }))).items;
+  const orders = (await must(shop.host.call<{ items: Order[] }>('orders.list', { petId: rex.id }))).items;
   expect(orders).toHaveLength(1);
   expect(orders[0]).toMatchObject({ quantity: 2, complete: false, shipDate: new Date(2030, 0, 15, 10, 0).toISOString() });
   const row = orderRow(page, orders[0]!.id);
@@ -127,7 +121,7 @@ test('a clerk fulfils one order and cancels another after confirming; the stock 
   await expect(page.getByText(`Order ${first.id} fulfilled`)).toBeVisible();
   await expect(orderRow(page, first.id)).toContainText('Complete');
   await expect(page.getByRole('button', { name: `Fulfil order ${first.id}` })).toHaveCount(0);
-  expect((await must(host.call<Order>('orders.get', { orderId: first.id }))).complete).toBe(true);
+  expect((await must(shop.host.call<Order>('orders.get', { orderId: first.id }))).complete).toBe(true);
 
   // Cancelling asks first; keeping the order changes nothing.
   await page.getByRole('button', { name: `Cancel order ${second.id}` }).click();
@@ -174,7 +168,7 @@ test('keyboard: after Fulfil and Cancel the focus stays with the orders, not bac
 test('the list filters open and complete orders, and one pet’s; filtered to a pet, a new order is for it', async ({ page }) => {
   const max = await pet('Max', 4);
   const done = await place(max.id, 1);
-  await must(host.call('orders.update', { orderId: done.id, changes: { complete: true } }));
+  await must(shop.host.call('orders.update', { orderId: done.id, changes: { complete: true } }));
   const open = await place(max.id, 1);
   const other = await place((await pet('Daisy', 2)).id, 1);
   await openOrders(page);
@@ -184,7 +178,7 @@ test('the list filters open and complete orders, and one pet’s; filtered to a 
   await page.getByText('Open', { exact: true }).first().click();
   await expect(orderRow(page, done.id)).toHaveCount(0);
   await expect(orderRow(page, open.id)).toBeVisible();
-  const openTotal = (await must(host.call<{ total: number }>('orders.list', { complete: false }))).total;
+  const openTotal = (await must(shop.host.call<{ total: number }>('orders.list', { complete: false }))).total;
   await expect(dataRows(page)).toHaveCount(openTotal);
   expect(new Set(await statusCells())).toEqual(new Set(['Open']));
 
@@ -198,8 +192,8 @@ test('the list filters open and complete orders, and one pet’s; filtered to a 
   await choosePet(page, placing, 'Daisy');
   await placing.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText(/Order \d+ is open: the list shows complete orders only/)).toBeVisible();
-  const extra = (await must(host.call<{ items: Order[] }>('orders.list', { petId: other.petId, complete: false }))).items.find((o) => o.id !== other.id)!;
-  await must(host.call('orders.cancel', { orderId: extra.id }));
+  const extra = (await must(shop.host.call<{ items: Order[] }>('orders.list', { petId: other.petId, complete: false }))).items.find((o) => o.id !== other.id)!;
+  await must(shop.host.call('orders.cancel', { orderId: extra.id }));
 
   await page.locator('label', { hasText: 'All' }).click();
   await expect(orderRow(page, open.id)).toBeVisible();
@@ -254,15 +248,15 @@ test('the service is the judge: a refusal is a toast with its message, and nothi
   await expect(dialog.getByText('In stock: 2')).toBeVisible();
 
   // Meanwhile someone puts Luna on hold; the dialog follows, and the service refuses the order.
-  await must(host.call('pets.update', { petId: luna.id, changes: { status: 'pending' } }));
+  await must(shop.host.call('pets.update', { petId: luna.id, changes: { status: 'pending' } }));
   await expect(dialog.getByText('In stock: 2 (this pet is pending)')).toBeVisible();
   await dialog.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText(`Luna (pet ${luna.id}) is pending, not available`)).toBeVisible();
   await expect(dialog).toBeVisible();
-  expect((await must(host.call<{ total: number }>('orders.list', { petId: luna.id }))).total).toBe(0);
+  expect((await must(shop.host.call<{ total: number }>('orders.list', { petId: luna.id }))).total).toBe(0);
 
   // Stock taken elsewhere while the dialog is open shows at once and is flagged inline.
-  await must(host.call('pets.update', { petId: luna.id, changes: { status: 'available' } }));
+  await must(shop.host.call('pets.update', { petId: luna.id, changes: { status: 'available' } }));
   await expect(dialog.getByText('In stock: 2', { exact: true })).toBeVisible();
   await dialog.getByLabel('Quantity').fill('2');
   await place(luna.id, 1);
@@ -286,8 +280,8 @@ test('the place-order dialog follows its pet renamed, restocked or deleted elsew
   await option(page, /^Quokka \(#/).click();
   await expect(dialog.getByText('In stock: 1', { exact: true })).toBeVisible();
   // The chosen pet deleted meanwhile: said, and the clerk is asked to choose again.
-  await must(host.call('orders.cancel', { orderId: (await must(host.call<{ items: Order[] }>('orders.list', { petId: quokka.id }))).items[0]!.id }));
-  await must(host.call('pets.delete', { petId: quokka.id }));
+  await must(shop.host.call('orders.cancel', { orderId: (await must(shop.host.call<{ items: Order[] }>('orders.list', { petId: quokka.id }))).items[0]!.id }));
+  await must(shop.host.call('pets.delete', { petId: quokka.id }));
   await expect(dialog.getByText(`Quokka (#${quokka.id}) was deleted elsewhere: choose another pet`)).toBeVisible();
   await expect(dialog.locator('.n-base-selection-label')).toHaveText(`Quokka (#${quokka.id}), deleted`);
   await dialog.getByRole('button', { name: 'Place order' }).click();
@@ -297,7 +291,7 @@ test('the place-order dialog follows its pet renamed, restocked or deleted elsew
   // Renamed after being chosen: the dialog, then the toast and the order, use the new name.
   await field.click(); // focused, the select shows what was typed before (naive-ui keeps a remote search's text); fill replaces it
   await choosePet(page, dialog, 'Lastunit Lou');
-  await must(host.call('pets.update', { petId: lou.id, changes: { name: 'Lou the Last' } }));
+  await must(shop.host.call('pets.update', { petId: lou.id, changes: { name: 'Lou the Last' } }));
   await expect(dialog.locator('.n-base-selection-label')).toHaveText(`Lou the Last (#${lou.id}), 4 in stock`);
   await dialog.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText(/Placed order \d+: 1 × Lou the Last/)).toBeVisible();
@@ -311,12 +305,12 @@ test('an order cancelled elsewhere while the clerk confirms its cancel, or befor
   await expect(orderRow(page, b.id)).toBeVisible();
 
   await page.getByRole('button', { name: `Cancel order ${a.id}` }).click();
-  await must(host.call('orders.cancel', { orderId: a.id }));
+  await must(shop.host.call('orders.cancel', { orderId: a.id }));
   await page.getByRole('dialog', { name: `Cancel order ${a.id}?` }).getByRole('button', { name: 'Cancel order' }).click();
   await expect(page.getByText(`Order ${a.id} was already cancelled elsewhere`)).toBeVisible();
   await expect(orderRow(page, a.id)).toHaveCount(0); // the list is read again
 
-  await must(host.call('orders.cancel', { orderId: b.id }));
+  await must(shop.host.call('orders.cancel', { orderId: b.id }));
   await page.getByRole('button', { name: `Fulfil order ${b.id}` }).click();
   await expect(page.getByText(`Order ${b.id} was cancelled elsewhere: there is nothing to fulfil`)).toBeVisible();
   await expect(orderRow(page, b.id)).toHaveCount(0);
@@ -341,26 +335,26 @@ test('orders placed, rescheduled, fulfilled and cancelled elsewhere show without
   await openOrders(page);
   const a = await place(kiwi.id, 1);
   await expect(orderRow(page, a.id)).toContainText('Kiwi');
-  await must(host.call('orders.update', { orderId: a.id, changes: { shipDate: '2026-12-24T12:00:00Z' } }));
+  await must(shop.host.call('orders.update', { orderId: a.id, changes: { shipDate: '2026-12-24T12:00:00Z' } }));
   const christmas = await page.evaluate(() =>
     new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-12-24T12:00:00Z')),
   );
   await expect(orderRow(page, a.id)).toContainText(christmas);
   expect(await cutOffCells(orderRow(page, a.id))).toEqual([]); // the longest dates fit their column
-  await must(host.call('orders.update', { orderId: a.id, changes: { complete: true } }));
+  await must(shop.host.call('orders.update', { orderId: a.id, changes: { complete: true } }));
   await expect(orderRow(page, a.id)).toContainText('Complete');
   const b = await place(kiwi.id, 1);
   await expect(orderRow(page, b.id)).toContainText('Open');
-  await must(host.call('orders.cancel', { orderId: b.id }));
+  await must(shop.host.call('orders.cancel', { orderId: b.id }));
   await expect(orderRow(page, b.id)).toHaveCount(0);
-  await must(host.call('pets.update', { petId: kiwi.id, changes: { name: 'Kiwi II' } }));
+  await must(shop.host.call('pets.update', { petId: kiwi.id, changes: { name: 'Kiwi II' } }));
   await expect(orderRow(page, a.id)).toContainText('Kiwi II');
 });
 
 test('keyboard: Ctrl+Shift+O opens the order dialog from any screen, Escape closes it, Ctrl+F finds a pet’s orders', async ({ page }) => {
   const pip = await pet('Pip', 2);
   const order = await place(pip.id, 1);
-  await page.goto(`${host.url}#/dashboard`);
+  await page.goto(`${shop.host.url}#/dashboard`);
   await page.locator('body').click();
   await page.keyboard.press('Control+Shift+O');
   await expect(page).toHaveURL(/#\/orders$/);
@@ -389,7 +383,7 @@ test('keyboard: Ctrl+Shift+O opens the order dialog from any screen, Escape clos
 test('the receipt shows the shop and the order and prints only itself; a cancelled order has none', async ({ page }) => {
   const coco = await pet('Coco', 3);
   const order = await place(coco.id, 2, '2030-03-01T09:30:00Z');
-  await must(host.call('settings.update', { shopName: 'Happy Paws' }));
+  await must(shop.host.call('settings.update', { shopName: 'Happy Paws' }));
   // Stand-in for the browser's print dialog, counting its calls (the test's tsconfig has no DOM types).
   await page.addInitScript(() => {
     const page = globalThis as unknown as { printCalls: number; print: () => void };
@@ -415,7 +409,7 @@ test('the receipt shows the shop and the order and prints only itself; a cancell
   await expect(page.getByText(/^Printed /)).toBeVisible();
 
   // Fulfilled elsewhere: the receipt follows.
-  await must(host.call('orders.update', { orderId: order.id, changes: { complete: true } }));
+  await must(shop.host.call('orders.update', { orderId: order.id, changes: { complete: true } }));
   await expect(receiptLine(page, 'Status')).toHaveText('Complete');
 
   // In the browser host, Print is the browser's own print.
@@ -435,20 +429,20 @@ test('the receipt shows the shop and the order and prints only itself; a cancell
 
   // A cancelled order has no receipt: it says so.
   const gone = await place(coco.id, 1);
-  await page.goto(`${host.url}#/orders/${gone.id}/receipt`);
+  await page.goto(`${shop.host.url}#/orders/${gone.id}/receipt`);
   await expect(receiptLine(page, 'Quantity')).toHaveText('1');
-  await must(host.call('orders.cancel', { orderId: gone.id }));
+  await must(shop.host.call('orders.cancel', { orderId: gone.id }));
   await expect(page.getByText(`Order ${gone.id} does not exist: it may have been cancelled.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print' })).toBeDisabled();
 
   // Sold, renamed, then deleted: the sale still names the pet it was (the receipt as sold, the list marks it deleted).
-  await must(host.call('pets.update', { petId: coco.id, changes: { name: 'Coco Chanel' } }));
-  await page.goto(`${host.url}#/orders/${order.id}/receipt`);
+  await must(shop.host.call('pets.update', { petId: coco.id, changes: { name: 'Coco Chanel' } }));
+  await page.goto(`${shop.host.url}#/orders/${order.id}/receipt`);
   await expect(receiptLine(page, 'Pet')).toHaveText(`Coco (#${coco.id})`);
   const sold = await pet('Bingo', 1);
   const soldOrder = await place(sold.id, 1);
-  await must(host.call('orders.update', { orderId: soldOrder.id, changes: { complete: true } }));
-  await must(host.call('pets.delete', { petId: sold.id }));
+  await must(shop.host.call('orders.update', { orderId: soldOrder.id, changes: { complete: true } }));
+  await must(shop.host.call('pets.delete', { petId: sold.id }));
   await openOrders(page);
   await expect(orderRow(page, soldOrder.id)).toContainText(`Bingo (#${sold.id}, deleted)`);
   await page.getByRole('link', { name: `Receipt for order ${soldOrder.id}` }).click();
@@ -458,13 +452,13 @@ test('the receipt shows the shop and the order and prints only itself; a cancell
 test('a shop renamed elsewhere (another window, the CLI) heads the open receipt at once', async ({ page }) => {
   const lulu = await pet('Lulu', 2);
   const order = await place(lulu.id, 1, '2030-04-01T09:30:00Z');
-  await must(host.call('settings.update', { shopName: 'Happy Paws' }));
-  await page.goto(`${host.url}#/orders/${order.id}/receipt`);
+  await must(shop.host.call('settings.update', { shopName: 'Happy Paws' }));
+  await page.goto(`${shop.host.url}#/orders/${order.id}/receipt`);
   await expect(receiptLine(page, 'Pet')).toHaveText(`Lulu (#${lulu.id})`);
   const paper = page.locator('article');
   await expect(paper.getByText('Happy Paws', { exact: true })).toBeVisible();
 
-  await must(host.call('settings.update', { shopName: 'Paws & Claws' }));
+  await must(shop.host.call('settings.update', { shopName: 'Paws & Claws' }));
   await expect(paper.getByText('Paws & Claws', { exact: true })).toBeVisible();
   await expect(paper.getByText('Happy Paws', { exact: true })).toHaveCount(0);
 });
@@ -484,9 +478,9 @@ test('opening another receipt shows that order, even when the one before answers
     }
     await route.continue();
   });
-  await page.goto(`${host.url}#/orders/${first.id}/receipt`);
+  await page.goto(`${shop.host.url}#/orders/${first.id}/receipt`);
   await expect.poll(() => firstAnswered !== undefined).toBe(true);
-  await page.goto(`${host.url}#/orders/${second.id}/receipt`);
+  await page.goto(`${shop.host.url}#/orders/${second.id}/receipt`);
   await expect(receiptLine(page, 'Order')).toHaveText(`#${second.id}`);
   release();
   await firstAnswered;
@@ -498,7 +492,7 @@ test('opening another receipt shows that order, even when the one before answers
 test('the orders screen and its dialogs pass axe in light and dark; screenshot', async ({ page }) => {
   const rosie = await pet('Rosie', 6);
   const a = await place(rosie.id, 2, '2030-05-02T12:00:00Z');
-  await must(host.call('orders.update', { orderId: a.id, changes: { complete: true } }));
+  await must(shop.host.call('orders.update', { orderId: a.id, changes: { complete: true } }));
   await place(rosie.id, 1);
   await openOrders(page);
   await expect(orderRow(page, a.id)).toBeVisible();
@@ -515,7 +509,7 @@ test('the orders screen and its dialogs pass axe in light and dark; screenshot',
   await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard' }).click(); // unsaved typing: asked first
   await expect(dialog).toBeHidden();
 
-  const open = (await must(host.call<{ items: Order[] }>('orders.list', { petId: rosie.id, complete: false }))).items[0]!;
+  const open = (await must(shop.host.call<{ items: Order[] }>('orders.list', { petId: rosie.id, complete: false }))).items[0]!;
   await page.getByRole('button', { name: `Cancel order ${open.id}` }).click();
   await expect(page.getByRole('dialog', { name: `Cancel order ${open.id}?` })).toBeVisible();
   await expectAccessible(page, 'the cancel confirmation');
@@ -535,6 +529,6 @@ test('a second Enter or click while the order is on its way places one order, no
   });
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/Placed order \d+: 1 × Twice/)).toHaveCount(1);
-  expect((await must(host.call<{ items: Order[] }>('orders.list', { petId: twice.id }))).items).toHaveLength(1);
+  expect((await must(shop.host.call<{ items: Order[] }>('orders.list', { petId: twice.id }))).items).toHaveLength(1);
   expect((await stockOf(twice.id)).quantity).toBe(4);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './support/test';
-import { must, startHost, type RunningHost } from './support/browser-host';
+import { must } from './support/browser-host';
+import { useShop } from './support/shop';
 
 /**
  * With a search or filters on, the Pets list follows changes made elsewhere by what the filters
@@ -7,22 +8,13 @@ import { must, startHost, type RunningHost } from './support/browser-host';
  * follows; the clerk's scroll position and focus stay.
  */
 
-let host: RunningHost;
-let dogsId: number;
-let catsId: number;
-
-test.beforeAll(async () => {
-  host = await startHost();
-  dogsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }))).id;
-  catsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Cats' }))).id;
-});
-test.afterAll(async () => host?.stop());
+const shop = useShop('Dogs', 'Cats');
 
 const names = (page: Page) => page.locator('.pets__table td[data-col-key="name"]').allInnerTexts();
 const count = (page: Page) => page.locator('.pets__count');
 
 async function openPets(page: Page): Promise<void> {
-  await page.goto(`${host.url}#/pets`);
+  await page.goto(`${shop.host.url}#/pets`);
   await expect(page.getByRole('heading', { name: 'Pets', level: 2 })).toBeVisible();
 }
 
@@ -36,37 +28,37 @@ async function filterBy(page: Page, category: string, status: string): Promise<v
 }
 
 test('a pet whose last unit is ordered elsewhere leaves the "available" list, and the count follows', async ({ page }) => {
-  const lastOne = await must(host.call<{ id: number }>('pets.create', { name: 'Lastone', categoryId: catsId }));
-  await must(host.call('pets.create', { name: 'Plenty', categoryId: catsId }));
-  await must(host.call('pets.create', { name: 'Otherdog', categoryId: dogsId }));
+  const lastOne = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Lastone', categoryId: shop.categoryId('Cats') }));
+  await must(shop.host.call('pets.create', { name: 'Plenty', categoryId: shop.categoryId('Cats') }));
+  await must(shop.host.call('pets.create', { name: 'Otherdog', categoryId: shop.categoryId('Dogs') }));
   await openPets(page);
   await filterBy(page, 'Cats', 'available');
   await expect.poll(() => names(page)).toEqual(['Lastone', 'Plenty']);
   await expect(count(page)).toHaveText('2 pets');
 
-  await must(host.call('orders.place', { petId: lastOne.id, quantity: 1 })); // another tab: now pending
+  await must(shop.host.call('orders.place', { petId: lastOne.id, quantity: 1 })); // another tab: now pending
   await expect.poll(() => names(page)).toEqual(['Plenty']);
   await expect(count(page)).toHaveText('1 pet');
 });
 
 test('a pet renamed elsewhere to match the search appears; one renamed out of it leaves', async ({ page }) => {
-  const rosie = await must(host.call<{ id: number }>('pets.create', { name: 'Rosie', categoryId: dogsId }));
-  const daisy = await must(host.call<{ id: number }>('pets.create', { name: 'Daisy', categoryId: dogsId }));
+  const rosie = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Rosie', categoryId: shop.categoryId('Dogs') }));
+  const daisy = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Daisy', categoryId: shop.categoryId('Dogs') }));
   await openPets(page);
   await page.getByLabel('Search pets by name or id').fill('Daisy');
   await expect.poll(() => names(page)).toEqual(['Daisy']);
 
-  await must(host.call('pets.update', { petId: rosie.id, changes: { name: 'Daisy Lou' } }));
+  await must(shop.host.call('pets.update', { petId: rosie.id, changes: { name: 'Daisy Lou' } }));
   await expect.poll(() => names(page)).toEqual(['Daisy Lou', 'Daisy']); // by id: Rosie came first
   await expect(count(page)).toHaveText('2 pets');
-  await must(host.call('pets.update', { petId: daisy.id, changes: { name: 'Marguerite' } }));
+  await must(shop.host.call('pets.update', { petId: daisy.id, changes: { name: 'Marguerite' } }));
   await expect.poll(() => names(page)).toEqual(['Daisy Lou']);
   await expect(count(page)).toHaveText('1 pet');
 });
 
 test('the re-read list keeps the scroll position and the focus', async ({ page }) => {
   const ids: number[] = [];
-  for (let i = 1; i <= 60; i++) ids.push((await must(host.call<{ id: number }>('pets.create', { name: `Hamster ${i}`, categoryId: dogsId }))).id);
+  for (let i = 1; i <= 60; i++) ids.push((await must(shop.host.call<{ id: number }>('pets.create', { name: `Hamster ${i}`, categoryId: shop.categoryId('Dogs') }))).id);
   await openPets(page);
   await page.getByLabel('Search pets by name or id').fill('Hamster');
   await expect(count(page)).toHaveText('60 pets');
@@ -80,7 +72,7 @@ test('the re-read list keeps the scroll position and the focus', async ({ page }
   expect(before).toBeGreaterThan(0);
 
   // Renamed elsewhere out of the search, above the focused row.
-  await must(host.call('pets.update', { petId: ids[1]!, changes: { name: 'Gerbil' } }));
+  await must(shop.host.call('pets.update', { petId: ids[1]!, changes: { name: 'Gerbil' } }));
   await expect(count(page)).toHaveText('59 pets');
   await expect.poll(() => names(page)).not.toContain('Hamster 2');
   await expect(edit).toBeFocused();

@@ -1,23 +1,18 @@
 import { expect, test, type Page } from './support/test';
-import { must, startHost, type RunningHost } from './support/browser-host';
+import { must } from './support/browser-host';
+import { useShop } from './support/shop';
 import { expectAccessible, saveScreenshot } from './support/screens';
 
-let host: RunningHost;
-let dogsId: number;
-let catsId: number;
+const shop = useShop('Dogs', 'Cats');
 
 test.beforeAll(async () => {
-  host = await startHost();
-  dogsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }))).id;
-  catsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Cats' }))).id;
-  await must(host.call('pets.create', { name: 'Rex', categoryId: dogsId }));
-  await must(host.call('pets.create', { name: 'Tom', categoryId: catsId, status: 'pending' }));
-  await must(host.call('pets.create', { name: 'Zelda', categoryId: catsId, status: 'sold' }));
+  await must(shop.host.call('pets.create', { name: 'Rex', categoryId: shop.categoryId('Dogs') }));
+  await must(shop.host.call('pets.create', { name: 'Tom', categoryId: shop.categoryId('Cats'), status: 'pending' }));
+  await must(shop.host.call('pets.create', { name: 'Zelda', categoryId: shop.categoryId('Cats'), status: 'sold' }));
 });
-test.afterAll(async () => host?.stop());
 
 async function openPets(page: Page) {
-  await page.goto(`${host.url}#/pets`);
+  await page.goto(`${shop.host.url}#/pets`);
   await expect(page.getByRole('heading', { name: 'Pets', level: 2 })).toBeVisible();
   await expect(page.getByRole('row', { name: /Rex/ })).toBeVisible();
 }
@@ -78,7 +73,7 @@ test('search and filters narrow the list on the server', async ({ page }) => {
 
 test('a header click sorts ascending first, the next descending, on the server; the header says which', async ({ page }) => {
   // Added last, first by name: the name order and the id order differ.
-  const alfie = await must(host.call<{ id: number }>('pets.create', { name: 'Alfie', categoryId: dogsId }));
+  const alfie = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Alfie', categoryId: shop.categoryId('Dogs') }));
   await openPets(page);
   await expect.poll(() => names(page)).toEqual(['Rex', 'Tom', 'Zelda', 'Alfie']);
   await expectSortedBy(page, 'Id', 'ascending');
@@ -116,7 +111,7 @@ test('a header click sorts ascending first, the next descending, on the server; 
   await page.keyboard.press('Enter');
   await expectSortedBy(page, 'Id', 'ascending');
 
-  await must(host.call('pets.delete', { petId: alfie.id })); // the other tests count the first three
+  await must(shop.host.call('pets.delete', { petId: alfie.id })); // the other tests count the first three
 });
 
 test('a clerk creates a pet after fixing what the shared schema flags', async ({ page }) => {
@@ -154,7 +149,7 @@ test('a clerk creates a pet after fixing what the shared schema flags', async ({
   await expect(row).toContainText('available');
 
   // It is really stored: the service lists it.
-  const listed = await must(host.call<{ items: { name: string }[] }>('pets.list', { q: 'biscuit' }));
+  const listed = await must(shop.host.call<{ items: { name: string }[] }>('pets.list', { q: 'biscuit' }));
   expect(listed.items.map((pet) => pet.name)).toEqual(['Biscuit']);
   await expect(page.getByText(/leave it out/)).toHaveCount(0);
 
@@ -189,11 +184,11 @@ test('Esc or Close on a form with unsaved typing asks before discarding it; an u
   await dialog.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();
-  expect(await must(host.call<{ total: number }>('pets.list', { q: 'half typed' }))).toMatchObject({ total: 0 });
+  expect(await must(shop.host.call<{ total: number }>('pets.list', { q: 'half typed' }))).toMatchObject({ total: 0 });
 });
 
 test('a refusal from the service is shown as a toast with its message', async ({ page }) => {
-  const doomed = await must(host.call<{ id: number }>('categories.create', { name: 'Ferrets' }));
+  const doomed = await must(shop.host.call<{ id: number }>('categories.create', { name: 'Ferrets' }));
   // This window hears of no change (its event stream is cut): only the service can say no.
   await page.route('**/__petstore/events**', (route) => route.abort());
   await openPets(page);
@@ -205,17 +200,17 @@ test('a refusal from the service is shown as a toast with its message', async ({
 
   // Someone else removes the category while the form is open; the service refuses the pet.
   // (A window that hears of it names the category before sending: see "a category deleted elsewhere while chosen".)
-  await must(host.call('categories.delete', { categoryId: doomed.id }));
+  await must(shop.host.call('categories.delete', { categoryId: doomed.id }));
   await dialog.getByRole('button', { name: 'Save' }).click();
 
   await expect(page.getByText(`Category ${doomed.id} does not exist`).first()).toBeVisible();
   await expect(dialog).toBeVisible();
-  const listed = await must(host.call<{ items: unknown[] }>('pets.list', { q: 'slinky' }));
+  const listed = await must(shop.host.call<{ items: unknown[] }>('pets.list', { q: 'slinky' }));
   expect(listed.items).toEqual([]);
 });
 
 test('editing a pet: a validation error on the way, then the change is saved', async ({ page }) => {
-  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Pip', categoryId: dogsId }));
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Pip', categoryId: shop.categoryId('Dogs') }));
   await openPets(page);
   await page.getByRole('row', { name: /Pip/ }).getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Pip' });
@@ -231,20 +226,20 @@ test('editing a pet: a validation error on the way, then the change is saved', a
   const row = page.getByRole('row', { name: /Pippa/ });
   await expect(row).toContainText('sold');
   await expect(row.getByRole('cell').nth(4)).toHaveText('0'); // sold empties the stock
-  const stored = await must(host.call<{ items: { name: string; status: string }[] }>('pets.list', { id: [pet.id] }));
+  const stored = await must(shop.host.call<{ items: { name: string; status: string }[] }>('pets.list', { id: [pet.id] }));
   expect(stored.items).toEqual([expect.objectContaining({ name: 'Pippa', status: 'sold' })]);
 });
 
 test('a pet changed elsewhere while its edit is open: the dialog says so, and Save keeps the other change', async ({ page }) => {
-  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Waffles', categoryId: dogsId }));
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Waffles', categoryId: shop.categoryId('Dogs') }));
   await openPets(page);
   await page.getByRole('row', { name: /Waffles/ }).getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Waffles' });
   await dialog.getByLabel('Name').fill('Waffles the Brave');
 
   // Meanwhile the last Waffles is ordered (pending, no stock) and an integrator moves it to Cats.
-  await must(host.call('orders.place', { petId: pet.id }));
-  await must(host.call('pets.update', { petId: pet.id, changes: { categoryId: catsId } }));
+  await must(shop.host.call('orders.place', { petId: pet.id }));
+  await must(shop.host.call('pets.update', { petId: pet.id, changes: { categoryId: shop.categoryId('Cats') } }));
   const alert = dialog.getByRole('alert').filter({ hasText: 'Changed elsewhere while you were editing' });
   await expect(alert).toContainText('Status is now pending.');
   await expect(alert).toContainText('Category is now Cats.');
@@ -252,10 +247,10 @@ test('a pet changed elsewhere while its edit is open: the dialog says so, and Sa
   await expect(dialog.locator('.n-form-item').filter({ hasText: 'Status' }).locator('.n-base-selection')).toContainText('pending');
   await expect(dialog.locator('.n-form-item').filter({ hasText: 'Category' }).locator('.n-base-selection')).toContainText('Cats');
   // A field the clerk changed is theirs: the dialog says which value a save will write.
-  await must(host.call('pets.update', { petId: pet.id, changes: { name: 'Waffles II' } }));
+  await must(shop.host.call('pets.update', { petId: pet.id, changes: { name: 'Waffles II' } }));
   await expect(alert).toContainText('Name is now Waffles II; yours (Waffles the Brave) replaces it when you save.');
   await expect(dialog.getByLabel('Name')).toHaveValue('Waffles the Brave');
-  await must(host.call('pets.update', { petId: pet.id, changes: { name: 'Waffles III' } }));
+  await must(shop.host.call('pets.update', { petId: pet.id, changes: { name: 'Waffles III' } }));
   await expect(alert.getByText(/^Name is now/), 'one line a field, its latest change').toHaveText(
     'Name is now Waffles III; yours (Waffles the Brave) replaces it when you save.',
   );
@@ -263,27 +258,27 @@ test('a pet changed elsewhere while its edit is open: the dialog says so, and Sa
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   // The save wrote the name only: the order's hold and the move to Cats stand, and no animal was restocked.
-  const stored = await must(host.call<{ items: object[] }>('pets.list', { id: [pet.id] }));
-  expect(stored.items).toEqual([expect.objectContaining({ name: 'Waffles the Brave', categoryId: catsId, status: 'pending' })]);
-  const stock = await must(host.call<{ items: { quantity: number }[] }>('inventory.list', { petId: [pet.id] }));
+  const stored = await must(shop.host.call<{ items: object[] }>('pets.list', { id: [pet.id] }));
+  expect(stored.items).toEqual([expect.objectContaining({ name: 'Waffles the Brave', categoryId: shop.categoryId('Cats'), status: 'pending' })]);
+  const stock = await must(shop.host.call<{ items: { quantity: number }[] }>('inventory.list', { petId: [pet.id] }));
   expect(stock.items[0]!.quantity).toBe(0);
 });
 
 test('a pet deleted elsewhere while its edit is open cannot be saved, and the dialog says why', async ({ page }) => {
-  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Gone Soon', categoryId: dogsId }));
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Gone Soon', categoryId: shop.categoryId('Dogs') }));
   await openPets(page);
   await page.getByRole('row', { name: /Gone Soon/ }).getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Gone Soon' });
   await dialog.getByLabel('Name').fill('Staying');
-  await must(host.call('pets.delete', { petId: pet.id }));
+  await must(shop.host.call('pets.delete', { petId: pet.id }));
   await expect(dialog.getByRole('alert')).toContainText('Gone Soon was deleted while you were editing it: there is nothing left to save.');
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
-  expect((await must(host.call<{ total: number }>('pets.list', { q: 'Staying' }))).total).toBe(0);
+  expect((await must(shop.host.call<{ total: number }>('pets.list', { q: 'Staying' }))).total).toBe(0);
 });
 
 test('Save with nothing changed writes nothing and says so', async ({ page }) => {
-  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Untouched', categoryId: dogsId }));
-  const before = await must(host.call<{ lastEventId: number }>('events.latest', {}));
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Untouched', categoryId: shop.categoryId('Dogs') }));
+  const before = await must(shop.host.call<{ lastEventId: number }>('events.latest', {}));
   await openPets(page);
   await page.getByRole('row', { name: /Untouched/ }).getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Untouched' });
@@ -291,14 +286,14 @@ test('Save with nothing changed writes nothing and says so', async ({ page }) =>
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Nothing to save: Untouched is as it was')).toBeVisible();
-  const after = await must(host.call<{ lastEventId: number }>('events.latest', {}));
+  const after = await must(shop.host.call<{ lastEventId: number }>('events.latest', {}));
   expect(after.lastEventId, `no change was written to pet ${pet.id}`).toBe(before.lastEventId);
 });
 
 test('deleting asks first; for a pet with an open order it offers the orders instead of a Delete that would fail', async ({ page }) => {
-  const kept = await must(host.call<{ id: number }>('pets.create', { name: 'Ordered', categoryId: dogsId }));
-  await must(host.call('orders.place', { petId: kept.id }));
-  const gone = await must(host.call<{ id: number }>('pets.create', { name: 'Leaving', categoryId: dogsId }));
+  const kept = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Ordered', categoryId: shop.categoryId('Dogs') }));
+  await must(shop.host.call('orders.place', { petId: kept.id }));
+  const gone = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Leaving', categoryId: shop.categoryId('Dogs') }));
   await openPets(page);
 
   await page.getByRole('row', { name: /Leaving/ }).getByRole('button', { name: 'Delete' }).click();
@@ -308,7 +303,7 @@ test('deleting asks first; for a pet with an open order it offers the orders ins
   await expect(confirm.getByRole('button', { name: 'Delete' })).toHaveClass(/n-button--error-type/);
   await confirm.getByRole('button', { name: 'Keep' }).click();
   await expect(page.getByRole('row', { name: /Leaving/ })).toBeVisible();
-  expect((await host.call('pets.list', { id: [gone.id] })).ok).toBe(true);
+  expect((await shop.host.call('pets.list', { id: [gone.id] })).ok).toBe(true);
 
   await page.getByRole('row', { name: /Leaving/ }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').filter({ hasText: 'Delete Leaving?' }).getByRole('button', { name: 'Delete' }).click();
@@ -316,7 +311,7 @@ test('deleting asks first; for a pet with an open order it offers the orders ins
   await expect(page.getByRole('row', { name: /Leaving/ })).toBeHidden();
   // The keyboard stays in the list (a neighbour's Edit), not back at the page's start.
   await expect(page.locator('main').getByRole('button', { name: /^Edit / }).and(page.locator(':focus'))).toHaveCount(1);
-  expect(await must(host.call<{ total: number }>('pets.list', { id: [gone.id] }))).toMatchObject({ total: 0 });
+  expect(await must(shop.host.call<{ total: number }>('pets.list', { id: [gone.id] }))).toMatchObject({ total: 0 });
 
   await page.getByRole('row', { name: /Ordered/ }).getByRole('button', { name: 'Delete' }).click();
   const blocked = page.getByRole('dialog', { name: 'Ordered has open orders' });
@@ -327,23 +322,23 @@ test('deleting asks first; for a pet with an open order it offers the orders ins
   await expect(page.getByRole('heading', { name: 'Orders', level: 2 })).toBeVisible();
   await expect(page.locator('.orders__count')).toHaveText('1 order');
   await expect(page.getByRole('table', { name: 'Orders' })).toContainText(`Ordered (#${kept.id})`);
-  expect(await must(host.call<{ total: number }>('pets.list', { id: [kept.id] }))).toMatchObject({ total: 1 });
+  expect(await must(shop.host.call<{ total: number }>('pets.list', { id: [kept.id] }))).toMatchObject({ total: 1 });
 
   // An order placed by someone else while the question is open: the service refuses, naming the pet.
-  const late = await must(host.call<{ id: number }>('pets.create', { name: 'Latecomer', categoryId: dogsId }));
+  const late = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Latecomer', categoryId: shop.categoryId('Dogs') }));
   await openPets(page);
   await page.getByRole('row', { name: /Latecomer/ }).getByRole('button', { name: 'Delete' }).click();
   const asking = page.getByRole('dialog').filter({ hasText: 'Delete Latecomer?' });
   await expect(asking).toBeVisible();
-  await must(host.call('orders.place', { petId: late.id }));
+  await must(shop.host.call('orders.place', { petId: late.id }));
   await asking.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`Latecomer (pet ${late.id}) has open orders`).first()).toBeVisible();
   await expect(page.getByRole('row', { name: /Latecomer/ })).toBeVisible();
 });
 
 test('marking a pet with an open order sold is refused, and the reason shows under Status', async ({ page }) => {
-  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Booked', categoryId: dogsId }));
-  await must(host.call('orders.place', { petId: pet.id }));
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Booked', categoryId: shop.categoryId('Dogs') }));
+  await must(shop.host.call('orders.place', { petId: pet.id }));
   await openPets(page);
   await page.getByRole('row', { name: /Booked/ }).getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Booked' });
@@ -353,24 +348,24 @@ test('marking a pet with an open order sold is refused, and the reason shows und
   const reason = `Booked (pet ${pet.id}) has open orders: fulfil or cancel them before marking it sold`;
   await expect(dialog.locator('.n-form-item').filter({ hasText: 'Status' })).toContainText(reason);
   await expect(dialog).toBeVisible();
-  expect(await must(host.call<{ items: { status: string }[] }>('pets.list', { id: [pet.id] }))).toMatchObject({ items: [{ status: 'pending' }] });
+  expect(await must(shop.host.call<{ items: { status: string }[] }>('pets.list', { id: [pet.id] }))).toMatchObject({ items: [{ status: 'pending' }] });
 });
 
 test("a pet deleted while its order dialog is open says so, and the dialog cannot place the order", async ({ page }) => {
-  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Vanishing', categoryId: dogsId }));
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Vanishing', categoryId: shop.categoryId('Dogs') }));
   await openPets(page);
   await page.getByRole('row', { name: /Vanishing/ }).getByRole('button', { name: 'Order Vanishing' }).click();
   const dialog = page.getByRole('dialog', { name: 'Place order' });
   await expect(dialog.getByText('In stock: 1', { exact: true })).toBeVisible();
-  await must(host.call('pets.delete', { petId: pet.id }));
+  await must(shop.host.call('pets.delete', { petId: pet.id }));
   await expect(dialog.getByText(`Vanishing (#${pet.id}) was deleted elsewhere`, { exact: true })).toBeVisible();
   await expect(dialog.getByText(`Vanishing (#${pet.id}): deleted`)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Place order' })).toBeDisabled();
 });
 
 test("an order placed from a pet's row reserves its stock; the row follows", async ({ page }) => {
-  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Orderable', categoryId: dogsId }));
-  await must(host.call('inventory.set', { petId: pet.id, update: { quantity: 2 } }));
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Orderable', categoryId: shop.categoryId('Dogs') }));
+  await must(shop.host.call('inventory.set', { petId: pet.id, update: { quantity: 2 } }));
   await openPets(page);
   const row = page.getByRole('row', { name: /Orderable/ });
   await row.getByRole('button', { name: 'Order Orderable' }).click();
@@ -387,13 +382,13 @@ test("an order placed from a pet's row reserves its stock; the row follows", asy
   await expect(row.getByRole('cell').nth(4)).toHaveText('0');
   await expect(row).toContainText('pending');
   await expect(row.getByRole('button', { name: 'Order Orderable' })).toBeHidden(); // nothing left to order
-  expect(await must(host.call('inventory.get', { petId: pet.id }))).toMatchObject({ quantity: 0, status: 'pending' });
+  expect(await must(shop.host.call('inventory.get', { petId: pet.id }))).toMatchObject({ quantity: 0, status: 'pending' });
   // The Order button has gone with the stock: the keyboard is on the row's Edit, never on its Delete.
   await expect(row.getByRole('button', { name: 'Edit Orderable' })).toBeFocused();
 });
 
 test('a scanned id and Enter opens that pet; an unknown id says so', async ({ page }) => {
-  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Scanned', categoryId: catsId }));
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Scanned', categoryId: shop.categoryId('Cats') }));
   await openPets(page);
   await page.getByLabel('Search pets by name or id').fill(String(pet.id));
   // Before Enter, the empty list says how to open the pet the id names.
@@ -408,12 +403,12 @@ test('a scanned id and Enter opens that pet; an unknown id says so', async ({ pa
 
 test('changes made by others (the service, REST) appear without a reload', async ({ page }) => {
   await openPets(page);
-  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Arrived', categoryId: dogsId }));
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Arrived', categoryId: shop.categoryId('Dogs') }));
   const row = page.getByRole('row', { name: /Arrived/ });
   await expect(row).toBeVisible();
-  await must(host.call('inventory.set', { petId: pet.id, update: { quantity: 12 } }));
+  await must(shop.host.call('inventory.set', { petId: pet.id, update: { quantity: 12 } }));
   await expect(row.getByRole('cell').nth(4)).toHaveText('12');
-  await must(host.call('pets.update', { petId: pet.id, changes: { name: 'Arrived today' } }));
+  await must(shop.host.call('pets.update', { petId: pet.id, changes: { name: 'Arrived today' } }));
   await expect(page.getByRole('row', { name: /Arrived today/ })).toBeVisible();
 });
 
@@ -429,12 +424,12 @@ test('Ctrl+Enter with the category list open saves nothing the clerk did not cho
   await page.keyboard.press('Control+Enter');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Choose a category')).toBeVisible(); // still the placeholder
-  expect(await must(host.call<{ items: unknown[] }>('pets.list', { q: 'Unsorted' }))).toMatchObject({ items: [] });
+  expect(await must(shop.host.call<{ items: unknown[] }>('pets.list', { q: 'Unsorted' }))).toMatchObject({ items: [] });
   await page.keyboard.press('Escape');
 });
 
 test('keyboard only: go to Pets, add a pet, find it, open it', async ({ page }) => {
-  await page.goto(host.url);
+  await page.goto(shop.host.url);
   await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
   await page.keyboard.press('Control+2');
   await expect(page.getByRole('heading', { name: 'Pets', level: 2 })).toBeVisible();
@@ -482,23 +477,23 @@ test('a second Enter or click while the pet is being saved adds one pet, not two
   });
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/Added Only once \(pet \d+\)/)).toHaveCount(1);
-  expect(await must(host.call<{ total: number }>('pets.list', { q: 'only once' }))).toMatchObject({ total: 1 });
+  expect(await must(shop.host.call<{ total: number }>('pets.list', { q: 'only once' }))).toMatchObject({ total: 1 });
 });
 
 test('a category deleted elsewhere while chosen in the form is named, and Save asks for another', async ({ page }) => {
-  const lizards = await must(host.call<{ id: number }>('categories.create', { name: 'Lizards' }));
+  const lizards = await must(shop.host.call<{ id: number }>('categories.create', { name: 'Lizards' }));
   await openPets(page);
   await page.getByRole('button', { name: 'New pet' }).click();
   const dialog = page.getByRole('dialog', { name: 'New pet' });
   await dialog.getByLabel('Name').fill('Lizzy');
   await dialog.getByRole('combobox', { name: 'Category' }).fill('Lizards');
   await page.keyboard.press('Enter');
-  await must(host.call('categories.delete', { categoryId: lizards.id }));
+  await must(shop.host.call('categories.delete', { categoryId: lizards.id }));
   await expect(dialog.getByText('Lizards was deleted elsewhere: choose another category')).toBeVisible();
   await expect(dialog.getByText('Lizards (deleted)')).toBeVisible();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeVisible();
-  expect(await must(host.call<{ total: number }>('pets.list', { q: 'lizzy' }))).toMatchObject({ total: 0 });
+  expect(await must(shop.host.call<{ total: number }>('pets.list', { q: 'lizzy' }))).toMatchObject({ total: 0 });
 
   await dialog.getByRole('combobox', { name: 'Category' }).press('Control+a');
   await page.keyboard.type('Dogs');
@@ -506,5 +501,5 @@ test('a category deleted elsewhere while chosen in the form is named, and Save a
   await expect(dialog.getByText('Lizards was deleted elsewhere: choose another category')).toBeHidden();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  expect(await must(host.call<{ total: number }>('pets.list', { q: 'lizzy' }))).toMatchObject({ total: 1 });
+  expect(await must(shop.host.call<{ total: number }>('pets.list', { q: 'lizzy' }))).toMatchObject({ total: 1 });
 });

@@ -1,16 +1,10 @@
 import { expect, test, type Page } from './support/test';
-import { must, startHost, type RunningHost } from './support/browser-host';
+import { must } from './support/browser-host';
+import { useShop } from './support/shop';
 
 /** The place-order dialog's Ship date takes what the clerk types, or says why not: never dropped silently. */
 
-let host: RunningHost;
-let dogsId: number;
-
-test.beforeAll(async () => {
-  host = await startHost();
-  dogsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }))).id;
-});
-test.afterAll(async () => host?.stop());
+const shop = useShop('Dogs');
 
 interface Order {
   id: number;
@@ -18,9 +12,9 @@ interface Order {
 }
 
 async function openDialogFor(page: Page, name: string): Promise<{ petId: number }> {
-  const pet = await must(host.call<{ id: number }>('pets.create', { name, categoryId: dogsId }));
-  await must(host.call('inventory.set', { petId: pet.id, update: { quantity: 3 } }));
-  await page.goto(`${host.url}#/orders`);
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name, categoryId: shop.categoryId('Dogs') }));
+  await must(shop.host.call('inventory.set', { petId: pet.id, update: { quantity: 3 } }));
+  await page.goto(`${shop.host.url}#/orders`);
   await page.getByRole('button', { name: 'Place order', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Place order' });
   await dialog.getByRole('combobox', { name: 'Pet' }).fill(name);
@@ -29,7 +23,7 @@ async function openDialogFor(page: Page, name: string): Promise<{ petId: number 
   return { petId: pet.id };
 }
 
-const ordersOf = async (petId: number) => (await must(host.call<{ items: Order[] }>('orders.list', { petId }))).items;
+const ordersOf = async (petId: number) => (await must(shop.host.call<{ items: Order[] }>('orders.list', { petId }))).items;
 
 test('tabbing into Ship date and typing a date places the order with it', async ({ page }) => {
   const { petId } = await openDialogFor(page, 'Tabby');

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/test';
-import { must, startHost, type RunningHost } from './support/browser-host';
+import { must } from './support/browser-host';
+import { useShop } from './support/shop';
 
 /**
  * A dialog (or form) that has saved never saves again on a second click or Enter that comes while
@@ -7,14 +8,7 @@ import { must, startHost, type RunningHost } from './support/browser-host';
  * button is still under the pointer and its field still holds the focus.
  */
 
-let host: RunningHost;
-let dogsId: number;
-
-test.beforeAll(async () => {
-  host = await startHost();
-  dogsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }))).id;
-});
-test.afterAll(async () => host?.stop());
+const shop = useShop('Dogs');
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.n-message').filter({ hasText: text });
 
@@ -31,11 +25,11 @@ async function clickTwice(page: Page, target: Locator): Promise<void> {
 }
 
 async function ordersOf(petId: number): Promise<unknown[]> {
-  return (await must(host.call<{ items: unknown[] }>('orders.list', { petId }))).items;
+  return (await must(shop.host.call<{ items: unknown[] }>('orders.list', { petId }))).items;
 }
 
 async function openOrderDialog(page: Page, name: string): Promise<Locator> {
-  await page.goto(`${host.url}#/orders`);
+  await page.goto(`${shop.host.url}#/orders`);
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
   await page.getByRole('button', { name: 'Place order', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Place order' });
@@ -47,8 +41,8 @@ async function openOrderDialog(page: Page, name: string): Promise<Locator> {
 }
 
 test('Place order clicked again while the dialog closes places one order', async ({ page }) => {
-  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Clicky', categoryId: dogsId }));
-  await must(host.call('inventory.set', { petId: pet.id, update: { quantity: 5 } }));
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Clicky', categoryId: shop.categoryId('Dogs') }));
+  await must(shop.host.call('inventory.set', { petId: pet.id, update: { quantity: 5 } }));
   const dialog = await openOrderDialog(page, 'Clicky');
   await clickTwice(page, dialog.getByRole('button', { name: 'Place order' }));
   await expect(dialog).toBeHidden();
@@ -58,8 +52,8 @@ test('Place order clicked again while the dialog closes places one order', async
 });
 
 test('Enter pressed twice in Quantity places one order', async ({ page }) => {
-  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Keyed', categoryId: dogsId }));
-  await must(host.call('inventory.set', { petId: pet.id, update: { quantity: 5 } }));
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Keyed', categoryId: shop.categoryId('Dogs') }));
+  await must(shop.host.call('inventory.set', { petId: pet.id, update: { quantity: 5 } }));
   const dialog = await openOrderDialog(page, 'Keyed');
   await dialog.getByLabel('Quantity').focus();
   await page.keyboard.press('Enter');
@@ -71,7 +65,7 @@ test('Enter pressed twice in Quantity places one order', async ({ page }) => {
 });
 
 test('New pet saved with a second click adds one pet', async ({ page }) => {
-  await page.goto(`${host.url}#/pets`);
+  await page.goto(`${shop.host.url}#/pets`);
   await page.getByRole('button', { name: 'New pet' }).click();
   const dialog = page.getByRole('dialog', { name: 'New pet' });
   await dialog.getByLabel('Name').fill('Twice');
@@ -80,27 +74,27 @@ test('New pet saved with a second click adds one pet', async ({ page }) => {
   await clickTwice(page, dialog.getByRole('button', { name: 'Save' }));
   await expect(dialog).toBeHidden();
   await page.waitForTimeout(300);
-  expect(await must(host.call<{ total: number }>('pets.list', { q: 'Twice' }))).toMatchObject({ total: 1 });
+  expect(await must(shop.host.call<{ total: number }>('pets.list', { q: 'Twice' }))).toMatchObject({ total: 1 });
 });
 
 test('a confirmed Delete clicked again deletes once and says nothing of a missing pet', async ({ page }) => {
-  const pet = await must(host.call<{ id: number }>('pets.create', { name: 'Goner', categoryId: dogsId }));
-  await page.goto(`${host.url}#/pets`);
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Goner', categoryId: shop.categoryId('Dogs') }));
+  await page.goto(`${shop.host.url}#/pets`);
   await page.getByRole('row', { name: /Goner/ }).getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: 'Delete Goner?' });
   await expect(confirm).toBeVisible();
-  const before = await must(host.call<{ lastEventId: number }>('events.latest', {}));
+  const before = await must(shop.host.call<{ lastEventId: number }>('events.latest', {}));
   await clickTwice(page, confirm.getByRole('button', { name: 'Delete' }));
   await expect(toast(page, `Deleted Goner (pet ${pet.id})`)).toBeVisible();
   await page.waitForTimeout(300);
   expect(await page.locator('.n-message').allInnerTexts()).toEqual([`Deleted Goner (pet ${pet.id})`]);
   // One deletion and nothing else written.
-  const after = await must(host.call<{ lastEventId: number }>('events.latest', {}));
+  const after = await must(shop.host.call<{ lastEventId: number }>('events.latest', {}));
   expect(after.lastEventId - before.lastEventId).toBe(1);
 });
 
 test('Save settings clicked again after saving says only "Settings saved"', async ({ page }) => {
-  await page.goto(`${host.url}#/settings`);
+  await page.goto(`${shop.host.url}#/settings`);
   const general = page.getByRole('region', { name: 'Store and API settings', exact: true });
   await expect(general.getByLabel('Shop name')).toHaveValue('Pet Store');
   await general.getByLabel('Shop name').fill('Quick Paws');
@@ -109,7 +103,7 @@ test('Save settings clicked again after saving says only "Settings saved"', asyn
   await page.waitForTimeout(300);
   // (Counted now: an expectation would wait for the toasts to time out.)
   expect(await page.locator('.n-message').allInnerTexts()).toEqual(['Settings saved']);
-  expect(await must(host.call('settings.get', {}))).toMatchObject({ shopName: 'Quick Paws' });
+  expect(await must(shop.host.call('settings.get', {}))).toMatchObject({ shopName: 'Quick Paws' });
   // An edit after the save saves as ever.
   await general.getByLabel('Shop name').fill('Quick Paws 2');
   await general.getByRole('button', { name: 'Save settings' }).click();
