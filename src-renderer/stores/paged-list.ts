@@ -64,13 +64,31 @@ export function usePagedList<Item, Row>(
   /** Loads the first page again with the current filters. */
   const reload = coalesced(() => load());
 
-  /** Appends the next page, if there is one and nothing is loading. */
+  /** Settles once the re-read under way (if any) has put its rows in place; never rejects. */
+  let refreshRun: Promise<void> | null = null;
+  /** The next page asked for during a re-read, to load once it is done (one, however many asks). */
+  let moreAfterRefresh: Promise<void> | null = null;
+
+  /**
+   * Appends the next page, if there is one and no page is loading. Asked for while the loaded rows
+   * are re-read (the clerk reached their end), it runs once the re-read is done, from the re-read's
+   * cursor: dropped, nothing would ask again (the row count stays, and at the very bottom a wheel
+   * turn scrolls nothing), and the list stopped short with more pages to come. A reload (new
+   * filters) meanwhile cancels it: that list is read from its start.
+   */
   async function loadMore(): Promise<void> {
-    if (!nextCursor.value || loading.value || refreshing) return;
+    if (refreshRun) {
+      const asked = generation;
+      moreAfterRefresh ??= refreshRun.then(() => {
+        moreAfterRefresh = null;
+        return asked === generation ? loadMore() : undefined;
+      });
+      return moreAfterRefresh;
+    }
+    if (!nextCursor.value || loading.value) return;
     await load(nextCursor.value);
   }
 
-  let refreshing = false;
   /**
    * Reads again as many rows as are loaded, from the first, with the current filters, and puts them
    * in place in one go (quietly: no spinner): rows that changed, came or stopped matching are right,
@@ -79,29 +97,32 @@ export function usePagedList<Item, Row>(
    */
   const refresh = coalesced(async () => {
     await settled();
-    const mine = generation;
-    const want = rows.value.length;
-    const collected: Row[] = [];
-    let cursor: string | undefined;
-    let page: Page<Item>;
-    refreshing = true;
-    const run = (async () => {
-      do {
-        page = await fetchPage(cursor, want - collected.length);
-        collected.push(...(await enrich(page.items)));
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor && collected.length < want && mine === generation);
-    })();
-    lastLoad = run.catch(() => undefined);
+    let done!: () => void;
+    refreshRun = new Promise<void>((resolve) => (done = resolve));
     try {
+      const mine = generation;
+      const want = rows.value.length;
+      const collected: Row[] = [];
+      let cursor: string | undefined;
+      let page: Page<Item>;
+      const run = (async () => {
+        do {
+          page = await fetchPage(cursor, want - collected.length);
+          collected.push(...(await enrich(page.items)));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor && collected.length < want && mine === generation);
+      })();
+      lastLoad = run.catch(() => undefined);
       await run;
+      if (mine !== generation) return;
+      rows.value = collected;
+      total.value = page!.total;
+      nextCursor.value = page!.nextCursor;
     } finally {
-      refreshing = false;
+      // After the rows are in place: a next page asked for meanwhile continues from this cursor.
+      refreshRun = null;
+      done();
     }
-    if (mine !== generation) return;
-    rows.value = collected;
-    total.value = page!.total;
-    nextCursor.value = page!.nextCursor;
   });
 
   return { rows, total, loading, hasMore, reload, loadMore, refresh, settled };

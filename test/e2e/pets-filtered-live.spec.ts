@@ -79,3 +79,38 @@ test('the re-read list keeps the scroll position and the focus', async ({ page }
   const after = await scroller.evaluate((element) => element.scrollTop);
   expect(Math.abs(after - before)).toBeLessThan(100);
 });
+
+test('reaching the bottom while the list is re-read still loads the next page once the re-read is done', async ({ page }) => {
+  const dogs = shop.categoryId('Dogs');
+  for (let start = 1; start <= 450; start += 50) {
+    await Promise.all(Array.from({ length: 50 }, (_, i) => must(shop.host.call('pets.create', { name: `Mouse ${start + i}`, categoryId: dogs }))));
+  }
+  await openPets(page);
+  await page.getByLabel('Search pets by name or id').fill('Mouse');
+  await expect(count(page)).toHaveText('450 pets');
+  const scroller = page.locator('.pets__table .v-vl').first();
+  const height = () => scroller.evaluate((element) => element.scrollHeight);
+  const firstPage = await height();
+
+  // The next read of the list (the re-read a change elsewhere asks for) waits until released.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  let heard!: () => void;
+  const heldNow = new Promise<void>((resolve) => (heard = resolve));
+  await page.route('**/__petstore/invoke/pets.list', async (route) => {
+    if (held) return route.continue();
+    held = true;
+    heard();
+    await released;
+    await route.continue();
+  });
+  await must(shop.host.call('pets.create', { name: 'Budgie', categoryId: dogs })); // elsewhere; not in the search
+  await heldNow;
+  // The clerk reaches the bottom of the 200 rows loaded while the re-read runs.
+  await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await page.waitForTimeout(200);
+  release();
+
+  await expect.poll(height).toBeGreaterThan(firstPage * 1.5); // the next 200 rows came
+});
