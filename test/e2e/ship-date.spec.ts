@@ -39,26 +39,80 @@ test('tabbing into Ship date and typing a date places the order with it', async 
   expect(await ordersOf(petId)).toEqual([expect.objectContaining({ shipDate: new Date(2030, 0, 15, 10, 0).toISOString() })]);
 });
 
-test('a date the field cannot read is said under it and stops the order until it is fixed or cleared', async ({ page }) => {
+test('a date the field cannot read is said under it while it shows; left, the field empties and the note says so without holding the order', async ({ page }) => {
   const { petId } = await openDialogFor(page, 'Datey');
   const dialog = page.getByRole('dialog', { name: 'Place order' });
   const field = dialog.getByLabel('Ship date');
   await field.click();
-  await page.keyboard.type('15/01/2030 10:00');
-  await page.keyboard.press('Tab');
-  const message = dialog.getByText('Cannot read “15/01/2030 10:00” as a date');
-  await expect(message).toBeVisible();
-  await dialog.getByRole('button', { name: 'Place order' }).click();
-  await expect(dialog).toBeVisible();
+  await page.keyboard.type('15/01/2030');
+  // Still in the field, which shows the text: Ctrl+Enter says it cannot be read and places nothing.
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog.getByText('Cannot read “15/01/2030” as a date')).toBeVisible();
+  await expect(field).toHaveValue('15/01/2030');
   await page.waitForTimeout(300);
   expect(await ordersOf(petId)).toEqual([]);
 
-  // Typed again as the field reads it: the message goes and the order carries the date.
+  // Left with Tab: the picker empties the field, and the words under it say so.
+  await page.keyboard.press('Tab');
+  await expect(field).toHaveValue('');
+  await expect(dialog.getByText('Cannot read')).toBeHidden();
+  await expect(dialog.getByText('“15/01/2030” was not understood: the ship date is still empty')).toBeVisible();
+  // The clerk is not stuck: the order goes, without a date, as the field and the note say.
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog).toBeHidden();
+  expect(await ordersOf(petId)).toEqual([expect.not.objectContaining({ shipDate: expect.anything() })]);
+});
+
+test('a half-typed change left with Tab says which date the field kept, and the order takes that one', async ({ page }) => {
+  const { petId } = await openDialogFor(page, 'Halfway');
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  const field = dialog.getByLabel('Ship date');
+  await field.click();
+  await page.keyboard.type('2030-01-15 14:30');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Tab');
+  const shown = await field.inputValue();
+  expect(shown).toMatch(/^2030-01-15 14:\d\d$/);
+  await expect(dialog.getByText(`“2030-01-15 14:” was not understood: the ship date is still ${shown}`)).toBeVisible();
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog).toBeHidden();
+  const [hours, minutes] = shown.slice(11).split(':').map(Number);
+  expect(await ordersOf(petId)).toEqual([expect.objectContaining({ shipDate: new Date(2030, 0, 15, hours, minutes).toISOString() })]);
+});
+
+test('Place order clicked straight from a field it cannot read places nothing yet: the note shows first', async ({ page }) => {
+  const { petId } = await openDialogFor(page, 'Clicky');
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  const field = dialog.getByLabel('Ship date');
+  await field.click();
+  await page.keyboard.type('15/01/2030 10:00');
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(dialog.getByText('“15/01/2030 10:00” was not understood: the ship date is still empty')).toBeVisible();
+  await expect(field).toHaveValue('');
+  await page.waitForTimeout(300);
+  expect(await ordersOf(petId)).toEqual([]);
+
+  // Typed again as the field reads it: the note goes and the order carries the date.
   await field.click();
   await field.fill('2030-02-01 09:30');
-  await expect(message).toBeHidden();
+  await expect(dialog.getByText('was not understood')).toBeHidden();
   await page.keyboard.press('Tab');
   await dialog.getByRole('button', { name: 'Place order' }).click();
   await expect(dialog).toBeHidden();
   expect(await ordersOf(petId)).toEqual([expect.objectContaining({ shipDate: new Date(2030, 1, 1, 9, 30).toISOString() })]);
+});
+
+test('a date alone is that day at 00:00', async ({ page }) => {
+  const { petId } = await openDialogFor(page, 'Dayonly');
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  const field = dialog.getByLabel('Ship date');
+  await field.click();
+  await page.keyboard.type('2030-01-15');
+  await page.keyboard.press('Tab');
+  await expect(field).toHaveValue('2030-01-15 00:00');
+  await expect(dialog.locator('.n-form-item-feedback__line')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await ordersOf(petId)).toEqual([expect.objectContaining({ shipDate: new Date(2030, 0, 15).toISOString() })]);
 });
