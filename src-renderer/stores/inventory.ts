@@ -29,6 +29,16 @@ export const INVENTORY_PAGE_SIZE = 200;
 /** Rows per request when a refresh re-reads what is on screen (the server's maximum page). */
 const REFRESH_PAGE_SIZE = PAGE_LIMIT_MAX;
 
+/** A stock count the clerk typed and has not saved (kept by pet, outside the row the virtual table may drop). */
+export interface StockDraft {
+  /** What the clerk typed. */
+  text: string;
+  /** The count the field showed when the clerk began typing: a different stored count was changed elsewhere. */
+  base: number;
+  /** Whether the clerk left the field with it (it cannot be saved: said "Not saved"). */
+  left: boolean;
+}
+
 interface FetchedPage {
   rows: StockRow[];
   nextCursor: string | null;
@@ -72,6 +82,24 @@ export const useInventoryStore = defineStore('inventory', () => {
    * opened) lets them go; a pet deleted meanwhile goes at once.
    */
   const actedOn = new Set<number>();
+
+  /**
+   * Stock counts typed and not saved, by pet. Kept here, not in the row: the virtual table unmounts
+   * rows scrolled out of view, and an "abc" left "Not saved" came back as the old count, unsaid.
+   * Dropped by Escape, a save, and a reload (new filters, the screen opened again).
+   */
+  const drafts = ref(new Map<number, StockDraft>());
+
+  /** The pet's unsaved typed count, if any. */
+  function draftOf(petId: number): StockDraft | undefined {
+    return drafts.value.get(petId);
+  }
+
+  /** Keeps (or, with null, drops) the pet's unsaved typed count. */
+  function keepDraft(petId: number, draft: StockDraft | null): void {
+    if (draft) drafts.value.set(petId, draft);
+    else drafts.value.delete(petId);
+  }
 
   const hasMore = computed(() => nextCursor.value !== null);
   const lowStockThreshold = computed(() => settings.lowStockThreshold);
@@ -126,6 +154,7 @@ export const useInventoryStore = defineStore('inventory', () => {
     const mine = ++generation;
     const f = { ...filters.value };
     actedOn.clear();
+    drafts.value.clear();
     reloadBusy.value = true;
     const run = (async () => {
       try {
@@ -297,6 +326,8 @@ export const useInventoryStore = defineStore('inventory', () => {
     lowStockThreshold,
     isLow,
     isSaving,
+    draftOf,
+    keepDraft,
     reload,
     loadMore,
     refresh,

@@ -457,3 +457,34 @@ test('the stock table fills the window, as Pets and Orders do', async ({ page })
   await page.setViewportSize({ width: 1280, height: 700 });
   await expect.poll(async () => { const b = (await table.boundingBox())!; return b.y + b.height; }).toBeLessThanOrEqual(700);
 });
+
+test('a "Not saved" count stays, with its message, when the row is scrolled away and back; a change elsewhere is said under it', async ({ page }) => {
+  const first = await addPet('Roller 1', 4);
+  for (let i = 2; i <= 60; i += 1) await addPet(`Roller ${i}`, 4);
+  await openInventory(page);
+  await page.getByLabel('Search stock by pet name').fill('Roller');
+  await expect(page.getByText('60 pets whose name contains “Roller”')).toBeVisible();
+  const row = rowOf(page, 'Roller 1');
+  const input = row.getByRole('textbox', { name: 'Stock of Roller 1', exact: true });
+  await input.fill('abc');
+  await input.press('Tab');
+  await expect(row.getByRole('alert')).toHaveText('Not saved: must be a whole number');
+
+  // The virtual table drops the row while it is out of view, and draws it anew on the way back.
+  const scroller = page.locator('.n-data-table .v-vl').first();
+  await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await expect(rowOf(page, 'Roller 60')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(input).toHaveValue('abc');
+  await expect(row.getByRole('alert')).toHaveText('Not saved: must be a whole number');
+
+  // A change made elsewhere meanwhile is said under it; the typed text stays.
+  await must(shop.host.call('inventory.set', { petId: first, update: { quantity: 9 } }));
+  await expect(row.getByRole('status')).toHaveText('Changed elsewhere: now 9');
+  await expect(input).toHaveValue('abc');
+  await input.press('Escape');
+  await expect(input).toHaveValue('9');
+  await expect(row.getByRole('alert')).toHaveCount(0);
+  await expect(row.getByRole('status')).toHaveCount(0);
+});
