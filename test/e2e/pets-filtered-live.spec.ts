@@ -114,3 +114,21 @@ test('reaching the bottom while the list is re-read still loads the next page on
 
   await expect.poll(height).toBeGreaterThan(firstPage * 1.5); // the next 200 rows came
 });
+
+test('a focused row renamed elsewhere out of the search hands the focus to the next row, or the one before at the end', async ({ page }) => {
+  const dogs = shop.categoryId('Dogs');
+  const ids: number[] = [];
+  for (let i = 1; i <= 3; i++) ids.push((await must(shop.host.call<{ id: number }>('pets.create', { name: `Finch ${i}`, categoryId: dogs }))).id);
+  await openPets(page);
+  await page.getByLabel('Search pets by name or id').fill('Finch');
+  await expect(count(page)).toHaveText('3 pets');
+
+  await page.getByRole('button', { name: 'Edit Finch 2', exact: true }).focus();
+  await must(shop.host.call('pets.update', { petId: ids[1]!, changes: { name: 'Robin' } }));
+  await expect(count(page)).toHaveText('2 pets');
+  await expect(page.getByRole('button', { name: 'Edit Finch 3', exact: true })).toBeFocused();
+
+  await must(shop.host.call('pets.update', { petId: ids[2]!, changes: { name: 'Wren' } })); // the last row
+  await expect(count(page)).toHaveText('1 pet');
+  await expect(page.getByRole('button', { name: 'Edit Finch 1', exact: true })).toBeFocused();
+});
