@@ -80,6 +80,21 @@ test('the re-read list keeps the scroll position and the focus', async ({ page }
   expect(Math.abs(after - before)).toBeLessThan(100);
 });
 
+test('a new search starts at the top of its list, not where the clerk had scrolled the last one', async ({ page }) => {
+  for (let i = 1; i <= 80; i++) await must(shop.host.call('pets.create', { name: `Ferret ${i}`, categoryId: shop.categoryId('Dogs') }));
+  await openPets(page);
+  const search = page.getByLabel('Search pets by name or id');
+  await search.fill('Ferret');
+  await expect(count(page)).toHaveText('80 pets');
+  await page.locator('.pets__table tbody').hover();
+  await page.mouse.wheel(0, 2000);
+  const scroller = page.locator('.pets__table .v-vl').first();
+  await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(500);
+  await search.fill('ferre'); // another search, as long a list
+  await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBe(0);
+  await expect(page.getByRole('button', { name: 'Edit Ferret 1', exact: true })).toBeInViewport();
+});
+
 test('reaching the bottom while the list is re-read still loads the next page once the re-read is done', async ({ page }) => {
   const dogs = shop.categoryId('Dogs');
   for (let start = 1; start <= 450; start += 50) {
