@@ -88,10 +88,15 @@ function outdoneBound(issue: z.core.$ZodIssue, all: z.core.$ZodIssue[]): boolean
   return all.some((other) => other.code === issue.code && !isSafeBound(other) && other.path.join('\u0000') === path);
 }
 
+/** One problem as a line: `categoryId: Must be …`, or the message alone when it is about the whole input. */
+export const detailLine = ({ path, message }: ErrorDetail): string => (path ? `${path}: ${message}` : message);
+
 /** A VALIDATION_FAILED error whose message names the first problem, so a one-line toast is useful. */
+export function validationFailed(details: ErrorDetail[]): StoreError {
+  return new StoreError('VALIDATION_FAILED', details[0] ? `Invalid input: ${detailLine(details[0])}` : 'Invalid input', details);
+}
+
+/** The VALIDATION_FAILED error for what a schema refused. */
 export function validationError(error: z.ZodError, paths: DetailPaths = {}): StoreError {
-  const details = detailsFromZod(error, paths);
-  const first = details[0];
-  const message = first ? `Invalid input: ${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid input';
-  return new StoreError('VALIDATION_FAILED', message, details);
+  return validationFailed(detailsFromZod(error, paths));
 }

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../../src-shared/errors';
+import { detailLine, type ErrorBody } from '../../src-shared/errors';
 
 /** A failure the CLI reports and exits on; `exitCode` 2 is a usage error. */
 export class CliError extends Error {
@@ -11,5 +11,5 @@ export class CliError extends Error {
 }
 
 export function printError(error: ErrorBody): never {
-  throw new CliError(`${error.code}: ${error.message}${error.details?.length ? `\n${error.details.map((d) => `  ${d.path ? `${d.path}: ` : ''}${d.message}`).join('\n')}` : ''}`);
+  throw new CliError(`${error.code}: ${error.message}${error.details?.length ? `\n${error.details.map((detail) => `  ${detailLine(detail)}`).join('\n')}` : ''}`);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OPERATION_NAMES, operationDef, type OperationName } from '../../src-shared/contract';
 import type { OperationDef } from '../../src-shared/contract-types';
-import { StoreError, validationError, type ErrorBody } from '../../src-shared/errors';
+import { StoreError, validationError, validationFailed, type ErrorBody } from '../../src-shared/errors';
 import type { StoreSettings } from '../../src-shared/schemas/settings';
 import type { Handlers } from '../service/handler-types';
 import { toErrorBody } from '../service/errors';
@@ -207,7 +207,5 @@ function withInexactNumbers(schemaError: StoreError | undefined, inexact: Inexac
   if (!inexact) return schemaError!;
   const paths = new Set(inexact.map((number) => number.path));
   const besides = (schemaError?.details ?? []).filter((detail) => !paths.has(detail.path) || detail.message.startsWith('Unknown field'));
-  const details = [...inexact, ...besides];
-  const [first] = details;
-  return new StoreError('VALIDATION_FAILED', `Invalid input: ${first!.path ? `${first!.path}: ` : ''}${first!.message}`, details);
+  return validationFailed([...inexact, ...besides]);
 }

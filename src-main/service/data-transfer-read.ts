@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { detailsFromZod, type ErrorDetail } from '../../src-shared/errors';
+import { detailLine, detailsFromZod, type ErrorDetail } from '../../src-shared/errors';
 import { NewCategory } from '../../src-shared/schemas/category';
 import type { DataFormat, ImportPreviewRow } from '../../src-shared/schemas/data';
 import { inexactNumbers, misreading } from '../../src-shared/exact-numbers';
@@ -148,24 +148,29 @@ function readCsv(content: string): ImportFile {
   const records = rows.map(({ cells, line }): FileRecord => {
     const fields: Record<string, unknown> = {};
     let id: number | undefined;
+    let givenId: string | undefined;
     let stockProblem: ErrorDetail | undefined;
     columns.forEach((column, index) => {
       const value = cells[index];
       if (value === undefined || value === '' || column === '') return;
-      if (column === 'id') id = asId(value);
+      if (column === 'id') {
+        givenId = value.trim();
+        id = asId(givenId);
+      }
       else if (column === 'stock') {
         const number = value.trim();
-        const misread = /^[-+]?\d+(\.\d+)?$/.test(number) ? misreading(number.replace(/^\+/, '')) : undefined;
-        if (misread) stockProblem = { path: 'stock', message: misread }; // 0.99999999999999999999 is not stock 1
-        else fields.stock = /^[-+]?\d+(\.\d+)?$/.test(number) ? Number(value) : value; // -2 and 1.5 get the schema's own message
+        const numeral = /^[-+]?\d+(\.\d+)?$/.test(number);
+        const misread = numeral ? misreading(number.replace(/^\+/, '')) : undefined;
+        // 0.99999999999999999999 is not stock 1; -2, 1.5 and "lots" get the schema's own message.
+        if (misread) stockProblem = { path: 'stock', message: misread };
+        else fields.stock = numeral ? Number(number) : value;
       }
       else if (column !== 'categoryId') fields[column] = unescapeFormula(value);
     });
     const extra = cells.slice(columns.length).filter((cell) => cell.trim() !== '');
     const problems: ErrorDetail[] = extra.length ? [{ path: '', message: `${cells.length} cells, but the header names ${columns.length} columns` }] : [];
     if (stockProblem) problems.push(stockProblem);
-    const rawId = columns.includes('id') ? cells[columns.indexOf('id')]?.trim() : undefined;
-    return { line, where: `line ${line}`, fields, problems, id, unreadId: unreadId(rawId, id), values: valuesOf(fields, fields.category) };
+    return { line, where: `line ${line}`, fields, problems, id, unreadId: unreadId(givenId, id), values: valuesOf(fields, fields.category) };
   });
   return { records, categories: [], orders: 0, fileErrors: [] };
 }
@@ -193,7 +198,7 @@ function readJson(content: string): ImportFile {
   }
   // JSON.parse has rounded `0.99999999999999999999` to 1: say so rather than import stock 1 or pet 1.
   const [inexact] = inexactNumbers(text, 1);
-  if (inexact) return refused(`The file holds a number that cannot be read exactly (${inexact.path ? `${inexact.path}: ` : ''}${inexact.message}); correct it and import again`);
+  if (inexact) return refused(`The file holds a number that cannot be read exactly (${detailLine(inexact)}); correct it and import again`);
   const document = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
   const list = Array.isArray(value) ? value : document.pets;
   if (!Array.isArray(list)) return refused('Expected a JSON array of pets, or an object with a "pets" array');

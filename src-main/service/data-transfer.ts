@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { StoreError, detailsFromZod, type ErrorDetail } from '../../src-shared/errors';
+import { StoreError, detailLine, detailsFromZod, type ErrorDetail } from '../../src-shared/errors';
 import { countOf } from '../../src-shared/count';
 import { fold } from '../../src-shared/name-keys';
 import { Name } from '../../src-shared/schemas/common';
@@ -191,7 +191,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
         if (result.fileErrors.length) throw new StoreError('VALIDATION_FAILED', result.fileErrors.join('; '));
         if (allOrNothing && result.invalid > 0) {
           const first = result.rows.find((row) => row.outcome === 'invalid')!;
-          const reason = first.errors.map((error) => `${error.path ? `${error.path}: ` : ''}${error.message}`).join('; ');
+          const reason = first.errors.map(detailLine).join('; ');
           throw new StoreError('VALIDATION_FAILED', `${count(result.invalid, 'row is', 'rows are')} invalid (first: ${first.where}: ${reason}); nothing was imported`);
         }
         const createdIds = new Map<string, number>();

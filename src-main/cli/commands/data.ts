@@ -3,6 +3,7 @@ import { extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CallableOperationName, OperationOutput } from '../../../src-shared/contract';
 import { countOf } from '../../../src-shared/count';
+import { detailLine } from '../../../src-shared/errors';
 import { decodeImportText } from '../../../src-shared/import-text';
 import { ExportResource } from '../../../src-shared/schemas/data';
 import { createHostHandlers } from '../../host/shell-handlers';
@@ -154,7 +155,7 @@ export async function importData(args: string[]): Promise<void> {
   for (const row of preview.rows) {
     // Where the row is and whose it is, as the app's preview shows it.
     const at = `${path}: ${row.where}${row.values.name ? ` (${row.values.name})` : ''}`;
-    for (const error of row.errors) console.error(printable(`${at}: ${error.path ? `${error.path}: ` : ''}${error.message}`));
+    for (const error of row.errors) console.error(printable(`${at}: ${detailLine(error)}`));
     if (row.outcome === 'import') for (const note of row.notes) console.log(printable(`${at}: note: ${note}`));
   }
   if (preview.fileErrors.length) throw new CliError('Nothing was imported.');
