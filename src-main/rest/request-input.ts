@@ -5,13 +5,18 @@ import { BROKEN_ENCODING, type ParsedQuery } from './query-string';
 
 type Kind = 'number' | 'boolean' | 'string' | 'other';
 
-/** Strips optional/default/nullable wrappers to the schema that says what a value is. */
+/**
+ * Strips optional/default/nullable wrappers to the schema that says what a value is; a schema
+ * with a transform (a pipe) is read by what it takes in.
+ */
 function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema as z.ZodType & { _zod: { def: { type: string; innerType?: z.ZodType } } };
-  while (['optional', 'default', 'nullable', 'prefault'].includes(current._zod.def.type) && current._zod.def.innerType) {
-    current = current._zod.def.innerType as typeof current;
+  let current = schema as z.ZodType & { _zod: { def: { type: string; innerType?: z.ZodType; in?: z.ZodType } } };
+  for (;;) {
+    const { type, innerType } = current._zod.def;
+    if (['optional', 'default', 'nullable', 'prefault'].includes(type) && innerType) current = innerType as typeof current;
+    else if (type === 'pipe' && current._zod.def.in) current = current._zod.def.in as typeof current;
+    else return current;
   }
-  return current;
 }
 
 function kindOf(schema: z.ZodType): Kind {

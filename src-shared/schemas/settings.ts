@@ -10,17 +10,32 @@ const BindAddress = z
   .regex(new RegExp(`^(localhost|(${IPV4_PART}\\.){3}${IPV4_PART}|[0-9a-fA-F:]*:[0-9a-fA-F:]*)$`), 'Must be an IP address (such as 127.0.0.1 or ::1) or localhost');
 
 /**
- * An exact origin (scheme://host[:port]) allowed to call the REST API from a browser. A trailing
- * slash (copied from the address bar) gets its own message: the rest of the text is right.
+ * An exact origin (scheme://host[:port]) allowed to call the REST API from a browser, kept as a
+ * browser sends it in `Origin` (scheme and host in lower case, no default port): an entry typed
+ * `https://Shop.Example.com` must match what the browser says. A trailing slash (copied from the
+ * address bar) gets its own message: the rest of the text is right.
  */
-const Origin = z.string().superRefine((text, ctx) => {
-  if (/^https?:\/\/[^/\s]+$/.test(text)) return;
-  const slashed = /^https?:\/\/[^/\s]+\/+$/.test(text);
-  ctx.addIssue({
-    code: 'custom',
-    message: slashed ? `Leave out the trailing slash: ${text.replace(/\/+$/, '')}` : 'Must be an origin such as http://localhost:3000',
-  });
-});
+const Origin = z
+  .string()
+  .superRefine((text, ctx) => {
+    if (/^https?:\/\/[^/\s]+$/i.test(text) && browserOrigin(text) !== undefined) return;
+    const slashed = /^https?:\/\/[^/\s]+\/+$/i.test(text) && browserOrigin(text.replace(/\/+$/, '')) !== undefined;
+    ctx.addIssue({
+      code: 'custom',
+      message: slashed ? `Leave out the trailing slash: ${text.replace(/\/+$/, '')}` : 'Must be an origin such as http://localhost:3000',
+    });
+  })
+  .transform((text) => browserOrigin(text)!);
+
+/** The origin as a browser serializes it, or undefined for text that is not one (a user name, a query, a bad port). */
+function browserOrigin(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return url.username || url.password || url.search || url.hash || text.includes('?') || text.includes('#') ? undefined : url.origin;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Owner settings kept in the database, shared by the app and the headless server. */
 export const StoreSettings = z.object({
@@ -35,7 +50,11 @@ export const StoreSettings = z.object({
   listenerEnabled: z.boolean().describe('Whether the desktop app starts the REST listener.'),
   listenerHost: BindAddress.describe('Address the REST listener binds; 127.0.0.1 unless the owner opts in.'),
   listenerPort: z.int().min(1).max(65535).describe('Port of the REST listener.'),
-  allowedOrigins: z.array(Origin).max(50).describe('Browser origins allowed by CORS; empty means CORS is off.'),
+  allowedOrigins: z
+    .array(Origin)
+    .max(50)
+    .transform((origins) => [...new Set(origins)]) // an origin listed twice is allowed once
+    .describe('Browser origins allowed by CORS; empty means CORS is off.'),
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;
 

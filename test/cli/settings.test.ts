@@ -44,7 +44,10 @@ test('set takes KEY=VALUE pairs typed by the setting: numbers, dates, lists; pri
   const set = await runCli(['settings', 'set', 'rateLimitPerMinute=600', 'sunsetDate=2027-01-31', 'allowedOrigins=http://localhost:3000,https://shop.example', '--db', db]);
   expect(set.code, set.stderr).toBe(0);
   expect(set.stdout).toMatch(/^rateLimitPerMinute +600$/m);
-  expect(set.stderr).toBe('allowedOrigins: a running listener applies this when it next starts.\n');
+  expect(set.stderr).toBe('');
+  const moved = await runCli(['settings', 'set', 'listenerPort=9999', '--db', db]);
+  expect(moved.stderr).toBe('listenerPort: a running listener applies this when it next starts.\n');
+  expect((await runCli(['settings', 'set', 'listenerPort=8787', '--db', db])).code).toBe(0);
   expect(await current()).toEqual({
     ...DEFAULT_SETTINGS,
     rateLimitPerMinute: 600,
@@ -94,6 +97,23 @@ test('a running server applies a new rate limit and sunset date at once, without
   const limited = await get('/pets?limit=1');
   expect(limited.status).toBe(429);
   expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+});
+
+test('a running server restarts where it runs for new allowed origins: a browser from that origin is let in at once', async () => {
+  const server = await startServe(db, { PETSTORE_API_TOKEN: 'cli-settings-secret' });
+  const grant = async () =>
+    (await fetch(`${server.url}/pets`, { method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' } })).headers.get(
+      'access-control-allow-origin',
+    );
+  expect(await grant()).toBeNull();
+  const set = await runCli(['settings', 'set', 'allowedOrigins=https://Shop.Example:443', '--db', db]);
+  expect(set.code, set.stderr).toBe(0);
+  expect(set.stdout).toMatch(/^allowedOrigins +https:\/\/shop\.example$/m);
+  await expect.poll(grant, { timeout: 5_000 }).toBe('https://shop.example');
+  expect(server.stdout).toContain(`Allowed origins changed: listening again on ${server.url}`);
+  const answer = await fetch(`${server.url}/pets?limit=1`, { headers: { authorization: 'Bearer cli-settings-secret', origin: 'https://shop.example' } });
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('access-control-allow-origin')).toBe('https://shop.example');
 });
 
 test('set is announced to other windows and integrators as one settings.updated naming the keys; setting a value again is not', async () => {

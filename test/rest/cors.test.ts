@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startListener, type RunningListener } from '../../src-main/rest/listener';
+import { invokeOperation } from '../../src-main/service/invoke';
 import { createOpenApiChecker } from './support/openapi-check';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -110,5 +111,37 @@ describe('origins listed by the owner', () => {
       const answer = await fetch(`${base}/v1/pets`, { headers: { origin, authorization: `Bearer ${t.readToken}` } });
       expect(answer.headers.get('access-control-allow-origin'), origin).toBeNull();
     }
+  });
+});
+
+describe('origins as the owner typed them', () => {
+  test('are kept as a browser sends them (lower case, no default port, once each), and a preflight in that spelling is granted', async () => {
+    // As every transport saves them: through the contract's input schema.
+    const saved = invokeOperation(t.store.handlers, 'settings.update', {
+      allowedOrigins: ['https://Shop.Example.com', 'HTTP://LOCALHOST:3000', 'http://localhost:3000', 'http://intranet:80'],
+    });
+    expect(saved.ok && (saved.data as { allowedOrigins: string[] }).allowedOrigins).toEqual(['https://shop.example.com', 'http://localhost:3000', 'http://intranet']);
+    const listener = await startListener({ store: t.store, host: '127.0.0.1', port: 0 });
+    try {
+      for (const origin of ['https://shop.example.com', 'http://localhost:3000', 'http://intranet']) {
+        const answer = await preflight(origin, `http://127.0.0.1:${listener.port}/v1/pets`);
+        expect(answer.status, origin).toBe(204);
+        expect(answer.headers.get('access-control-allow-origin'), origin).toBe(origin);
+      }
+    } finally {
+      await listener.close();
+      t.store.handlers['settings.update']({ allowedOrigins: [] });
+    }
+  });
+
+  test('text that is not an origin is refused, naming the entry', () => {
+    for (const origin of ['http://user:secret@shop.example', 'http://shop.example?x=1', 'http://shop.example#top', 'http://shop.example:99999', 'http://:3000']) {
+      const refused = invokeOperation(t.store.handlers, 'settings.update', { allowedOrigins: ['http://localhost:3000', origin] });
+      expect(refused.ok ? refused.data : refused.error, origin).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [{ path: 'allowedOrigins.1', message: 'Must be an origin such as http://localhost:3000' }],
+      });
+    }
+    expect(t.store.handlers['settings.get']({}).allowedOrigins).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { isLoopbackHost } from '../../../src-shared/thresholds';
+import { onNewAllowedOrigins } from '../../rest/allowed-origins';
 import { listenFailure } from '../../rest/listen-failure';
 import { startListener } from '../../rest/listener';
 import { openCliStore } from '../open-store';
@@ -36,7 +37,7 @@ export async function serve(args: string[]): Promise<void> {
   }
   const file = resolve(values.db!);
   const store = openCliStore(file, 'may-create');
-  const listener = await startListener({
+  let listener = await startListener({
     store,
     host: values.host!,
     port,
@@ -51,10 +52,29 @@ export async function serve(args: string[]): Promise<void> {
     console.warn(`Warning: bound to ${values.host}, so other machines may reach the API (addressed by this machine's IP addresses or host name).`);
   }
 
+  // New allowed origins (`petstore settings set allowedOrigins=…`) restart the listener where it
+  // runs (port 0 keeps the port it picked): in-flight requests finish, event streams end and resume.
+  let restarting: Promise<void> = Promise.resolve();
+  const unfollowOrigins = onNewAllowedOrigins(store, () => {
+    restarting = restarting.then(async () => {
+      const { host, port: runningPort } = listener;
+      await listener.close();
+      try {
+        listener = await startListener({ store, host, port: runningPort, presetToken });
+        console.log(`Allowed origins changed: listening again on ${listener.url}`);
+      } catch (error) {
+        console.error(`Allowed origins changed, but the listener could not start again: ${listenFailure(error, host, runningPort)}`);
+        process.exitCode = 1;
+        process.kill(process.pid, 'SIGTERM');
+      }
+    });
+  });
+
   await new Promise<void>((done) => {
     const stop = (signal: string) => {
       console.log(`${signal}: finishing in-flight requests…`);
-      void listener.close().then(() => {
+      unfollowOrigins();
+      void restarting.then(() => listener.close()).then(() => {
         store.close();
         console.log('Stopped; database closed.');
         done();
