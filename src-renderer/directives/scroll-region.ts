@@ -1,11 +1,13 @@
 import type { Directive } from 'vue';
 
 /**
- * Lets the keyboard scroll a data table sideways. In a narrow window a table wider than its box
- * scrolls horizontally; a row's buttons can take the focus (and with it the arrow keys), but a
- * table with nothing focusable (every API token revoked) could not be scrolled without a mouse.
- * While the table's scroll container overflows, it becomes a named, focusable region (what axe's
- * scrollable-region-focusable rule asks); when it fits again, it is an ordinary element again.
+ * Lets the keyboard scroll a data table. In a narrow window a table wider than its box scrolls
+ * horizontally, and a table of many rows in a box of fixed height (the import preview's virtual
+ * list) scrolls down; a row's buttons can take the focus (and with it the arrow keys), but a table
+ * with nothing focusable (every API token revoked, an import file's rows) could not be scrolled
+ * without a mouse. While the table's scroll container overflows either way, it becomes a named,
+ * focusable region (what axe's scrollable-region-focusable rule asks); when it fits again, it is
+ * an ordinary element again.
  *
  * Use on an NDataTable: `v-scroll-region="'Token list'"` (the name must differ from the table's and
  * its section's, or screen readers would hear the same landmark twice).
@@ -17,8 +19,12 @@ interface Watched {
 
 const watched = new WeakMap<HTMLElement, Watched>();
 
+/** The box that scrolls the rows: a scrollbar's container, or a virtual-scroll table's list (`.v-vl`). */
 function container(root: HTMLElement): HTMLElement | null {
-  return root.querySelector<HTMLElement>('.n-data-table-base-table-body .n-scrollbar-container') ?? root.querySelector<HTMLElement>('.n-scrollbar-container');
+  return (
+    root.querySelector<HTMLElement>('.n-data-table-base-table-body .n-scrollbar-container, .n-data-table-base-table-body .v-vl') ??
+    root.querySelector<HTMLElement>('.n-scrollbar-container')
+  );
 }
 
 function sync(root: HTMLElement): void {
@@ -28,7 +34,7 @@ function sync(root: HTMLElement): void {
   const table = box.querySelector('table');
   if (table) state.observer.observe(table);
   state.observer.observe(box);
-  if (box.scrollWidth > box.clientWidth + 1) {
+  if (box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1) {
     box.setAttribute('tabindex', '0');
     box.setAttribute('role', 'region');
     box.setAttribute('aria-label', state.label);

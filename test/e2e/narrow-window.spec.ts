@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from './support/test';
 import { must, startHost, type RunningHost } from './support/browser-host';
-import { expectAccessible } from './support/screens';
+import { expectAccessible, expectWholeText } from './support/screens';
 
 /**
  * The app's smallest window (src-main/app/window.ts allows 900 px wide): what a clerk needs on each
@@ -52,26 +52,6 @@ async function expectInsideWindow(locator: Locator, what: string): Promise<void>
   expect(box!.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width, `${what}: right edge`).toBeLessThanOrEqual(WIDTH);
   expect(box!.y + box!.height, `${what}: bottom edge`).toBeLessThanOrEqual(HEIGHT);
-}
-
-/**
- * A cell shows its whole text on one line: nothing cut off with an ellipsis (the text fits its
- * box) and no word broken over two lines.
- */
-async function expectWholeText(cell: Locator, text: string): Promise<void> {
-  await expect(cell).toHaveText(text);
-  const fit = await cell.evaluate((td) => {
-    // The text's own box: the library's ellipsis, or the cell's content (the cell itself has padding).
-    const shown = ((td.querySelector('.n-ellipsis') ?? td.firstElementChild) as HTMLElement | null) ?? (td as HTMLElement);
-    const style = getComputedStyle(shown);
-    const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.6;
-    // Cut anywhere inside (a name cut beside an id that is not): the box that overflows the most.
-    const boxes = [shown, ...shown.querySelectorAll<HTMLElement>('*')];
-    const cut = boxes.reduce((worst, box) => (box.scrollWidth - box.clientWidth > worst.scrollWidth - worst.clientWidth ? box : worst));
-    return { scroll: cut.scrollWidth, client: cut.clientWidth, height: shown.getBoundingClientRect().height, lineHeight };
-  });
-  expect(fit.scroll, `“${text}” is cut off (${fit.scroll} px of text in ${fit.client} px)`).toBeLessThanOrEqual(fit.client);
-  expect(fit.height, `“${text}” takes more than one line`).toBeLessThan(fit.lineHeight * 1.5);
 }
 
 /** The cell is not hidden under a column pinned at the right of its row. */

@@ -78,3 +78,45 @@ export async function cutOffCells(row: Locator): Promise<(string | null)[]> {
       .map((cell) => cell.textContent),
   );
 }
+
+/**
+ * A cell shows its whole text on one line: nothing cut off with an ellipsis (the text fits its
+ * box) and no word broken over two lines.
+ */
+export async function expectWholeText(cell: Locator, text: string): Promise<void> {
+  await expect(cell).toHaveText(text);
+  const fit = await cell.evaluate((td) => {
+    // The text's own box: the library's ellipsis, or the cell's content (the cell itself has padding).
+    const shown = ((td.querySelector('.n-ellipsis') ?? td.firstElementChild) as HTMLElement | null) ?? (td as HTMLElement);
+    const style = getComputedStyle(shown);
+    const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.6;
+    // Cut anywhere inside (a name cut beside an id that is not): the box that overflows the most.
+    const boxes = [shown, ...shown.querySelectorAll<HTMLElement>('*')];
+    const cut = boxes.reduce((worst, box) => (box.scrollWidth - box.clientWidth > worst.scrollWidth - worst.clientWidth ? box : worst));
+    return { scroll: cut.scrollWidth, client: cut.clientWidth, height: shown.getBoundingClientRect().height, lineHeight };
+  });
+  expect(fit.scroll, `“${text}” is cut off (${fit.scroll} px of text in ${fit.client} px)`).toBeLessThanOrEqual(fit.client);
+  expect(fit.height, `“${text}” takes more than one line`).toBeLessThan(fit.lineHeight * 1.5);
+}
+
+/**
+ * The words of a cell that are broken over two lines ("Requi/red"): a column squeezed below its
+ * longest word. A cell may wrap between words.
+ */
+export async function brokenWords(cell: Locator): Promise<string[]> {
+  return cell.evaluate((td) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}

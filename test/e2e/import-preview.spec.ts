@@ -1,0 +1,68 @@
+import { expect, test, type Page } from './support/test';
+import { brokenWords, expectAccessible, expectWholeText } from './support/screens';
+import { useShop } from './support/shop';
+
+/**
+ * The import preview in a small window (800 × 600): the table scrolls sideways rather than
+ * squeezing the names, categories and problems into a few pixels, and its scrolling box can be
+ * reached and scrolled from the keyboard (axe's scrollable-region-focusable).
+ */
+
+const shop = useShop('Fish');
+
+test.use({ viewport: { width: 800, height: 600 } });
+
+/** A file of a few dozen rows: one skipped for an unknown category, one without a name, the rest to import. */
+const CSV = [
+  'name,category,status,stock',
+  'Bubbles,Fish,available,3',
+  'Dory,Unicorns,available,1',
+  ',Fish,available,2',
+  ...Array.from({ length: 40 }, (_, i) => `Guppy ${i + 1},Fish,available,1`),
+].join('\n');
+
+async function preview(page: Page): Promise<void> {
+  await page.goto(`${shop.host.url}#/settings`);
+  await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
+  const importing = page.getByRole('region', { name: 'Import pets', exact: true });
+  await importing.getByLabel('File to import (.csv or .json)').setInputFiles({ name: 'pond.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+  await expect(importing.getByTestId('import-summary')).toContainText('pond.csv: 43 rows, 41 valid, 2 invalid');
+  await importing.getByTestId('import-summary').scrollIntoViewIfNeeded();
+}
+
+test('in an 800 × 600 window the import preview scrolls sideways and shows names, categories and problems whole', async ({ page }) => {
+  await preview(page);
+  const importing = page.getByRole('region', { name: 'Import pets', exact: true });
+  const rowOf = (name: string) => importing.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+  await expectWholeText(rowOf('Bubbles').locator('td[data-col-key="name"]'), 'Bubbles');
+  await expectWholeText(rowOf('Bubbles').locator('td[data-col-key="category"]'), 'Fish');
+  await expectWholeText(rowOf('Dory').locator('td[data-col-key="category"]'), 'Unicorns');
+  for (const row of [rowOf('Dory'), importing.getByRole('row', { name: /line 4/ })]) {
+    const problems = row.locator('td[data-col-key="errors"]');
+    await expect(problems).not.toBeEmpty();
+    expect(await brokenWords(problems), `words broken in “${await problems.textContent()}”`).toEqual([]);
+  }
+  await expect(importing.getByRole('row', { name: /line 4/ }).locator('td[data-col-key="errors"]')).toContainText('Required');
+
+  // Wider than its box: the keyboard scrolls it sideways.
+  const rows = importing.getByRole('region', { name: 'Preview rows' });
+  await rows.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => rows.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  // The column headings follow.
+  const header = importing.locator('.n-data-table-base-table-header');
+  await expect.poll(async () => (await header.evaluate((element) => element.scrollLeft)) - (await rows.evaluate((element) => element.scrollLeft))).toBe(0);
+  expect(await header.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+});
+
+test('the import screen with a preview shown is accessible in light and dark', async ({ page }) => {
+  await preview(page);
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'import preview at 800 × 600');
+
+  // In a full-size window the table fits sideways, and its rows still scroll: still a named region.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('region', { name: 'Preview rows' })).toBeVisible();
+  await expectAccessible(page, 'import preview at 1280 × 800');
+});
