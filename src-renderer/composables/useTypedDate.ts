@@ -1,0 +1,140 @@
+import { computed, ref } from 'vue';
+
+/**
+ * A date the clerk types into a naive-ui date picker is taken, or said not to be understood, never
+ * dropped silently (Place order's Ship date, Settings' Sunset date).
+ *
+ * The picker reads every text as it is typed and takes the ones its format reads. What it cannot
+ * read ("15/01/2030", "2029-02-30") stays in the field while the clerk is in it: said under it
+ * ("Cannot read …") once the form is tried, and the form waits. Once the field is left, the picker
+ * puts its last date back (or empties the field): the note then says so in those words ("“15/01/2030”
+ * was not understood: the sunset date is still 2027-06-30"), so what is said is always about what
+ * the field shows. It does not hold the form (the field holds nothing or a date it read), and goes
+ * once the field changes. A Save clicked straight from such a text only shows the note: the click
+ * that made the picker put its date back sends nothing.
+ *
+ * Wire the handlers on an element around the picker: `@focusin="typed.onFocus"`,
+ * `@input="typed.onInput"`, `@focusout="typed.onLeave"`, and call `onValue` from the picker's
+ * `@update:value` (or `@update:formatted-value`).
+ */
+export interface TypedDateOptions {
+  /** The field's name in the words under it: "ship date". */
+  name: string;
+  /** How to type it: "type it as 2030-01-15 (year-month-day) or pick it in the calendar". */
+  hint: string;
+  /** What the field shows once left, as the picker writes it (its `format`), or null when empty. */
+  shown: () => string | null;
+  /** The field may be left empty: "Cannot read …" ends with ", or clear it". */
+  optional?: boolean;
+  /** The form's own message for the field (the schema's), said when there is nothing else to say. */
+  error?: () => string | undefined;
+  /**
+   * Takes a text the picker's format does not read but that means a date (a date alone where the
+   * format wants the time too); answers whether it did.
+   */
+  takeAlso?: (text: string) => boolean;
+}
+
+export interface DateFeedback {
+  text: string;
+  status: 'error' | 'warning';
+}
+
+export function useTypedDate(options: TypedDateOptions) {
+  /** What the clerk typed that the picker cannot read while the field shows it, or null. */
+  const unread = ref<string | null>(null);
+  /** Such a text once the field is left (the picker put its date back), or null. */
+  const reverted = ref<string | null>(null);
+  /** Whether the clerk has tried to save: a text the field cannot read is said from then on. */
+  const tried = ref(false);
+  /** Whether the picker took a value during the current keystroke (it reports every text it reads). */
+  let taken = false;
+  /** A click on Save straight from a text the picker cannot read: that click shows the note and saves nothing. */
+  let unseen = false;
+
+  /** What is said under the field, always about what it shows. */
+  const feedback = computed<DateFeedback | null>(() => {
+    const error = options.error?.();
+    if (unread.value !== null && tried.value) {
+      return { text: `Cannot read “${unread.value}” as a date: ${options.hint}${options.optional ? ', or clear it' : ''}`, status: 'error' };
+    }
+    if (reverted.value !== null) {
+      const kept = options.shown() ?? 'empty';
+      return { text: `“${reverted.value}” was not understood: the ${options.name} is still ${kept} (${options.hint})`, status: error ? 'error' : 'warning' };
+    }
+    return error ? { text: error, status: 'error' } : null;
+  });
+
+  /** Whether the field holds typing the picker has not taken: shown in it, or said under it. */
+  const pending = computed(() => unread.value !== null || reverted.value !== null);
+
+  /** The picker took a value (or emptied the field). */
+  function onValue(): void {
+    taken = true;
+    unread.value = null;
+    reverted.value = null;
+  }
+
+  /** After the picker has seen the keystroke: a text it did not take is kept to be said. */
+  function onInput(event: Event): void {
+    const text = (event.target as HTMLInputElement).value.trim();
+    unread.value = taken || text === '' ? null : text;
+    reverted.value = null;
+    taken = false;
+    unseen = false;
+  }
+
+  function takeAlso(): void {
+    if (unread.value !== null && options.takeAlso?.(unread.value)) unread.value = null;
+  }
+
+  /**
+   * Tab lands on the picker's outer box, which takes no typing until Enter (naive-ui's "passive"
+   * input): from elsewhere the focus goes on into its text field, its text selected as Tab selects
+   * any field's, so what the clerk types lands (and replaces the date shown).
+   */
+  function onFocus(event: FocusEvent): void {
+    const box = event.target as HTMLElement;
+    if (box.tagName === 'INPUT') return;
+    const input = box.querySelector('input');
+    if (!input || event.relatedTarget === input) return; // Shift+Tab out of the field: on it goes
+    input.focus();
+    input.select();
+  }
+
+  function onLeave(event: FocusEvent): void {
+    const to = event.relatedTarget as HTMLElement | null;
+    if ((event.currentTarget as HTMLElement).contains(to)) return;
+    takeAlso();
+    if (unread.value === null) return;
+    // The picker has put its date back (or emptied the field): the text is said as not understood.
+    reverted.value = unread.value;
+    unread.value = null;
+    // Pressing Save moves the focus to it first, just before its click would save.
+    if (to?.getAttribute('type') === 'submit') unseen = true;
+  }
+
+  /**
+   * On Save (a click, Enter, Ctrl+Enter from the field): whether the field holds the form back,
+   * because it shows a text it cannot read (now said under it), or this Save is the click that made
+   * the picker put its date back (the note shows first).
+   */
+  function holds(): boolean {
+    takeAlso(); // Ctrl+Enter from the field: a date alone is taken
+    tried.value = true;
+    const held = unread.value !== null || unseen;
+    unseen = false;
+    return held;
+  }
+
+  /** As the form opens anew, or after a save: nothing typed, nothing to say. */
+  function reset(): void {
+    unread.value = null;
+    reverted.value = null;
+    tried.value = false;
+    taken = false;
+    unseen = false;
+  }
+
+  return { feedback, pending, onValue, onInput, onFocus, onLeave, holds, reset };
+}

@@ -1,0 +1,222 @@
+import { expect, test, type Page } from './support/test';
+import { freePort } from '../helpers/ports';
+import { must } from './support/browser-host';
+import { useShop } from './support/shop';
+
+/**
+ * The Settings forms as a clerk uses them from the keyboard: the sunset date typed (or said not to
+ * be understood, never dropped silently), Ctrl+Enter saving the form it is pressed in, unsaved
+ * edits of any form asked about once before leaving, and what a Save of the origins does.
+ */
+
+const shop = useShop();
+
+const SUNSET = 'Sunset date of GET /pets/{petId}';
+
+async function openSettings(page: Page): Promise<void> {
+  await page.goto(`${shop.host.url}#/settings`);
+  await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
+  // The forms take typing once they show what is stored.
+  await expect(page.getByRole('textbox', { name: 'Shop name' })).toBeEditable();
+  await expect(page.getByRole('textbox', { name: 'Port' })).toBeEditable();
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const toast = (page: Page, text: string | RegExp) => page.locator('.n-message').filter({ hasText: text });
+const stored = () => must(shop.host.call<Record<string, unknown>>('settings.get', {}));
+
+/** Puts the settings these tests change back as they were. */
+async function restore(before: Record<string, unknown>): Promise<void> {
+  const { shopName, sunsetDate, lowStockThreshold, allowedOrigins } = before;
+  await must(shop.host.call('settings.update', { shopName, sunsetDate, lowStockThreshold, allowedOrigins }));
+}
+
+test('tabbing into Sunset date and typing a date saves it', async ({ page }) => {
+  const before = await stored();
+  try {
+    await openSettings(page);
+    const general = section(page, 'Store and API settings');
+    const sunset = general.getByLabel(SUNSET);
+    await expect(sunset).toHaveValue(String(before.sunsetDate));
+    await general.getByLabel('Low-stock threshold').focus();
+    await page.keyboard.press('Tab');
+    await expect(sunset).toBeFocused();
+    // As Tab into any text field: what it holds is selected, and typing replaces it.
+    await page.keyboard.type('2030-01-15');
+    await page.keyboard.press('Tab');
+    await expect(sunset).toHaveValue('2030-01-15');
+    await general.getByRole('button', { name: 'Save settings' }).click();
+    await expect(toast(page, 'Settings saved')).toBeVisible();
+    expect(await stored()).toMatchObject({ sunsetDate: '2030-01-15' });
+  } finally {
+    await restore(before);
+  }
+});
+
+test('a sunset date the field cannot read holds Save and is said under it, in words that match what the field shows', async ({ page }) => {
+  const before = await stored();
+  try {
+    await openSettings(page);
+    const general = section(page, 'Store and API settings');
+    const sunset = general.getByLabel(SUNSET);
+    const save = general.getByRole('button', { name: 'Save settings' });
+    await expect(sunset).toHaveValue('2027-06-30');
+
+    // Still in the field, which shows the text: Ctrl+Enter says it cannot be read and saves nothing.
+    await sunset.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2029-02-30');
+    await page.keyboard.press('Control+Enter');
+    await expect(general.getByText('Cannot read “2029-02-30” as a date: type it as 2030-01-15 (year-month-day) or pick it in the calendar')).toBeVisible();
+    await expect(sunset).toHaveValue('2029-02-30');
+    await expect(toast(page, /Nothing to save|Settings saved/)).toHaveCount(0);
+
+    // Save clicked straight from the text: the picker puts its date back, the note says so, nothing is saved yet.
+    await general.getByLabel('Shop name').fill('Dated Shop');
+    await sunset.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('15/01/2030');
+    await save.click();
+    await expect(sunset).toHaveValue('2027-06-30');
+    await expect(general.getByText('Cannot read')).toBeHidden();
+    await expect(general.getByText('“15/01/2030” was not understood: the sunset date is still 2027-06-30')).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(toast(page, /Nothing to save|Settings saved/)).toHaveCount(0);
+    expect(await stored()).toMatchObject({ shopName: before.shopName, sunsetDate: '2027-06-30' });
+
+    // Typed again as the field reads it: the note goes and the date is saved.
+    await sunset.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2029-02-28');
+    await expect(general.getByText('was not understood')).toBeHidden();
+    await page.keyboard.press('Tab');
+    await save.click();
+    await expect(toast(page, 'Settings saved')).toBeVisible();
+    expect(await stored()).toMatchObject({ shopName: 'Dated Shop', sunsetDate: '2029-02-28' });
+  } finally {
+    await restore(before);
+  }
+});
+
+test('a sunset date not understood, left with Tab, is said, and leaving Settings asks before dropping it', async ({ page }) => {
+  await openSettings(page);
+  const general = section(page, 'Store and API settings');
+  const sunset = general.getByLabel(SUNSET);
+  await sunset.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('15/01/2030');
+  await page.keyboard.press('Tab');
+  await expect(sunset).toHaveValue('2027-06-30');
+  await expect(general.getByText('“15/01/2030” was not understood: the sunset date is still 2027-06-30')).toBeVisible();
+  await page.keyboard.press('Control+1');
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/#\/settings$/);
+  await expect(general.getByText('“15/01/2030” was not understood')).toBeVisible();
+});
+
+test('leaving Settings with an unsaved listener address asks first, once even when the store settings are unsaved too', async ({ page }) => {
+  await openSettings(page);
+  const listener = section(page, 'REST API listener');
+  const general = section(page, 'Store and API settings');
+  const port = listener.getByLabel('Port');
+  const stayed = String((await stored()).listenerPort);
+  await expect(port).toHaveValue(stayed);
+  await port.fill('9999');
+  await page.keyboard.press('Control+1');
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(ask).toContainText('listener');
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(/#\/settings$/);
+  await expect(port).toHaveValue('9999');
+
+  // Both forms hold edits: one question, naming both.
+  await general.getByLabel('Shop name').fill('Half typed');
+  await page.getByRole('link', { name: /Dashboard/ }).click();
+  await expect(ask).toHaveCount(1);
+  await expect(ask).toContainText('store settings');
+  await expect(ask).toContainText('listener');
+  await ask.getByRole('button', { name: 'Leave without saving' }).click();
+  // (A second question would hold the navigation until answered.)
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  await expect(ask).toHaveCount(0);
+  expect(await stored()).toMatchObject({ listenerPort: Number(stayed), shopName: 'Pet Store' });
+
+  // The address alone, left with Stay then Leave: asked once each time.
+  await openSettings(page);
+  await listener.getByLabel('Bind address').fill('localhost');
+  await page.getByRole('link', { name: /Dashboard/ }).click();
+  await expect(ask).toHaveCount(1);
+  await ask.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/#\/dashboard$/);
+  expect(await stored()).toMatchObject({ listenerHost: '127.0.0.1' });
+});
+
+test('Ctrl+Enter saves the Settings form it is pressed in, from any of its fields', async ({ page }) => {
+  const before = await stored();
+  try {
+    await openSettings(page);
+    const general = section(page, 'Store and API settings');
+
+    // Store settings, from a text field.
+    await general.getByLabel('Shop name').fill('Keyed Shop');
+    await page.keyboard.press('Control+Enter');
+    await expect(toast(page, 'Settings saved')).toBeVisible();
+    expect(await stored()).toMatchObject({ shopName: 'Keyed Shop' });
+
+    // From a number field, with an origin added below it.
+    await general.getByRole('button', { name: 'Add origin' }).click();
+    await general.getByLabel('Allowed origin 1', { exact: true }).fill('http://localhost:3000');
+    await general.getByLabel('Low-stock threshold').fill('4');
+    await page.keyboard.press('Control+Enter');
+    await expect(toast(page, 'Settings saved')).toHaveCount(2);
+    expect(await stored()).toMatchObject({ lowStockThreshold: 4, allowedOrigins: ['http://localhost:3000'] });
+
+    // From the sunset date, once it reads as a date.
+    await general.getByLabel(SUNSET).click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2031-03-01');
+    await page.keyboard.press('Control+Enter');
+    await expect(toast(page, 'Settings saved')).toHaveCount(3);
+    expect(await stored()).toMatchObject({ sunsetDate: '2031-03-01' });
+
+    // The listener's address.
+    const listener = section(page, 'REST API listener');
+    const port = await freePort();
+    await listener.getByLabel('Port').fill(String(port));
+    await page.keyboard.press('Control+Enter');
+    await expect(toast(page, 'Address saved')).toBeVisible();
+    expect(await stored()).toMatchObject({ listenerPort: port });
+
+    // A new token.
+    const tokens = section(page, 'API tokens');
+    await tokens.getByLabel('Token label').fill('keyed token');
+    await page.keyboard.press('Control+Enter');
+    const shown = page.getByRole('dialog', { name: 'New API token' });
+    await expect(shown).toContainText('You will not see it again');
+    await shown.getByRole('button', { name: 'Done' }).click();
+    const listed = await must(shop.host.call<{ label: string }[]>('tokens.list', {}));
+    expect(listed.filter((token) => token.label === 'keyed token')).toHaveLength(1);
+  } finally {
+    await restore(before);
+  }
+});
+
+test('under Allowed origins, while the listener runs, the screen says a Save restarts it', async ({ page }) => {
+  const port = await freePort();
+  await must(shop.host.call('settings.update', { listenerPort: port }));
+  await openSettings(page);
+  const general = section(page, 'Store and API settings');
+  const origins = general.getByRole('group', { name: 'Allowed browser origins (CORS)' });
+  const note = 'Saving new origins restarts the running listener so they apply at once.';
+  await expect(origins).toBeVisible();
+  await expect(origins.getByText(note)).toHaveCount(0);
+  await must(shop.host.call('listener.start', {}));
+  try {
+    await expect(origins.getByText(note)).toBeVisible();
+  } finally {
+    await must(shop.host.call('listener.stop', {}));
+  }
+  await expect(origins.getByText(note)).toHaveCount(0);
+});
