@@ -27,10 +27,30 @@ function checkedPath(file: string, store: Store): string {
   if (isLiveDatabaseFile(path, store.db.name)) {
     throw new StoreError('VALIDATION_FAILED', 'That is the live database itself (or one of its files)', [{ path: 'file', message: 'Choose another file' }]);
   }
-  if (statOf(path)?.isDirectory()) {
+  const existing = statOf(path);
+  if (existing?.isDirectory()) {
     throw new StoreError('VALIDATION_FAILED', `${path} is a folder; name a file in it`, [{ path: 'file', message: 'A folder, not a file' }]);
   }
+  // A device or a pipe is never a backup file, and moving a backup over one would replace it (/dev/null).
+  if (existing && !existing.isFile()) {
+    throw new StoreError('VALIDATION_FAILED', `${path} is not a regular file (a device or a pipe); choose a file`, [{ path: 'file', message: 'Not a regular file' }]);
+  }
   return path;
+}
+
+/**
+ * SQLite's log or journal beside the target (a database in use there, or one not closed cleanly):
+ * SQLite would read it with whatever file is put there, mixing its old pages into the backup.
+ */
+function refuseLeftoverLog(path: string): void {
+  const log = ['-wal', '-journal'].map((suffix) => path + suffix).find((file) => statOf(file) !== undefined);
+  if (log) {
+    throw new StoreError(
+      'VALIDATION_FAILED',
+      `${log} is beside that file: a database there is in use or was not closed cleanly, and would mix its old data into the backup. Close what uses it, or choose another file`,
+      [{ path: 'file', message: 'A database log is beside it' }],
+    );
+  }
 }
 
 /** Copies the live database with SQLite's online backup API: consistent while clerks keep working. */
@@ -47,6 +67,7 @@ export async function createBackup(store: Store, file: string, replace = false):
   if (existsSync(path) && !replace) {
     throw new StoreError('FILE_EXISTS', `${path} exists already; replace it, or choose another file`, [{ path: 'file', message: 'A file of that name exists' }]);
   }
+  refuseLeftoverLog(path);
   store.context.commits.flush(); // the copy holds only committed work
   // Written beside the target, then moved over it: a replaced backup stays whole until the new one
   // is, and whatever the old file held (even something that is not a database) does not matter.

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { createHostHandlers } from '../../src-main/host/shell-handlers';
@@ -196,4 +196,41 @@ test('checking and restoring a backup leave nothing beside it: no -wal or -shm f
   expect(await call('backup.restore', { file })).toMatchObject({ ok: true });
   expect(readdirSync(folder)).toEqual(['shop.db']);
   expect(readFileSync(file).equals(before), 'the chosen file is only read').toBe(true);
+});
+
+test('a backup never replaces a device or a pipe, nor goes where a database log would mix old data into it', async () => {
+  const call = host();
+  t.ok('categories.create', { name: 'Dogs' });
+  // A pipe stands for every file that is not a regular one (a device: /dev/null, as an owner typed
+  // it, was replaced by a backup file; not tried here, so that a regression cannot do it again).
+  const { execFileSync } = await import('node:child_process');
+  const pipe = join(t.dir, 'a-pipe');
+  execFileSync('mkfifo', [pipe]);
+  expect(await call('backup.create', { file: pipe, replace: true })).toMatchObject({
+    ok: false,
+    error: { code: 'VALIDATION_FAILED', message: `${pipe} is not a regular file (a device or a pipe); choose a file` },
+  });
+  expect(lstatSync(pipe).isFIFO()).toBe(true);
+
+  // An earlier database at the target, killed with work in its log: a backup moved over it would
+  // be read together with that log.
+  const target = join(t.dir, 'copy.db');
+  const killed = new Database(target);
+  killed.pragma('journal_mode = WAL');
+  killed.exec('CREATE TABLE stale (x); INSERT INTO stale VALUES (1)');
+  copyFileSync(`${target}-wal`, join(t.dir, 'kept-wal'));
+  killed.close(); // a clean close checkpoints and removes the log: put it back, as a kill leaves it
+  copyFileSync(join(t.dir, 'kept-wal'), `${target}-wal`);
+  for (const log of [`${target}-wal`, `${target}-journal`]) {
+    if (log.endsWith('-journal')) renameSync(`${target}-wal`, log);
+    const refused = await call('backup.create', { file: target, replace: true });
+    expect(refused, log).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', details: [{ path: 'file', message: 'A database log is beside it' }] } });
+    expect((refused as { error: { message: string } }).error.message).toContain(`${log} is beside that file`);
+  }
+  rmSync(`${target}-journal`);
+  expect(await call('backup.create', { file: target, replace: true })).toMatchObject({ ok: true });
+  const copy = new Database(target, { readonly: true });
+  expect(copy.prepare("SELECT name FROM sqlite_schema WHERE name = 'stale'").all()).toEqual([]);
+  expect(copy.prepare('SELECT name FROM categories').all()).toEqual([{ name: 'Dogs' }]);
+  copy.close();
 });
