@@ -10,6 +10,11 @@ const createdFiles = new Set<string>();
 /** Whether this run created `db` (a new store, e.g. for `import` to say so). */
 export const createdThisRun = (db: string): boolean => createdFiles.has(resolve(db));
 
+/** Says so when this run created `db`: a mistyped or forgotten --db would otherwise go to a new, empty store without a word. */
+export function noteIfCreated(db: string): void {
+  if (createdThisRun(db)) console.error(`Note: no database at ${resolve(db)}; a new, empty store was created there.`);
+}
+
 /**
  * Removes the databases this run created, with their -wal and -shm files: called when a command
  * fails as a whole (a bad --scope, a port in use, an unreadable import), which wrote nothing worth keeping.

@@ -198,7 +198,10 @@ function readJson(content: string): ImportFile {
   }
   // JSON.parse has rounded `0.99999999999999999999` to 1: say so rather than import stock 1 or pet 1.
   const [inexact] = inexactNumbers(text, 1);
-  if (inexact) return refused(`The file holds a number that cannot be read exactly (${detailLine(inexact)}); correct it and import again`);
+  if (inexact) {
+    const where = { ...inexact, path: placeInFile(inexact.path) };
+    return refused(`The file holds a number that cannot be read exactly (${detailLine(where)}); correct it and import again`);
+  }
   const document = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
   const list = Array.isArray(value) ? value : document.pets;
   if (!Array.isArray(list)) return refused('Expected a JSON array of pets, or an object with a "pets" array');
@@ -233,6 +236,19 @@ function readJson(content: string): ImportFile {
   });
   const orders = wholeStore && Array.isArray(document.orders) ? document.orders.length : 0;
   return { records, categories, orders, fileErrors: [] };
+}
+
+/**
+ * A JSON path as the preview names places, counting from 1: `0.stock` or `pets.0.stock` is
+ * "item 1: stock", `categories.2.id` is "category 3: id"; anything else stays as it is.
+ */
+function placeInFile(path: string): string {
+  const parts = path.split('.');
+  const listed = /^\d+$/.test(parts[0]!) ? 'pets' : parts.shift()!;
+  const noun = ({ pets: 'item', categories: 'category', orders: 'order' } as Record<string, string>)[listed];
+  const index = parts.shift();
+  if (!noun || index === undefined || !/^\d+$/.test(index)) return path;
+  return `${noun} ${Number(index) + 1}${parts.length ? `: ${parts.join('.')}` : ''}`;
 }
 
 /** The file's records, or the reason the file as a whole is unusable. */

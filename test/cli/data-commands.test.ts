@@ -7,6 +7,7 @@ import { lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openStore } from '../../src-main/service/store';
+import { MAX_IMPORT_CHARS, MAX_IMPORT_MIB } from '../../src-shared/schemas/data';
 import { tempDir } from '../helpers/temp-store';
 import { killAll, runCli, startServe } from '../rest/support/processes';
 
@@ -187,7 +188,7 @@ test('export to a folder that does not exist says so in one line, without a stac
   const out = join(dir, 'missing', 'pets.csv');
   const result = await runCli(['export', '--db', db, '--out', out]);
   expect(result.code).toBe(1);
-  expect(result.stderr).toMatch(/^Cannot write .*missing\/pets\.csv: ENOENT: no such file or directory/);
+  expect(result.stderr.trim()).toBe(`Cannot write ${out}: the folder ${join(dir, 'missing')} does not exist`);
   expect(result.stderr).not.toMatch(/\n\s+at /);
   expect(result.stderr.trim().split('\n')).toHaveLength(1);
 });
@@ -234,4 +235,18 @@ test('an import file that is not UTF-8 is refused, not read with replacement cha
   expect(result.code).toBe(1);
   expect(result.stderr).toBe(`${file} is not UTF-8 text: save it again as "CSV UTF-8" (or as JSON in UTF-8)\n`);
   expect(petNames(db)).toHaveLength(30);
+});
+
+test('an import file over the size limit is refused by its name, and --replace without --out is a usage error', async () => {
+  const big = join(dir, 'huge.csv');
+  writeFileSync(big, `name,category,status,stock\n${'x'.repeat(MAX_IMPORT_CHARS)}\n`);
+  const refused = await runCli(['import', big, '--db', db]);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr.trim()).toBe(`${big} is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`);
+  expect(petNames(db)).toHaveLength(30);
+
+  const replace = await runCli(['export', '--replace', '--db', db]);
+  expect(replace.code).toBe(2);
+  expect(replace.stderr.trim()).toBe('--replace is for --out FILE; without --out the export is printed');
+  expect(replace.stdout).toBe('');
 });

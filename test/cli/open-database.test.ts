@@ -10,7 +10,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { tempDir } from '../helpers/temp-store';
-import { BIN, killAll, runCli } from '../rest/support/processes';
+import { BIN, killAll, runCli, spawnNode } from '../rest/support/processes';
 
 let dir: string;
 let cleanup: () => void;
@@ -168,4 +168,18 @@ test('a writing command that fails as a whole leaves no new database behind; an 
   expect(intoNew.stderr).toContain(`Note: no database at ${join(dir, 'fresh.db')}; a new, empty store was created there.`);
   expect(intoNew.stderr).toMatch(/No category "Dogs"/);
   expect(existsSync(join(dir, 'fresh.db'))).toBe(true);
+});
+
+test('token create and serve say so when --db named no database and they created a new, empty store (a typo would go unnoticed)', async () => {
+  const typo = join(dir, 'petstroe.db');
+  const created = await runCli(['token', 'create', '--scope', 'read', '--db', typo]);
+  expect(created.code, created.stderr).toBe(0);
+  expect(created.stderr).toContain(`Note: no database at ${typo}; a new, empty store was created there.`);
+  const again = await runCli(['token', 'create', '--scope', 'read', '--db', typo]);
+  expect(again.stderr).not.toContain('Note:');
+
+  const other = join(dir, 'other.db');
+  const server = spawnNode([BIN, 'serve', '--db', other, '--port', '0'], {});
+  await server.waitForOutput(/listening on/);
+  expect(server.stderr).toContain(`Note: no database at ${other}; a new, empty store was created there.`);
 });

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
 import { openStore } from '../../src-main/service/store';
 import { tempDir } from '../helpers/temp-store';
-import { killAll, runCli, startServe } from '../rest/support/processes';
+import { freePort } from '../helpers/ports';
+import { BIN, killAll, runCli, spawnNode, startServe } from '../rest/support/processes';
 
 let cleanup: () => void;
 let db: string;
@@ -114,6 +115,20 @@ test('a running server restarts where it runs for new allowed origins: a browser
   const answer = await fetch(`${server.url}/pets?limit=1`, { headers: { authorization: 'Bearer cli-settings-secret', origin: 'https://shop.example' } });
   expect(answer.status).toBe(200);
   expect(answer.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+});
+
+test('serve listens where the settings say unless told otherwise: the saved port and address, then --port and --host', async () => {
+  const saved = await freePort();
+  expect((await runCli(['settings', 'set', `listenerPort=${saved}`, 'listenerHost=127.0.0.1', '--db', db])).code).toBe(0);
+  const server = spawnNode([BIN, 'serve', '--db', db], { PETSTORE_API_TOKEN: 'cli-settings-secret' });
+  await server.waitForOutput(new RegExp(`listening on http://127\\.0\\.0\\.1:${saved}/v1 `));
+  expect((await fetch(`http://127.0.0.1:${saved}/health`)).status).toBe(200);
+  server.child.kill('SIGTERM');
+  await server.exitWithin(10_000);
+
+  const given = spawnNode([BIN, 'serve', '--db', db, '--port', '0', '--host', 'localhost'], { PETSTORE_API_TOKEN: 'cli-settings-secret' });
+  const [, port] = await given.waitForOutput(/listening on http:\/\/localhost:(\d+)\/v1 /);
+  expect(Number(port)).not.toBe(saved);
 });
 
 test('set is announced to other windows and integrators as one settings.updated naming the keys; setting a value again is not', async () => {

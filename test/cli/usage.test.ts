@@ -66,11 +66,14 @@ test('petstore with no command is a usage error: usage on stderr, exit 2', async
   expect(result.stderr).toMatch(/^Usage: petstore <command>/);
 });
 
-test('serve refuses a guessable PETSTORE_API_TOKEN (short or with spaces) before opening anything (exit 2)', async () => {
-  for (const token of ['secret', 'fifteen-chars-x', 'sixteen chars ok']) {
+test('serve refuses a guessable or unsendable PETSTORE_API_TOKEN (short, with spaces, not ASCII) before opening anything (exit 2)', async () => {
+  // Also one a client can never send: its UTF-8 header would be read as other characters.
+  for (const token of ['secret', 'fifteen-chars-x', 'sixteen chars ok', 'pässwörd-secret-12345']) {
     const result = await runCli(['serve', '--db', db, '--port', '0'], { PETSTORE_API_TOKEN: token });
     expect(result.code, token).toBe(2);
-    expect(result.stderr.trim(), token).toBe('PETSTORE_API_TOKEN must be at least 16 characters without spaces (try: openssl rand -hex 24)');
+    expect(result.stderr.trim(), token).toBe(
+      'PETSTORE_API_TOKEN must be at least 16 ASCII letters, digits or punctuation marks, no spaces (try: openssl rand -hex 24)',
+    );
   }
   expect(readdirSync(dir)).toEqual([]);
 });
@@ -87,4 +90,22 @@ test('token revoke without an id, or with one that is not a number, says so (exi
   const unknownAction = await runCli(['token', 'frobnicate', '--db', db]);
   expect(unknownAction.code).toBe(2);
   expect(readdirSync(dir)).toEqual([]);
+});
+
+test('a word beyond what a command takes is a usage error (exit 2) that changes nothing: not the first revoked and the second forgotten', async () => {
+  const created = await runCli(['token', 'create', '--scope', 'read', '--db', db, '--json']);
+  expect(created.code, created.stderr).toBe(0);
+  const cases: [string[], string][] = [
+    [['token', 'revoke', '1', '2'], "Unexpected argument '2'. token revoke takes one token id: run it once for each"],
+    [['token', 'create', 'extra', '--scope', 'read'], "Unexpected argument 'extra'. token create does not take positional arguments"],
+    [['token', 'list', 'all'], "Unexpected argument 'all'. token list does not take positional arguments"],
+    [['import', 'a.csv', 'b.csv'], "Unexpected argument 'b.csv'. import takes one file: run it once for each"],
+  ];
+  for (const [args, message] of cases) {
+    const result = await runCli([...args, '--db', db]);
+    expect(result.code, args.join(' ')).toBe(2);
+    expect(result.stderr, args.join(' ')).toContain(message);
+  }
+  const listed = await runCli(['token', 'list', '--all', '--json', '--db', db]);
+  expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ id: 1, revokedAt: null })]);
 });

@@ -276,9 +276,16 @@ describe('import', () => {
       ['invalid', ['stock: Must be a number']],
       ['invalid', [expect.stringMatching(/^stock: 9{40}… is too large: whole numbers go up to 9,007,199,254,740,991$/)]],
     ]);
-    for (const json of ['[{"name":"E","category":"Dogs","stock":2.00000000000000001}]', '{"pets":[{"name":"F","category":"Dogs"}],"categories":[{"id":0.99999999999999999999,"name":"Dogs"}]}']) {
+    // Named as the preview names places, counting from 1 ("item 2"), not by the JSON path ("pets.1").
+    for (const [json, place] of [
+      ['[{"name":"E","category":"Dogs","stock":2.00000000000000001}]', 'item 1: stock'],
+      ['{"pets":[{"name":"F","category":"Dogs"},{"name":"E","category":"Dogs","stock":2.00000000000000001}]}', 'item 2: stock'],
+      ['{"pets":[{"name":"F","category":"Dogs"}],"categories":[{"id":0.99999999999999999999,"name":"Dogs"}]}', 'category 1: id'],
+    ]) {
       const refused = t.ok('data.previewImport', { format: 'json', content: json });
-      expect(refused.fileErrors).toEqual([expect.stringMatching(/^The file holds a number that cannot be read exactly \((0\.stock|categories\.0\.id): .* is not a whole number\); correct it and import again$/)]);
+      expect(refused.fileErrors).toEqual([
+        expect.stringMatching(new RegExp(`^The file holds a number that cannot be read exactly \\(${place}: .* is not a whole number\\); correct it and import again$`)),
+      ]);
       expect(refused.rows).toEqual([]);
       expect(t.fail('data.import', { format: 'json', content: json }).code).toBe('VALIDATION_FAILED');
     }
@@ -286,7 +293,7 @@ describe('import', () => {
     // A file built to make that check expensive (deep nesting, many such numbers) is refused at once, in a line.
     const deep = `[${'['.repeat(40_000)}${Array(3_000).fill('1e-400').join(',')}${']'.repeat(40_000)}]`;
     const [problem] = t.ok('data.previewImport', { format: 'json', content: deep }).fileErrors;
-    expect(problem).toBe('The file holds a number that cannot be read exactly (0.0.0.0.….0.0.0.0: 1e-400 is not a whole number); correct it and import again');
+    expect(problem).toBe('The file holds a number that cannot be read exactly (item 1: 0.0.0.….0.0.0.0: 1e-400 is not a whole number); correct it and import again');
   });
 
   test('an id that is not a pet id (a code from another system, a fraction, beyond 2^53−1) is not used, and the row says so', () => {

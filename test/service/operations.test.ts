@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { contract, OPERATION_NAMES, type CallableOperationName, type OperationName } from '../../src-shared/contract';
 import type { ErrorCode } from '../../src-shared/errors';
 import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
+import { MAX_IMPORT_CHARS } from '../../src-shared/schemas/data';
 import type { TestStore } from '../helpers/temp-store';
 import { appendedSince, expectRefused, lastEventId, snapshot, openStoreForRules, standing } from './support/observe';
 
@@ -382,7 +383,7 @@ const refusals: Refusal[] = [
   ['tokens.revoke', 'VALIDATION_FAILED', () => ({ tokenId: '1' }), /tokenId/],
   ['stats.overview', 'VALIDATION_FAILED', () => ({ since: 1 }), /since/],
   ['data.export', 'VALIDATION_FAILED', () => ({ format: 'xml' }), /format/],
-  ['data.previewImport', 'VALIDATION_FAILED', () => ({ format: 'csv', content: 'x'.repeat(16 * 1024 * 1024 + 1) }), /16 MiB/],
+  ['data.previewImport', 'VALIDATION_FAILED', () => ({ format: 'csv', content: 'x'.repeat(MAX_IMPORT_CHARS + 1) }), /64 MiB/],
   ['data.import', 'VALIDATION_FAILED', () => ({ format: 'csv', content: 'label,kind\nMax,Dogs' }), /Missing column/],
 
   // Domain refusals.

@@ -1,16 +1,16 @@
 import { readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
-import { extname, resolve } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CallableOperationName, OperationOutput } from '../../../src-shared/contract';
 import { countOf } from '../../../src-shared/count';
 import { detailLine } from '../../../src-shared/errors';
 import { decodeImportText } from '../../../src-shared/import-text';
-import { ExportResource } from '../../../src-shared/schemas/data';
+import { ExportResource, MAX_IMPORT_CHARS, MAX_IMPORT_MIB } from '../../../src-shared/schemas/data';
 import { createHostHandlers } from '../../host/shell-handlers';
 import { invokeOperationAsync } from '../../service/invoke';
 import { isLiveDatabaseFile, partialFileOf, removeQuietly, statOf } from '../../service/live-files';
-import { CliError, printError } from '../output';
-import { createdThisRun, openCliStore, type DbAccess } from '../open-store';
+import { CliError, printError, refuseExtraArguments } from '../output';
+import { noteIfCreated, openCliStore, type DbAccess } from '../open-store';
 
 export const BACKUP_USAGE = `petstore backup --to FILE [--replace] [--db FILE]
   Copies the database with SQLite's online backup API (safe while the app or server runs).
@@ -24,7 +24,8 @@ export const IMPORT_USAGE = `petstore import FILE [--format csv|json] [--dry-run
   checked first and each problem printed with its line (CSV) or item (JSON); pets already in the
   store (same id and name: a re-import) are left alone; valid rows are imported in one transaction,
   invalid ones skipped (exit 1 when any was). --all-or-nothing imports nothing when any row is
-  invalid. --dry-run only checks (and needs an existing database).`;
+  invalid. --dry-run only checks (and needs an existing database). A file may hold up to
+  ${MAX_IMPORT_MIB} MiB (about 450,000 pets in a whole-store JSON export, over a million in a CSV).`;
 
 /** Runs one operation the way the app does (input parsed by the contract); exits on a refusal. */
 async function run<K extends CallableOperationName>(db: string, access: DbAccess, name: K, input: unknown): Promise<OperationOutput<K>> {
@@ -90,6 +91,7 @@ export async function exportData(args: string[]): Promise<void> {
   if (values.resource !== undefined && !ExportResource.safeParse(values.resource).success) {
     throw new CliError(`--resource must be ${ExportResource.options.join(', ')}, not "${values.resource}"`, 2);
   }
+  if (values.replace && values.out === undefined) throw new CliError('--replace is for --out FILE; without --out the export is printed', 2);
   const out = values.out === undefined ? undefined : exportTarget(resolve(values.out), values.db!, values.replace!);
   const file = await run(values.db!, 'must-exist', 'data.export', { format, resource: values.resource });
   if (out) {
@@ -122,7 +124,10 @@ function writeWhole(out: string, content: string): void {
     renameSync(partial, out);
   } catch (error) {
     removeQuietly(partial);
-    throw new CliError(`Cannot write ${out}: ${(error as Error).message}`);
+    // Said of the file asked for: the system's message names our temporary file beside it.
+    const { code } = error as NodeJS.ErrnoException;
+    const reason = code === 'ENOENT' ? `the folder ${dirname(out)} does not exist` : code === 'EACCES' ? 'permission denied' : (error as Error).message.replaceAll(partial, out);
+    throw new CliError(`Cannot write ${out}: ${reason}`);
   }
 }
 
@@ -139,6 +144,7 @@ export async function importData(args: string[]): Promise<void> {
   });
   const [path] = positionals;
   if (!path) throw new CliError(`import needs a file\n\n${IMPORT_USAGE}`, 2);
+  refuseExtraArguments(positionals, 'import', 'file');
   let content: string;
   try {
     content = decodeImportText(readFileSync(resolve(path)), path);
@@ -146,11 +152,12 @@ export async function importData(args: string[]): Promise<void> {
     const reason = (error as Error).message;
     throw new CliError((error as NodeJS.ErrnoException).code ? `Cannot read ${path}: ${reason}` : reason);
   }
+  // Said of the file, as the app says it (the operation's own refusal would name its `content` field).
+  if (content.length > MAX_IMPORT_CHARS) throw new CliError(`${path} is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`);
   const input = { format: formatOf(values.format, path), content };
   // A dry run writes nothing, so it does not create a database either.
   const preview = await run(values.db!, values['dry-run'] ? 'must-exist' : 'may-create', 'data.previewImport', input);
-  // A mistyped or forgotten --db would otherwise import into a new, empty store without a word.
-  if (createdThisRun(values.db!)) console.error(`Note: no database at ${resolve(values.db!)}; a new, empty store was created there.`);
+  noteIfCreated(values.db!);
   for (const problem of preview.fileErrors) console.error(`${path}: ${printable(problem)}`);
   for (const row of preview.rows) {
     // Where the row is and whose it is, as the app's preview shows it.

@@ -4,7 +4,8 @@ import { isLoopbackHost } from '../../../src-shared/thresholds';
 import { onNewAllowedOrigins } from '../../rest/allowed-origins';
 import { listenFailure } from '../../rest/listen-failure';
 import { startListener } from '../../rest/listener';
-import { openCliStore } from '../open-store';
+import { readSettings } from '../../service/settings';
+import { noteIfCreated, openCliStore } from '../open-store';
 import { CliError } from '../output';
 
 /** The shortest preset token the server accepts. */
@@ -13,10 +14,11 @@ const MIN_PRESET_TOKEN_LENGTH = 16;
 export const SERVE_USAGE = `petstore serve [--db FILE] [--port N] [--host ADDRESS]
   Runs the store service and its REST listener without Electron.
   --db     the database file (created if missing; default ./petstore.db)
-  --port   the port (default 8787; 0 picks a free one)
-  --host   the address to bind (default 127.0.0.1; anything else exposes the API to the network)
+  --port   the port (default: the saved listenerPort setting, 8787 unless changed; 0 picks a free one)
+  --host   the address to bind (default: the saved listenerHost setting, 127.0.0.1 unless changed;
+           anything but loopback exposes the API to the network)
   PETSTORE_API_TOKEN  a write token accepted for this run only (for scripts and tests; at least
-                      16 characters without spaces)`;
+                      16 ASCII letters, digits or punctuation marks, no spaces)`;
 
 /** Serves until SIGINT/SIGTERM, then lets in-flight requests finish and closes the database. */
 export async function serve(args: string[]): Promise<void> {
@@ -24,32 +26,38 @@ export async function serve(args: string[]): Promise<void> {
     args,
     options: {
       db: { type: 'string', default: 'petstore.db' },
-      port: { type: 'string', default: '8787' },
-      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string' },
+      host: { type: 'string' },
     },
   });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0–65535, not ${values.port}`, 2);
+  const givenPort = values.port === undefined ? undefined : Number(values.port);
+  if (givenPort !== undefined && (!/^\d+$/.test(values.port!) || givenPort > 65535)) throw new CliError(`--port must be 0–65535, not ${values.port}`, 2);
   const presetToken = process.env.PETSTORE_API_TOKEN || undefined;
   // It opens every write: a guessable one would be a door left open (ours are 43 random characters).
-  if (presetToken !== undefined && (presetToken.length < MIN_PRESET_TOKEN_LENGTH || /\s/.test(presetToken))) {
-    throw new CliError(`PETSTORE_API_TOKEN must be at least ${MIN_PRESET_TOKEN_LENGTH} characters without spaces (try: openssl rand -hex 24)`, 2);
+  // Visible ASCII only: a client sends its header as UTF-8 and Node reads it as Latin-1, so "pässwörd"
+  // could never match (every request would get 401).
+  if (presetToken !== undefined && (presetToken.length < MIN_PRESET_TOKEN_LENGTH || !/^[\x21-\x7e]+$/.test(presetToken))) {
+    throw new CliError(
+      `PETSTORE_API_TOKEN must be at least ${MIN_PRESET_TOKEN_LENGTH} ASCII letters, digits or punctuation marks, no spaces (try: openssl rand -hex 24)`,
+      2,
+    );
   }
   const file = resolve(values.db!);
   const store = openCliStore(file, 'may-create');
-  let listener = await startListener({
-    store,
-    host: values.host!,
-    port,
-    presetToken,
-  }).catch((error: unknown) => {
+  noteIfCreated(file);
+  // Where the owner told the store to listen (`petstore settings set listenerPort=…`, the app's
+  // Settings screen), unless this command says otherwise.
+  const saved = readSettings(store.context);
+  const host = values.host ?? saved.listenerHost;
+  const port = givenPort ?? saved.listenerPort;
+  let listener = await startListener({ store, host, port, presetToken }).catch((error: unknown) => {
     store.close();
-    throw new CliError(listenFailure(error, values.host!, port));
+    throw new CliError(listenFailure(error, host, port));
   });
   console.log(`Pet Store Clerk REST API listening on ${listener.url}  (database ${file})`);
   console.log(`Reference: ${listener.url.replace(/\/v1$/, '')}/docs`);
-  if (!isLoopbackHost(values.host!)) {
-    console.warn(`Warning: bound to ${values.host}, so other machines may reach the API (addressed by this machine's IP addresses or host name).`);
+  if (!isLoopbackHost(host)) {
+    console.warn(`Warning: bound to ${host}, so other machines may reach the API (addressed by this machine's IP addresses or host name).`);
   }
 
   // New allowed origins (`petstore settings set allowedOrigins=…`) restart the listener where it

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { invokeOperation } from '../../service/invoke';
 import type { ApiToken } from '../../../src-shared/schemas/token';
-import { openCliStore } from '../open-store';
-import { CliError, printError } from '../output';
+import { noteIfCreated, openCliStore } from '../open-store';
+import { CliError, printError, refuseExtraArguments } from '../output';
 
 export const TOKEN_USAGE = `petstore token create --scope read|write [--label TEXT] [--db FILE] [--json]
 petstore token list [--all] [--db FILE] [--json]
@@ -31,6 +31,7 @@ export function token(args: string[]): void {
     },
   });
   if (action !== 'create' && action !== 'list' && action !== 'revoke') throw new CliError(TOKEN_USAGE, 2);
+  refuseExtraArguments(positionals, `token ${action}`, action === 'revoke' ? 'token id' : undefined);
   const id = action === 'revoke' ? tokenId(positionals[0]) : 0;
   if (action === 'create' && !values.scope) throw new CliError('token create needs --scope read or --scope write', 2);
   // Only create may start a new database: there is nothing to list or revoke in one.
@@ -42,6 +43,7 @@ export function token(args: string[]): void {
         label: values.label ?? `cli ${new Date().toISOString().slice(0, 10)}`,
       });
       if (!result.ok) printError(result.error);
+      noteIfCreated(values.db!);
       const { token: created, secret } = result.data as { token: ApiToken; secret: string };
       if (values.json) console.log(JSON.stringify({ ...created, secret }));
       else {
