@@ -27,10 +27,16 @@ const Origin = z
   })
   .transform((text) => browserOrigin(text)!);
 
+/**
+ * The WHATWG URL parser, which both runtimes have (Node and the page): typed here because shared code
+ * is compiled with neither DOM nor Node types.
+ */
+const WhatwgUrl = (globalThis as unknown as { URL: new (text: string) => Record<'origin' | 'username' | 'password' | 'search' | 'hash', string> }).URL;
+
 /** The origin as a browser serializes it, or undefined for text that is not one (a user name, a query, a bad port). */
 function browserOrigin(text: string): string | undefined {
   try {
-    const url = new URL(text);
+    const url = new WhatwgUrl(text);
     return url.username || url.password || url.search || url.hash || text.includes('?') || text.includes('#') ? undefined : url.origin;
   } catch {
     return undefined;
