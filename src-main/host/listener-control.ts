@@ -4,7 +4,6 @@ import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
 import type { Handlers, ShellHandlers } from '../service/handler-types';
 import { readSettings } from '../service/settings';
 import type { Store } from '../service/store';
-import { onNewAllowedOrigins } from '../rest/allowed-origins';
 import { listenFailure } from '../rest/listen-failure';
 import { startListener, type RunningListener } from '../rest/listener';
 
@@ -36,25 +35,10 @@ export function createListenerControl(store: Store) {
     if (running) await stop();
     try {
       running = await startListener({ store, handlers, host: address.listenerHost, port: address.listenerPort });
-      followOrigins();
       return null;
     } catch (error) {
       return listenFailure(error, address.listenerHost, address.listenerPort);
     }
-  }
-
-  /**
-   * CORS is set up when the listener starts: new allowed origins (from the Settings screen, or the
-   * CLI beside the app) reach a running listener by restarting it where it runs. Followed while it runs.
-   */
-  let unfollowOrigins: (() => void) | undefined;
-  function followOrigins(): void {
-    unfollowOrigins ??= onNewAllowedOrigins(store, () => void restartWhereItRuns());
-  }
-  async function restartWhereItRuns(): Promise<void> {
-    if (!running) return;
-    const { host, port } = running;
-    lastError = await startAt({ listenerHost: host, listenerPort: port });
   }
 
   async function start(): Promise<ListenerStatus> {
@@ -101,8 +85,6 @@ export function createListenerControl(store: Store) {
   async function stop(): Promise<ListenerStatus> {
     const closing = running;
     running = undefined;
-    unfollowOrigins?.();
-    unfollowOrigins = undefined;
     await closing?.close();
     return status();
   }

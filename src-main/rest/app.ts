@@ -1,4 +1,3 @@
-import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
 import { StoreError } from '../../src-shared/errors';
 import { OPERATION_NAMES, operationDef, type OperationName } from '../../src-shared/contract';
@@ -10,6 +9,7 @@ import { readSettings } from '../service/settings';
 import type { Store } from '../service/store';
 import { createTokenVerifier } from '../service/tokens';
 import { allowedHostnames, refuseForeignHost, refuseUnauthenticated } from './auth';
+import { createCors, isPreflight } from './cors';
 import type { OpenStreams } from './events-stream';
 import { answerUnparsableRequest, errorBodyFor, sendError, setEveryAnswerHeaders } from './http-errors';
 import { parseJsonBody } from './json-body';
@@ -65,7 +65,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   const limiter = createRateLimiter(rateLimitPerMinute);
   const hosts = allowedHostnames(options.host);
   const streams: OpenStreams = new Map();
-  const startupSettings: StoreSettings = settings();
+  const cors = createCors(() => settings().allowedOrigins);
 
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   // Set once the guard and the routes exist (below); the router calls it for a URL it cannot read.
@@ -116,8 +116,9 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
       return true;
     }
     if (refuseForeignHost(request, reply, hosts)) return true;
+    // A browser page's request, from here on its answers (refusals too) readable by a listed origin.
+    if (request.headers.origin !== undefined) cors.grant(request, reply);
     if (route.isPublic) return false;
-    if (request.method === 'OPTIONS' && startupSettings.allowedOrigins.length) return false;
     if (refuseUnauthenticated(request, reply, verifier, limiter)) return true;
     if (def?.mutates && request.token!.scope !== 'write') {
       sendError(reply, new StoreError('FORBIDDEN', 'This token may only read (scope "read"); this operation writes'));
@@ -144,24 +145,6 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     };
     options.onRequest = [hook, ...(options.onRequest === undefined ? [] : [options.onRequest].flat())];
   });
-
-  if (startupSettings.allowedOrigins.length) {
-    // CORS answers a preflight in its own hook, before any route's guard: the Host check (DNS
-    // rebinding) and the stop come first. Any other OPTIONS is left to the routes (405, an Error object).
-    app.addHook('onRequest', (request, reply, done) => {
-      if (isPreflight(request) && guard(request, reply, { isPublic: true })) return;
-      done();
-    });
-    const corsOptions = {
-      origin: startupSettings.allowedOrigins,
-      methods: [...new Set(OPERATION_NAMES.flatMap((name) => operationDef(name).http?.method ?? []))],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID'],
-      exposedHeaders: ['Link', 'X-Total-Count', 'Location', 'Deprecation', 'Sunset', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'],
-    };
-    await app.register(cors, {
-      delegator: (request, callback) => callback(null, request.method === 'OPTIONS' && !isPreflight(request) ? { origin: false } : corsOptions),
-    });
-  }
 
   mountOperations(app, {
     store,
@@ -215,6 +198,12 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     return guard(request, reply, unroutedGuard(request, path, routes.filter((route) => route.pattern.test(path))));
   };
   app.setNotFoundHandler((request, reply) => {
+    // A listed origin's preflight (no route has OPTIONS) is answered once the Host is checked (DNS
+    // rebinding); any other OPTIONS is a method the path does not allow.
+    if (isPreflight(request) && cors.listed(request)) {
+      if (!guard(request, reply, { isPublic: true })) cors.answerPreflight(reply);
+      return;
+    }
     const path = pathOf(request);
     const matching = routes.filter((route) => route.pattern.test(path));
     const allowed = matching.map((route) => route.method);
@@ -239,10 +228,6 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
 
 /** The `http://host:port` of an absolute-form request target. */
 const ABSOLUTE_FORM_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
-
-/** A CORS preflight: OPTIONS with the Origin and the method the browser asks about. */
-const isPreflight = (request: FastifyRequest) =>
-  request.method === 'OPTIONS' && request.headers.origin !== undefined && request.headers['access-control-request-method'] !== undefined;
 
 interface GuardedRoute {
   def?: OperationDef;

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, StoreSettings } from '../../src-shared/schemas/settings';
+import { DEFAULT_SETTINGS, Origin, StoreSettings } from '../../src-shared/schemas/settings';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
 
@@ -6,10 +6,13 @@ import type { HandlersFor } from './handler-types';
  * All settings, stored values over the defaults. A stored value that today's rules refuse (saved by
  * an older version under looser ones, or in a restored backup: a bind address "8080") reads as its
  * default, so that the settings still open, the listener still starts, and a Save replaces it.
+ * A list of origins loses only the entries refused (`http://admin@printer.local`, once accepted):
+ * the others stay allowed.
  */
 export function readSettings(ctx: ServiceContext): StoreSettings {
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof StoreSettings)[]) settings[key] = ctx.setting(key);
+  if (Array.isArray(settings.allowedOrigins)) settings.allowedOrigins = settings.allowedOrigins.filter((entry) => Origin.safeParse(entry).success);
   const parsed = StoreSettings.safeParse(settings);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {

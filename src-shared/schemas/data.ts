@@ -13,7 +13,10 @@ import { STOCK_MAX } from './inventory';
  * 100,000 pets).
  */
 export const MAX_IMPORT_MIB = 64;
-export const MAX_IMPORT_CHARS = MAX_IMPORT_MIB * 1024 * 1024;
+/** The file's size in bytes, checked before it is read (by the CLI and the app). */
+export const MAX_IMPORT_BYTES = MAX_IMPORT_MIB * 1024 * 1024;
+/** The text's length (UTF-16 units, never more than its UTF-8 bytes), checked by the operations. */
+export const MAX_IMPORT_CHARS = MAX_IMPORT_BYTES;
 
 export const DataFormat = z.enum(['csv', 'json']);
 export type DataFormat = z.infer<typeof DataFormat>;

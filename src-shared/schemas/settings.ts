@@ -15,8 +15,9 @@ const BindAddress = z
  * `https://Shop.Example.com` must match what the browser says. A trailing slash (copied from the
  * address bar) gets its own message: the rest of the text is right.
  */
-const Origin = z
+export const Origin = z
   .string()
+  .trim() // pasted back from `petstore settings`, which lists them after ", "
   .superRefine((text, ctx) => {
     if (/^https?:\/\/[^/\s]+$/i.test(text) && browserOrigin(text) !== undefined) return;
     const slashed = /^https?:\/\/[^/\s]+\/+$/i.test(text) && browserOrigin(text.replace(/\/+$/, '')) !== undefined;
@@ -31,13 +32,15 @@ const Origin = z
  * The WHATWG URL parser, which both runtimes have (Node and the page): typed here because shared code
  * is compiled with neither DOM nor Node types.
  */
-const WhatwgUrl = (globalThis as unknown as { URL: new (text: string) => Record<'origin' | 'username' | 'password' | 'search' | 'hash', string> }).URL;
+const WhatwgUrl = (globalThis as unknown as { URL: new (text: string) => Record<'origin' | 'username' | 'password' | 'pathname' | 'search' | 'hash', string> }).URL;
 
-/** The origin as a browser serializes it, or undefined for text that is not one (a user name, a query, a bad port). */
+/** The origin as a browser serializes it, or undefined for text that is not one (a user name, a path, a query, a bad port). */
 function browserOrigin(text: string): string | undefined {
   try {
     const url = new WhatwgUrl(text);
-    return url.username || url.password || url.search || url.hash || text.includes('?') || text.includes('#') ? undefined : url.origin;
+    // A path is not part of an origin: `http://host\x` (a backslash is a slash to the parser) has one too.
+    const extra = url.username || url.password || url.search || url.hash || url.pathname !== '/' || /[?#\\]/.test(text);
+    return extra ? undefined : url.origin;
   } catch {
     return undefined;
   }

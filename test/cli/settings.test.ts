@@ -100,7 +100,7 @@ test('a running server applies a new rate limit and sunset date at once, without
   expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
 });
 
-test('a running server restarts where it runs for new allowed origins: a browser from that origin is let in at once', async () => {
+test('a running server lets newly listed origins in at once, on the connections it has, without a restart', async () => {
   const server = await startServe(db, { PETSTORE_API_TOKEN: 'cli-settings-secret' });
   const grant = async () =>
     (await fetch(`${server.url}/pets`, { method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' } })).headers.get(
@@ -111,7 +111,7 @@ test('a running server restarts where it runs for new allowed origins: a browser
   expect(set.code, set.stderr).toBe(0);
   expect(set.stdout).toMatch(/^allowedOrigins +https:\/\/shop\.example$/m);
   await expect.poll(grant, { timeout: 5_000 }).toBe('https://shop.example');
-  expect(server.stdout).toContain(`Allowed origins changed: listening again on ${server.url}`);
+  expect(server.stdout.trim().split('\n')).toHaveLength(2); // "listening on" and "Reference": nothing restarted
   const answer = await fetch(`${server.url}/pets?limit=1`, { headers: { authorization: 'Bearer cli-settings-secret', origin: 'https://shop.example' } });
   expect(answer.status).toBe(200);
   expect(answer.headers.get('access-control-allow-origin')).toBe('https://shop.example');

@@ -92,8 +92,14 @@ describe('origins listed by the owner', () => {
     expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
   });
 
-  test('an OPTIONS that is not a preflight is answered by the routes, as an Error object', async () => {
-    for (const headers of [{}, { origin: LISTED }, { authorization: `Bearer ${t.readToken}` }] as Record<string, string>[]) {
+  test('an OPTIONS that is not a preflight is answered by the routes, as an Error object, as with CORS off', async () => {
+    // Like any method a path does not take: the token first, then 405.
+    for (const headers of [{}, { origin: LISTED }] as Record<string, string>[]) {
+      const anonymous = await fetch(`${base}/v1/pets`, { method: 'OPTIONS', headers });
+      expect(anonymous.status, JSON.stringify(headers)).toBe(401);
+      expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    }
+    for (const headers of [{ authorization: `Bearer ${t.readToken}` }, { authorization: `Bearer ${t.readToken}`, origin: LISTED }] as Record<string, string>[]) {
       const answer = await fetch(`${base}/v1/pets`, { method: 'OPTIONS', headers });
       expect(answer.status, JSON.stringify(headers)).toBe(405);
       expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -134,8 +140,19 @@ describe('origins as the owner typed them', () => {
     }
   });
 
-  test('text that is not an origin is refused, naming the entry', () => {
-    for (const origin of ['http://user:secret@shop.example', 'http://shop.example?x=1', 'http://shop.example#top', 'http://shop.example:99999', 'http://:3000']) {
+  test('text that is not an origin is refused, naming the entry; blanks around one are not kept', () => {
+    const trimmed = invokeOperation(t.store.handlers, 'settings.update', { allowedOrigins: [' http://localhost:3000', 'https://shop.example '] });
+    expect(trimmed.ok && (trimmed.data as { allowedOrigins: string[] }).allowedOrigins).toEqual(['http://localhost:3000', 'https://shop.example']);
+    t.store.handlers['settings.update']({ allowedOrigins: [] });
+    for (const origin of [
+      'http://user:secret@shop.example',
+      'http://shop.example?x=1',
+      'http://shop.example#top',
+      'http://shop.example:99999',
+      'http://:3000',
+      'http://shop.example\\evil', // a backslash is a slash to a URL parser: a path
+      'http://shop.example\\..\\x',
+    ]) {
       const refused = invokeOperation(t.store.handlers, 'settings.update', { allowedOrigins: ['http://localhost:3000', origin] });
       expect(refused.ok ? refused.data : refused.error, origin).toMatchObject({
         code: 'VALIDATION_FAILED',
@@ -143,5 +160,56 @@ describe('origins as the owner typed them', () => {
       });
     }
     expect(t.store.handlers['settings.get']({}).allowedOrigins).toEqual([]);
+  });
+});
+
+describe('a running listener follows the list', () => {
+  test('a change applies to its next request, on the same kept-alive connection; answers vary by Origin only while origins are listed', async () => {
+    const { Agent, request } = await import('node:http');
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const ask = (headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; socket: object }>((resolve, reject) => {
+        const call = request(`${t.origin}/v1/pets?limit=1`, { agent, headers: { authorization: `Bearer ${t.readToken}`, ...headers } });
+        call.on('response', (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, socket: call.socket! }));
+        });
+        call.on('error', reject);
+        call.end();
+      });
+    try {
+      const off = await ask({ origin: LISTED });
+      expect(off.status).toBe(200);
+      expect(off.headers['access-control-allow-origin']).toBeUndefined();
+      expect(off.headers.vary).toBeUndefined();
+
+      t.store.handlers['settings.update']({ allowedOrigins: [LISTED] });
+      const on = await ask({ origin: LISTED });
+      expect(on.socket).toBe(off.socket);
+      expect(on.headers['access-control-allow-origin']).toBe(LISTED);
+      expect(on.headers.vary).toBe('Origin');
+      const other = await ask({ origin: 'http://evil.example' });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      expect(other.headers.vary).toBe('Origin');
+      expect((await ask({})).headers.vary).toBeUndefined(); // not a browser page: nothing about CORS
+
+      t.store.handlers['settings.update']({ allowedOrigins: [] });
+      const offAgain = await ask({ origin: LISTED });
+      expect(offAgain.socket).toBe(off.socket);
+      expect(offAgain.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      agent.destroy();
+      t.store.handlers['settings.update']({ allowedOrigins: [] });
+    }
+  });
+
+  test('a stored list with an entry today refuses (saved before the rule) keeps its other origins', () => {
+    t.store.db.prepare("UPDATE settings SET value = ? WHERE key = 'allowedOrigins'").run(JSON.stringify(['https://Shop.Example.com', 'http://admin@printer.local']));
+    t.store.db.prepare("INSERT OR IGNORE INTO settings (key, value) VALUES ('allowedOrigins', ?)").run(JSON.stringify(['https://Shop.Example.com', 'http://admin@printer.local']));
+    try {
+      expect(t.store.handlers['settings.get']({}).allowedOrigins).toEqual(['https://shop.example.com']);
+    } finally {
+      t.store.handlers['settings.update']({ allowedOrigins: [] });
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { CallableOperationName, OperationOutput } from '../../../src-shared
 import { countOf } from '../../../src-shared/count';
 import { detailLine } from '../../../src-shared/errors';
 import { decodeImportText } from '../../../src-shared/import-text';
-import { ExportResource, MAX_IMPORT_CHARS, MAX_IMPORT_MIB } from '../../../src-shared/schemas/data';
+import { ExportResource, MAX_IMPORT_BYTES, MAX_IMPORT_MIB } from '../../../src-shared/schemas/data';
 import { createHostHandlers } from '../../host/shell-handlers';
 import { invokeOperationAsync } from '../../service/invoke';
 import { isLiveDatabaseFile, partialFileOf, removeQuietly, statOf } from '../../service/live-files';
@@ -145,6 +145,11 @@ export async function importData(args: string[]): Promise<void> {
   const [path] = positionals;
   if (!path) throw new CliError(`import needs a file\n\n${IMPORT_USAGE}`, 2);
   refuseExtraArguments(positionals, 'import', 'file');
+  // Said of the file before reading it (a file of gigabytes would be read whole first), in bytes as
+  // the file's size is given; the app checks the same.
+  if ((statOf(resolve(path))?.size ?? 0n) > BigInt(MAX_IMPORT_BYTES)) {
+    throw new CliError(`${path} is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`);
+  }
   let content: string;
   try {
     content = decodeImportText(readFileSync(resolve(path)), path);
@@ -152,12 +157,9 @@ export async function importData(args: string[]): Promise<void> {
     const reason = (error as Error).message;
     throw new CliError((error as NodeJS.ErrnoException).code ? `Cannot read ${path}: ${reason}` : reason);
   }
-  // Said of the file, as the app says it (the operation's own refusal would name its `content` field).
-  if (content.length > MAX_IMPORT_CHARS) throw new CliError(`${path} is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`);
   const input = { format: formatOf(values.format, path), content };
   // A dry run writes nothing, so it does not create a database either.
   const preview = await run(values.db!, values['dry-run'] ? 'must-exist' : 'may-create', 'data.previewImport', input);
-  noteIfCreated(values.db!);
   for (const problem of preview.fileErrors) console.error(`${path}: ${printable(problem)}`);
   for (const row of preview.rows) {
     // Where the row is and whose it is, as the app's preview shows it.
@@ -171,6 +173,7 @@ export async function importData(args: string[]): Promise<void> {
   if (values['all-or-nothing'] && preview.invalid > 0) throw new CliError(`${count(preview.invalid, 'row is', 'rows are')} invalid; nothing was imported (--all-or-nothing).`);
   // Checked again in the import's own transaction: a row that turned invalid meanwhile refuses the file too.
   const result = dryRun ? null : await run(values.db!, 'may-create', 'data.import', { ...input, allOrNothing: values['all-or-nothing'] });
+  noteIfCreated(values.db!); // only now: a store the import then refused to fill is removed again
   const imported = result ? result.imported : preview.valid;
   const skipped = result ? result.skipped : preview.invalid;
   const existing = result ? (result.existing ?? 0) : preview.existing;

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { isLoopbackHost } from '../../../src-shared/thresholds';
-import { onNewAllowedOrigins } from '../../rest/allowed-origins';
 import { listenFailure } from '../../rest/listen-failure';
 import { startListener } from '../../rest/listener';
 import { readSettings } from '../../service/settings';
@@ -44,45 +43,26 @@ export async function serve(args: string[]): Promise<void> {
   }
   const file = resolve(values.db!);
   const store = openCliStore(file, 'may-create');
-  noteIfCreated(file);
   // Where the owner told the store to listen (`petstore settings set listenerPort=…`, the app's
   // Settings screen), unless this command says otherwise.
   const saved = readSettings(store.context);
   const host = values.host ?? saved.listenerHost;
   const port = givenPort ?? saved.listenerPort;
-  let listener = await startListener({ store, host, port, presetToken }).catch((error: unknown) => {
+  const listener = await startListener({ store, host, port, presetToken }).catch((error: unknown) => {
     store.close();
     throw new CliError(listenFailure(error, host, port));
   });
+  noteIfCreated(file); // once it serves: a store that could not (a port in use) is removed again
   console.log(`Pet Store Clerk REST API listening on ${listener.url}  (database ${file})`);
   console.log(`Reference: ${listener.url.replace(/\/v1$/, '')}/docs`);
   if (!isLoopbackHost(host)) {
     console.warn(`Warning: bound to ${host}, so other machines may reach the API (addressed by this machine's IP addresses or host name).`);
   }
 
-  // New allowed origins (`petstore settings set allowedOrigins=…`) restart the listener where it
-  // runs (port 0 keeps the port it picked): in-flight requests finish, event streams end and resume.
-  let restarting: Promise<void> = Promise.resolve();
-  const unfollowOrigins = onNewAllowedOrigins(store, () => {
-    restarting = restarting.then(async () => {
-      const { host, port: runningPort } = listener;
-      await listener.close();
-      try {
-        listener = await startListener({ store, host, port: runningPort, presetToken });
-        console.log(`Allowed origins changed: listening again on ${listener.url}`);
-      } catch (error) {
-        console.error(`Allowed origins changed, but the listener could not start again: ${listenFailure(error, host, runningPort)}`);
-        process.exitCode = 1;
-        process.kill(process.pid, 'SIGTERM');
-      }
-    });
-  });
-
   await new Promise<void>((done) => {
     const stop = (signal: string) => {
       console.log(`${signal}: finishing in-flight requests…`);
-      unfollowOrigins();
-      void restarting.then(() => listener.close()).then(() => {
+      void listener.close().then(() => {
         store.close();
         console.log('Stopped; database closed.');
         done();

@@ -7,16 +7,15 @@ import { openCliStore } from '../open-store';
 import { CliError, printError } from '../output';
 
 const KEYS = Object.keys(StoreSettings.shape) as (keyof StoreSettings)[];
-/** Settings a running listener reads when it starts; the others apply to the next request (origins by a restart). */
+/** Settings a running listener reads when it starts; the others apply to the next request. */
 const AT_START: readonly string[] = ['listenerEnabled', 'listenerHost', 'listenerPort'];
 
 export const SETTINGS_USAGE = `petstore settings [--db FILE] [--json]
 petstore settings set KEY=VALUE [KEY=VALUE …] [--db FILE]
   The owner's settings, as the app's Settings screen shows them. A running server applies a change
-  to the rate limit, sunset date, threshold or shop name at once; new allowed origins restart its
-  listener where it runs (open event streams end, and resume with Last-Event-ID); the listener's
-  address and port apply when it next starts. allowedOrigins takes a comma-separated list ("" for none)
-  and keeps each origin as a browser sends it (https://Shop.Example.com is kept as https://shop.example.com).
+  to the rate limit, sunset date, threshold, shop name or allowed origins to its next request; the
+  listener's address and port when it next starts. allowedOrigins takes a comma-separated list ("" for
+  none) and keeps each origin as a browser sends it (https://Shop.Example.com is kept as https://shop.example.com).
   Keys: ${KEYS.join(', ')}`;
 
 /** `KEY=VALUE` arguments as typed fields: numbers, booleans and lists by the setting's type. */
