@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { occupyPort } from '../helpers/ports';
 import { tempDir } from '../helpers/temp-store';
 import { BIN, killAll, runCli, spawnNode } from '../rest/support/processes';
 
@@ -177,6 +178,14 @@ test('token create and serve say so when --db named no database and they created
   expect(created.stderr).toContain(`Note: no database at ${typo}; a new, empty store was created there.`);
   const again = await runCli(['token', 'create', '--scope', 'read', '--db', typo]);
   expect(again.stderr).not.toContain('Note:');
+
+  // Not when the command then fails and removes the store again (a port in use): that would point at nothing.
+  const busy = await occupyPort();
+  const refused = await runCli(['serve', '--db', join(dir, 'never.db'), '--port', String((busy.address() as AddressInfo).port)]);
+  busy.close();
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).not.toContain('Note:');
+  expect(existsSync(join(dir, 'never.db'))).toBe(false);
 
   const other = join(dir, 'other.db');
   const server = spawnNode([BIN, 'serve', '--db', other, '--port', '0'], {});
