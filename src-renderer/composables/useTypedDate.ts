@@ -13,9 +13,12 @@ import { computed, ref } from 'vue';
  * once the field changes. A Save clicked straight from such a text only shows the note: the click
  * that made the picker put its date back sends nothing.
  *
+ * Enter tries the form, as in any other field of it (naive-ui's picker takes it as "done typing").
+ *
  * Wire the handlers on an element around the picker: `@focusin="typed.onFocus"`,
- * `@input="typed.onInput"`, `@focusout="typed.onLeave"`, and call `onValue` from the picker's
- * `@update:value` (or `@update:formatted-value`).
+ * `@input="typed.onInput"`, `@keydown.capture="typed.onKeydown"` (before the picker's own: its Enter
+ * moves the focus away at once), `@focusout="typed.onLeave"`, and call `onValue` from the
+ * picker's `@update:value` (or `@update:formatted-value`).
  */
 export interface TypedDateOptions {
   /** The field's name in the words under it: "ship date". */
@@ -102,6 +105,18 @@ export function useTypedDate(options: TypedDateOptions) {
     input.select();
   }
 
+  /**
+   * Enter: naive-ui takes it as "done typing" and moves the focus to the picker's outer box, so the
+   * browser's submit on Enter never comes; it tries the form here, as Enter in any other field does.
+   */
+  function onKeydown(event: KeyboardEvent): void {
+    const field = event.target as HTMLInputElement;
+    if (field.tagName !== 'INPUT' || event.isComposing) return;
+    if (event.key === 'Enter' && !event.repeat && !(event.ctrlKey || event.metaKey || event.altKey || event.shiftKey)) {
+      field.form?.requestSubmit();
+    }
+  }
+
   function onLeave(event: FocusEvent): void {
     const to = event.relatedTarget as HTMLElement | null;
     if ((event.currentTarget as HTMLElement).contains(to)) return;
@@ -136,5 +151,5 @@ export function useTypedDate(options: TypedDateOptions) {
     unseen = false;
   }
 
-  return { feedback, pending, onValue, onInput, onFocus, onLeave, holds, reset };
+  return { feedback, pending, onValue, onInput, onFocus, onKeydown, onLeave, holds, reset };
 }

@@ -116,3 +116,23 @@ test('a date alone is that day at 00:00', async ({ page }) => {
   await expect(dialog).toBeHidden();
   expect(await ordersOf(petId)).toEqual([expect.objectContaining({ shipDate: new Date(2030, 0, 15).toISOString() })]);
 });
+
+/** Ways to send the order straight from Ship date, the field still showing what was typed (and a pet for each). */
+const sends: [string, string, (page: Page) => Promise<void>][] = [
+  ['Ctrl+Enter', 'Keyed', (page) => page.keyboard.press('Control+Enter')],
+  ['Enter', 'Entered', (page) => page.keyboard.press('Enter')],
+  ['a click on Place order', 'Clicked', (page) => page.getByRole('dialog', { name: 'Place order' }).getByRole('button', { name: 'Place order' }).click()],
+];
+for (const [how, name, send] of sends) {
+  test(`a date alone sent with ${how} straight from Ship date is that day at 00:00`, async ({ page }) => {
+    const { petId } = await openDialogFor(page, name);
+    const dialog = page.getByRole('dialog', { name: 'Place order' });
+    await dialog.getByLabel('Quantity').focus();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByLabel('Ship date')).toBeFocused();
+    await page.keyboard.type('2030-01-15');
+    await send(page);
+    await expect(dialog).toBeHidden();
+    expect(await ordersOf(petId)).toEqual([expect.objectContaining({ shipDate: new Date(2030, 0, 15).toISOString() })]);
+  });
+}
