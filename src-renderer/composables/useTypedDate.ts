@@ -13,11 +13,13 @@ import { computed, ref } from 'vue';
  * once the field changes. A Save clicked straight from such a text only shows the note: the click
  * that made the picker put its date back sends nothing.
  *
- * Enter tries the form, as in any other field of it (naive-ui's picker takes it as "done typing").
+ * The picker puts its date back whenever its text field loses the focus: Tab, a click elsewhere,
+ * Shift+Tab or Enter (both move the focus to its outer box) and Escape. Escape throws the text away
+ * as the clerk asked: nothing is said of it. Enter tries the form, as in any other field of it.
  *
  * Wire the handlers on an element around the picker: `@focusin="typed.onFocus"`,
  * `@input="typed.onInput"`, `@keydown.capture="typed.onKeydown"` (before the picker's own: its Enter
- * moves the focus away at once), `@focusout="typed.onLeave"`, and call `onValue` from the
+ * and Escape move the focus away at once), `@focusout="typed.onLeave"`, and call `onValue` from the
  * picker's `@update:value` (or `@update:formatted-value`).
  */
 export interface TypedDateOptions {
@@ -106,20 +108,27 @@ export function useTypedDate(options: TypedDateOptions) {
   }
 
   /**
+   * Escape: the picker puts its date back (no input event), the text thrown away as the clerk asked.
    * Enter: naive-ui takes it as "done typing" and moves the focus to the picker's outer box, so the
    * browser's submit on Enter never comes; it tries the form here, as Enter in any other field does.
    */
   function onKeydown(event: KeyboardEvent): void {
     const field = event.target as HTMLInputElement;
     if (field.tagName !== 'INPUT' || event.isComposing) return;
-    if (event.key === 'Enter' && !event.repeat && !(event.ctrlKey || event.metaKey || event.altKey || event.shiftKey)) {
+    if (event.key === 'Escape') {
+      unread.value = null;
+      reverted.value = null;
+      unseen = false;
+    } else if (event.key === 'Enter' && !event.repeat && !(event.ctrlKey || event.metaKey || event.altKey || event.shiftKey)) {
       field.form?.requestSubmit();
     }
   }
 
   function onLeave(event: FocusEvent): void {
     const to = event.relatedTarget as HTMLElement | null;
-    if ((event.currentTarget as HTMLElement).contains(to)) return;
+    // The text field's blur is when the picker puts its date back, to its own outer box too (Enter,
+    // Shift+Tab); leaving the outer box afterwards leaves nothing more.
+    if ((event.target as HTMLElement).tagName !== 'INPUT') return;
     takeAlso();
     if (unread.value === null) return;
     // The picker has put its date back (or emptied the field): the text is said as not understood.

@@ -220,3 +220,62 @@ test('under Allowed origins, while the listener runs, the screen says a Save res
   }
   await expect(origins.getByText(note)).toHaveCount(0);
 });
+
+test('Escape in Sunset date throws the text away: nothing is said of it and Save is not held', async ({ page }) => {
+  const before = await stored();
+  try {
+    await openSettings(page);
+    const general = section(page, 'Store and API settings');
+    const sunset = general.getByLabel(SUNSET);
+    const feedback = general.locator('.n-form-item').filter({ has: page.getByLabel(SUNSET) }).locator('.n-form-item-feedback__line');
+    await general.getByLabel('Shop name').fill('Escaped Shop');
+    await sunset.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('abc');
+    await page.keyboard.press('Control+Enter');
+    await expect(general.getByText('Cannot read “abc” as a date')).toBeVisible();
+    // Escape: the picker puts its date back; the words about "abc" go with it.
+    await page.keyboard.press('Escape');
+    await expect(sunset).toHaveValue('2027-06-30');
+    await expect(feedback).toHaveCount(0);
+    // The focus stays in the field's box: Ctrl+Enter saves the shop name.
+    await page.keyboard.press('Control+Enter');
+    await expect(toast(page, 'Settings saved')).toBeVisible();
+    expect(await stored()).toMatchObject({ shopName: 'Escaped Shop', sunsetDate: '2027-06-30' });
+  } finally {
+    await restore(before);
+  }
+});
+
+test('Enter in Sunset date tries the form as in any field; what it could not read is then said as put back', async ({ page }) => {
+  const before = await stored();
+  try {
+    await openSettings(page);
+    const general = section(page, 'Store and API settings');
+    const sunset = general.getByLabel(SUNSET);
+    await general.getByLabel('Shop name').fill('Entered Shop');
+    await sunset.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('abc');
+    await page.keyboard.press('Enter');
+    await expect(sunset).toHaveValue('2027-06-30');
+    await expect(general.getByText('“abc” was not understood: the sunset date is still 2027-06-30')).toBeVisible();
+    await expect(general.getByText('Cannot read')).toHaveCount(0);
+    await page.waitForTimeout(300);
+    await expect(toast(page, /Settings saved|Nothing to save/)).toHaveCount(0);
+    // The field shows the stored date: the next Save saves.
+    await page.keyboard.press('Control+Enter');
+    await expect(toast(page, 'Settings saved')).toBeVisible();
+    expect(await stored()).toMatchObject({ shopName: 'Entered Shop', sunsetDate: '2027-06-30' });
+
+    // A date it reads, then Enter: saved.
+    await sunset.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2030-01-15');
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Settings saved')).toHaveCount(2);
+    expect(await stored()).toMatchObject({ sunsetDate: '2030-01-15' });
+  } finally {
+    await restore(before);
+  }
+});

@@ -136,3 +136,20 @@ for (const [how, name, send] of sends) {
     expect(await ordersOf(petId)).toEqual([expect.objectContaining({ shipDate: new Date(2030, 0, 15).toISOString() })]);
   });
 }
+
+test('Escape in Ship date throws the text away: nothing is said of it and the order goes', async ({ page }) => {
+  const { petId } = await openDialogFor(page, 'Escapee');
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  const field = dialog.getByLabel('Ship date');
+  await field.click();
+  await page.keyboard.type('abc');
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog.getByText('Cannot read “abc” as a date')).toBeVisible();
+  // Escape closes the calendar and the picker puts its date back (none): the words under it go with the text.
+  await page.keyboard.press('Escape');
+  await expect(field).toHaveValue('');
+  await expect(dialog.locator('.n-form-item-feedback__line')).toHaveCount(0);
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog).toBeHidden();
+  expect(await ordersOf(petId)).toEqual([expect.not.objectContaining({ shipDate: expect.anything() })]);
+});
