@@ -13,9 +13,10 @@ import { computed, ref } from 'vue';
  * once the field changes. A Save clicked straight from such a text only shows the note: the click
  * that made the picker put its date back sends nothing.
  *
- * The picker puts its date back whenever its text field loses the focus: Tab, a click elsewhere,
- * Shift+Tab or Enter (both move the focus to its outer box) and Escape. Escape throws the text away
- * as the clerk asked: nothing is said of it. Enter tries the form, as in any other field of it.
+ * The picker puts its date back whenever its text field loses the focus, except into its own
+ * calendar (the next-month arrow, a day): Tab, a click elsewhere, Shift+Tab or Enter (both move the
+ * focus to its outer box) and Escape. Escape throws the text away as the clerk asked: nothing is said
+ * of it. Enter tries the form, as in any other field of it.
  *
  * Wire the handlers on an element around the picker: `@focusin="typed.onFocus"`,
  * `@input="typed.onInput"`, `@keydown.capture="typed.onKeydown"` (before the picker's own: its Enter
@@ -126,6 +127,8 @@ export function useTypedDate(options: TypedDateOptions) {
 
   function onLeave(event: FocusEvent): void {
     const to = event.relatedTarget as HTMLElement | null;
+    // Into the picker's own calendar (its arrows, a day; shown outside the field): the field still shows the text.
+    if (to?.closest('.n-date-panel')) return;
     // The text field's blur is when the picker puts its date back, to its own outer box too (Enter,
     // Shift+Tab); leaving the outer box afterwards leaves nothing more.
     if ((event.target as HTMLElement).tagName !== 'INPUT') return;

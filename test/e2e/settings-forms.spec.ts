@@ -279,3 +279,28 @@ test('Enter in Sunset date tries the form as in any field; what it could not rea
     await restore(before);
   }
 });
+
+test('the calendar’s next-month arrow is not leaving Sunset date: a text it cannot read is still the one shown and said', async ({ page }) => {
+  const before = await stored();
+  try {
+    await openSettings(page);
+    const general = section(page, 'Store and API settings');
+    const sunset = general.getByLabel(SUNSET);
+    await sunset.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('abc');
+    await page.locator('.n-date-panel .n-date-panel-month__next').click();
+    await expect(sunset).toHaveValue('abc');
+    await expect(general.getByText('was not understood')).toHaveCount(0);
+    // Save from there: the field still shows "abc", and that is what is said; nothing is saved.
+    await general.getByRole('button', { name: 'Save settings' }).click();
+    await expect(sunset).toHaveValue('abc');
+    await expect(general.getByText('Cannot read “abc” as a date')).toBeVisible();
+    await expect(general.getByText('was not understood')).toHaveCount(0);
+    await page.waitForTimeout(300);
+    await expect(toast(page, /Settings saved|Nothing to save/)).toHaveCount(0);
+    expect(await stored()).toMatchObject({ sunsetDate: before.sunsetDate });
+  } finally {
+    await restore(before);
+  }
+});
