@@ -137,8 +137,10 @@ export function useTypedDate(options: TypedDateOptions) {
     // The picker has put its date back (or emptied the field): the text is said as not understood.
     reverted.value = unread.value;
     unread.value = null;
-    // Pressing Save moves the focus to it first, just before its click would save.
-    if (to?.getAttribute('type') === 'submit') unseen = true;
+    // Pressing this form's Save moves the focus to it first, just before its click would save. (Another
+    // form's button, Create token or Back up now, saves nothing here: the next Save settings saves.)
+    const form = (event.currentTarget as HTMLElement).closest('form');
+    if (to instanceof HTMLButtonElement && to.type === 'submit' && to.form === form) unseen = true;
   }
 
   /**

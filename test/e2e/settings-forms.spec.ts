@@ -304,3 +304,25 @@ test('the calendar’s next-month arrow is not leaving Sunset date: a text it ca
     await restore(before);
   }
 });
+
+test('a sunset date not understood, then another form’s button: the next Save settings saves', async ({ page }) => {
+  const before = await stored();
+  try {
+    await openSettings(page);
+    const general = section(page, 'Store and API settings');
+    const sunset = general.getByLabel(SUNSET);
+    await general.getByLabel('Shop name').fill('Other Button Shop');
+    await sunset.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('15/01/2030');
+    // Straight from the text to Create token (no label: it asks for one, and creates nothing).
+    await section(page, 'API tokens').getByRole('button', { name: 'Create token' }).click();
+    await expect(sunset).toHaveValue('2027-06-30');
+    await expect(general.getByText('“15/01/2030” was not understood: the sunset date is still 2027-06-30')).toBeVisible();
+    await general.getByRole('button', { name: 'Save settings' }).click();
+    await expect(toast(page, 'Settings saved')).toBeVisible();
+    expect(await stored()).toMatchObject({ shopName: 'Other Button Shop', sunsetDate: '2027-06-30' });
+  } finally {
+    await restore(before);
+  }
+});
