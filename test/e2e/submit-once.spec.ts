@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from './support/test';
+import { freePort } from '../helpers/ports';
 import { must } from './support/browser-host';
 import { useShop } from './support/shop';
 
@@ -108,4 +109,60 @@ test('Save settings clicked again after saving says only "Settings saved"', asyn
   await general.getByLabel('Shop name').fill('Quick Paws 2');
   await general.getByRole('button', { name: 'Save settings' }).click();
   await expect(toast(page, 'Settings saved')).toHaveCount(2);
+});
+
+/** Holds the page's calls of `operation` back for a moment: a second press comes while the first is on its way. */
+async function slow(page: Page, operation: string): Promise<void> {
+  await page.route(`**/__petstore/invoke/${operation}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+}
+
+async function openSettings(page: Page): Promise<void> {
+  await page.goto(`${shop.host.url}#/settings`);
+  await expect(page.getByRole('textbox', { name: 'Port' })).toBeEditable();
+}
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+test('Save address pressed twice moves and restarts the listener once', async ({ page }) => {
+  const before = await must(shop.host.call<{ listenerPort: number }>('settings.get', {}));
+  await must(shop.host.call('settings.update', { listenerPort: await freePort() }));
+  await must(shop.host.call('listener.start', {}));
+  try {
+    await openSettings(page);
+    const listener = section(page, 'REST API listener');
+    await slow(page, 'listener.status');
+    const restarted = toast(page, /^The listener was restarted at/);
+
+    // Ctrl+Enter twice, the second while the first is on its way.
+    await listener.getByLabel('Port').fill(String(await freePort()));
+    await page.keyboard.press('Control+Enter');
+    await page.keyboard.press('Control+Enter');
+    await expect(restarted.first()).toBeVisible();
+    await page.waitForTimeout(700);
+    expect(await restarted.count()).toBe(1); // (counted now: an expectation would wait for the toasts to go)
+
+    // A double click.
+    await listener.getByLabel('Port').fill(String(await freePort()));
+    await listener.getByRole('button', { name: 'Save address' }).dblclick();
+    await expect(restarted).toHaveCount(2);
+    await page.waitForTimeout(700);
+    expect(await restarted.count()).toBe(2); // (counted now: an expectation would wait for the toasts to go)
+
+    // A second click once the first save is done: saved already, nothing to restart.
+    await page.unroute('**/__petstore/invoke/listener.status');
+    const port = await freePort();
+    await listener.getByLabel('Port').fill(String(port));
+    const save = listener.getByRole('button', { name: 'Save address' });
+    await save.click();
+    await expect(restarted).toHaveCount(3);
+    await save.click();
+    await page.waitForTimeout(700);
+    expect(await restarted.count()).toBe(3); // (counted now: an expectation would wait for the toasts to go)
+    expect(await must(shop.host.call('listener.status', {}))).toMatchObject({ running: true, port });
+  } finally {
+    await must(shop.host.call('listener.stop', {}));
+    await must(shop.host.call('settings.update', { listenerPort: before.listenerPort }));
+  }
 });
