@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from './support/test';
 import { freePort } from '../helpers/ports';
 import { must } from './support/browser-host';
@@ -164,5 +167,35 @@ test('Save address pressed twice moves and restarts the listener once', async ({
   } finally {
     await must(shop.host.call('listener.stop', {}));
     await must(shop.host.call('settings.update', { listenerPort: before.listenerPort }));
+  }
+});
+
+test('Restore pressed twice asks once', async ({ page }) => {
+  const scratch = mkdtempSync(join(tmpdir(), 'petstore-submit-once-'));
+  try {
+    const file = join(scratch, 'twice.db');
+    await must(shop.host.call('backup.create', { file }));
+    await openSettings(page);
+    const backup = section(page, 'Backup and restore');
+    await slow(page, 'backup.check');
+    const question = page.getByRole('dialog', { name: 'Restore this backup?' });
+
+    await backup.getByLabel('Backup file to restore').fill(file);
+    await page.keyboard.press('Control+Enter');
+    await page.keyboard.press('Control+Enter');
+    await expect(question.first()).toBeVisible();
+    await page.waitForTimeout(700);
+    await expect(question).toHaveCount(1);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toHaveCount(0);
+
+    await backup.getByRole('button', { name: 'Restore…' }).dblclick();
+    await expect(question.first()).toBeVisible();
+    await page.waitForTimeout(700);
+    await expect(question).toHaveCount(1);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toHaveCount(0);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 });
