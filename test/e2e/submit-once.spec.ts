@@ -199,3 +199,26 @@ test('Restore pressed twice asks once', async ({ page }) => {
     rmSync(scratch, { recursive: true, force: true });
   }
 });
+
+test('Export pressed twice while it is on its way exports once', async ({ page }) => {
+  await openSettings(page);
+  const exporting = section(page, 'Export');
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await slow(page, 'data.export');
+  const exported = toast(page, /^Exported /);
+
+  await exporting.getByRole('radio', { name: 'CSV (one table)' }).focus();
+  await page.keyboard.press('Control+Enter');
+  await page.keyboard.press('Control+Enter');
+  await expect(exported.first()).toBeVisible();
+  await page.waitForTimeout(700);
+  expect(await exported.count()).toBe(1); // (counted now: an expectation would wait for the toasts to go)
+  expect(downloads).toBe(1);
+
+  await exporting.getByRole('button', { name: 'Export' }).dblclick();
+  await expect(exported).toHaveCount(2);
+  await page.waitForTimeout(700);
+  expect(await exported.count()).toBe(2); // (counted now: an expectation would wait for the toasts to go)
+  expect(downloads).toBe(2);
+});
