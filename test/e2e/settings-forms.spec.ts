@@ -326,3 +326,42 @@ test('a sunset date not understood, then another form’s button: the next Save 
     await restore(before);
   }
 });
+
+test('a window with no edits follows what another saves, without saying it was editing', async ({ page }) => {
+  const before = await stored();
+  const other = await page.context().newPage();
+  try {
+    await openSettings(page);
+    const general = section(page, 'Store and API settings');
+    const listener = section(page, 'REST API listener');
+    await openSettings(other);
+
+    // The other window saves a new origin and a new port.
+    const theirs = section(other, 'Store and API settings');
+    await theirs.getByRole('button', { name: 'Add origin' }).click();
+    await theirs.getByLabel('Allowed origin 1', { exact: true }).fill('http://localhost:3000');
+    await theirs.getByRole('button', { name: 'Save settings' }).click();
+    await expect(toast(other, 'Settings saved')).toBeVisible();
+    const port = await freePort();
+    await section(other, 'REST API listener').getByLabel('Port').fill(String(port));
+    await section(other, 'REST API listener').getByRole('button', { name: 'Save address' }).click();
+    await expect(toast(other, 'Address saved')).toBeVisible();
+
+    // This one shows them, and says nothing of an editing it was not doing.
+    await expect(general.getByLabel('Allowed origin 1', { exact: true })).toHaveValue('http://localhost:3000');
+    await expect(listener.getByLabel('Port')).toHaveValue(String(port));
+    await page.waitForTimeout(300);
+    await expect(page.getByText('while you were editing')).toHaveCount(0);
+
+    // While it holds an edit, a change elsewhere is said.
+    await general.getByLabel('Shop name').fill('Mine');
+    await theirs.getByLabel('Allowed origin 1', { exact: true }).fill('http://localhost:4000');
+    await theirs.getByRole('button', { name: 'Save settings' }).click();
+    const note = general.getByRole('alert').filter({ hasText: 'Changed elsewhere while you were editing' });
+    await expect(note).toContainText('Allowed origins are now http://localhost:4000.');
+  } finally {
+    await other.close();
+    await restore(before);
+    await must(shop.host.call('settings.update', { listenerPort: before.listenerPort }));
+  }
+});
