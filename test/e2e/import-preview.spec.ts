@@ -66,3 +66,16 @@ test('the import screen with a preview shown is accessible in light and dark', a
   await expect(page.getByRole('region', { name: 'Preview rows' })).toBeVisible();
   await expectAccessible(page, 'import preview at 1280 × 800');
 });
+
+test('a file over the size limit is refused by its size in bytes before it is read, as the CLI refuses it', async ({ page }, testInfo) => {
+  // Two bytes a letter: its text is 33 M characters long, under the limit counted in characters.
+  const { writeFileSync } = await import('node:fs');
+  const { MAX_IMPORT_BYTES, MAX_IMPORT_MIB } = await import('../../src-shared/schemas/data');
+  const file = testInfo.outputPath('wide.csv');
+  writeFileSync(file, `name,category,status,stock\n${'ä'.repeat(MAX_IMPORT_BYTES / 2 + 1)}\n`);
+  await page.goto(`${shop.host.url}#/settings`);
+  const importing = page.getByRole('region', { name: 'Import pets', exact: true });
+  await importing.getByLabel('File to import (.csv or .json)').setInputFiles(file);
+  await expect(page.getByText(`wide.csv is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`)).toBeVisible();
+  await expect(importing.getByTestId('import-summary')).toHaveCount(0);
+});

@@ -203,13 +203,13 @@ test('Ctrl+Enter saves the Settings form it is pressed in, from any of its field
   }
 });
 
-test('under Allowed origins, while the listener runs, the screen says a Save restarts it', async ({ page }) => {
+test('under Allowed origins, while the listener runs, the screen says saved origins apply to its next request', async ({ page }) => {
   const port = await freePort();
   await must(shop.host.call('settings.update', { listenerPort: port }));
   await openSettings(page);
   const general = section(page, 'Store and API settings');
   const origins = general.getByRole('group', { name: 'Allowed browser origins (CORS)' });
-  const note = 'Saving new origins restarts the running listener so they apply at once.';
+  const note = 'The running listener lets saved origins in from its next request.';
   await expect(origins).toBeVisible();
   await expect(origins.getByText(note)).toHaveCount(0);
   await must(shop.host.call('listener.start', {}));
