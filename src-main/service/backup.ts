@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { StoreError } from '../../src-shared/errors';
@@ -35,7 +35,9 @@ function checkedPath(file: string, store: Store): string {
   if (existing && !existing.isFile()) {
     throw new StoreError('VALIDATION_FAILED', `${path} is not a regular file (a device or a pipe); choose a file`, [{ path: 'file', message: 'Not a regular file' }]);
   }
-  return path;
+  // A link is followed, as `export --out` follows it: the file it names is replaced (not the link),
+  // and a backup read through it comes with the `-wal` beside that file.
+  return existing ? realpathSync(path) : path;
 }
 
 /**

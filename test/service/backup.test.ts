@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { createHostHandlers } from '../../src-main/host/shell-handlers';
@@ -233,4 +233,21 @@ test('a backup never replaces a device or a pipe, nor goes where a database log 
   expect(copy.prepare("SELECT name FROM sqlite_schema WHERE name = 'stale'").all()).toEqual([]);
   expect(copy.prepare('SELECT name FROM categories').all()).toEqual([{ name: 'Dogs' }]);
   copy.close();
+});
+
+test('a backup to a symbolic link replaces the file it names, as an export does, and the link stays', async () => {
+  const call = host();
+  t.ok('categories.create', { name: 'Dogs' });
+  const real = join(t.dir, 'on-the-stick.db');
+  expect(await call('backup.create', { file: real })).toMatchObject({ ok: true });
+  const link = join(t.dir, 'latest.db');
+  symlinkSync(real, link);
+
+  t.ok('categories.create', { name: 'Cats' });
+  expect(await call('backup.create', { file: link, replace: true })).toMatchObject({ ok: true, data: { file: real } });
+  expect(lstatSync(link).isSymbolicLink()).toBe(true);
+  const copy = new Database(real, { readonly: true });
+  expect(copy.prepare('SELECT name FROM categories ORDER BY name').all()).toEqual([{ name: 'Cats' }, { name: 'Dogs' }]);
+  copy.close();
+  expect(await call('backup.check', { file: link })).toEqual({ ok: true, data: { file: real } });
 });
