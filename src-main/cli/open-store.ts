@@ -7,12 +7,9 @@ import { CliError } from './output';
 /** The database files this process created: a command that then fails leaves none behind. */
 const createdFiles = new Set<string>();
 
-/** Whether this run created `db` (a new store, e.g. for `import` to say so). */
-export const createdThisRun = (db: string): boolean => createdFiles.has(resolve(db));
-
 /** Says so when this run created `db`: a mistyped or forgotten --db would otherwise go to a new, empty store without a word. */
 export function noteIfCreated(db: string): void {
-  if (createdThisRun(db)) console.error(`Note: no database at ${resolve(db)}; a new, empty store was created there.`);
+  if (createdFiles.has(resolve(db))) console.error(`Note: no database at ${resolve(db)}; a new, empty store was created there.`);
 }
 
 /**

@@ -26,19 +26,16 @@ export const isPreflight = (request: FastifyRequest) =>
  * that is not a browser page) costs one header lookup. No origin listed: no CORS header at all.
  */
 export function createCors(allowedOrigins: () => readonly string[]) {
-  const listed = (request: FastifyRequest): boolean => {
-    const origin = request.headers.origin;
-    return origin !== undefined && allowedOrigins().includes(origin);
-  };
   return {
-    listed,
+    listed: (request: FastifyRequest): boolean => request.headers.origin !== undefined && allowedOrigins().includes(request.headers.origin),
     /** Lets a listed origin's page read the answer (refusals included) and the headers it needs. */
     grant(request: FastifyRequest, reply: FastifyReply): void {
-      if (allowedOrigins().length === 0) return;
+      const origins = allowedOrigins();
+      const origin = request.headers.origin;
+      if (origins.length === 0 || origin === undefined) return;
       // The answer depends on the Origin: caches must keep one per origin.
       reply.header('vary', 'Origin');
-      if (!listed(request)) return;
-      reply.header('access-control-allow-origin', request.headers.origin!).header('access-control-expose-headers', EXPOSE_HEADERS);
+      if (origins.includes(origin)) reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', EXPOSE_HEADERS);
     },
     /** Answers a listed origin's preflight (after `grant`): which methods and headers it may send. No token is asked. */
     answerPreflight(reply: FastifyReply): void {
@@ -51,4 +48,3 @@ export function createCors(allowedOrigins: () => readonly string[]) {
     },
   };
 }
-export type Cors = ReturnType<typeof createCors>;

@@ -28,3 +28,13 @@ export function coalesced(task: () => Promise<void>): () => Promise<void> {
     return inFlight;
   };
 }
+
+/**
+ * Wraps an async task so that a call made while it runs does nothing more: it gets the running
+ * call's promise. A press repeated while its work is on its way (a double click, Ctrl+Enter twice)
+ * then does that work once.
+ */
+export function oneAtATime(task: () => Promise<void>): () => Promise<void> {
+  let inFlight: Promise<void> | null = null;
+  return () => (inFlight ??= task().finally(() => (inFlight = null)));
+}

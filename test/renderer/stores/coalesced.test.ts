@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { coalesced } from '../../../src-renderer/stores/coalesced';
+import { coalesced, oneAtATime } from '../../../src-renderer/stores/coalesced';
 
 /** A task whose runs the test finishes one at a time, each with success or a failure. */
 function steppedTask() {
@@ -51,4 +51,19 @@ test('a rerun asked for during a failing run still happens; the calls reject onl
   await finishRun(new Error('the read failed'));
   await expect(alone).rejects.toThrow('the read failed');
   expect(runs()).toBe(3);
+});
+
+test('oneAtATime: a call while the task runs does nothing more and settles with it; the next call runs again', async () => {
+  const { task, finishRun, runs } = steppedTask();
+  const press = oneAtATime(task);
+  const first = press();
+  const again = press();
+  expect(again).toBe(first);
+  await finishRun(new Error('not saved'));
+  await expect(again).rejects.toThrow('not saved');
+  expect(runs()).toBe(1);
+  const later = press();
+  await finishRun();
+  await later;
+  expect(runs()).toBe(2);
 });
