@@ -1,5 +1,5 @@
 /**
- * `npm run host -- [--db FILE] [--port N]`: the real service under Node with the renderer served
+ * `npm run host -- [--db FILE] [--port N]` (or `npm run app:browser -- …`, which builds first): the real service under Node with the renderer served
  * to a browser on 127.0.0.1 (build the renderer first: `npm run build`; PETSTORE_RENDERER_DIR
  * serves another build). The database is --db, else PETSTORE_DB as for the desktop app, else
  * petstore-dev.db in the project folder.
@@ -10,22 +10,44 @@ import { fileURLToPath } from 'node:url';
 import { openStore } from '../service/store';
 import { createHostHandlers } from '../host/shell-handlers';
 import { startBrowserHost } from './server';
+import { listenFailure } from '../rest/listen-failure';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const { values } = parseArgs({
-  options: {
-    db: { type: 'string', default: process.env.PETSTORE_DB || join(root, 'petstore-dev.db') },
-    port: { type: 'string', default: '5199' },
-  },
-});
+const USAGE = 'Usage: npm run app:browser -- [--db FILE] [--port N]   (default port 5199; 0 picks a free one)';
 
-const store = openStore(resolve(values.db!));
+/** The options, or a one-line complaint and exit 2 (a mistyped option is not a crash). */
+function readOptions(): { db: string; port: number } {
+  try {
+    const { values } = parseArgs({
+      options: {
+        db: { type: 'string', default: process.env.PETSTORE_DB || join(root, 'petstore-dev.db') },
+        port: { type: 'string', default: '5199' },
+      },
+    });
+    const port = Number(values.port);
+    if (!/^\d+$/.test(values.port!) || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
+    return { db: resolve(values.db!), port };
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const options = readOptions();
+
+const store = openStore(options.db);
 const { handlers, listener } = createHostHandlers(store, 'browser-host');
 await listener.resume();
 // PETSTORE_RENDERER_DIR serves another build of the renderer (e.g. a copy that a rebuild cannot change under a test run).
 const rendererDir = resolve(process.env.PETSTORE_RENDERER_DIR ?? join(root, 'out', 'renderer'));
-const host = await startBrowserHost({ store, handlers, rendererDir, port: Number(values.port) });
-console.log(`Pet Store Clerk (browser host) on ${host.url}  database: ${resolve(values.db!)}`);
+const host = await startBrowserHost({ store, handlers, rendererDir, port: options.port }).catch((error: unknown) => {
+  console.error(`${listenFailure(error, '127.0.0.1', options.port)}; choose another with --port.`);
+  void listener.stop().then(() => {
+    store.close();
+    process.exit(1);
+  });
+  return new Promise<never>(() => {});
+});
+console.log(`Pet Store Clerk (browser host) on ${host.url}  database: ${options.db}`);
 
 const stop = () => {
   void Promise.all([host.close(), listener.stop()]).then(() => {

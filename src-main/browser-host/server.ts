@@ -24,6 +24,8 @@ const MIME: Record<string, string> = {
 // Room for the largest import (MAX_IMPORT_CHARS of text, JSON-encoded); IPC in Electron has no such cap.
 const MAX_BODY = 4 * MAX_IMPORT_CHARS;
 const INVOKE_PREFIX = '/__petstore/invoke/';
+/** Refuses bytes that are not UTF-8 instead of turning them into U+FFFD (as the REST body parser does). */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export interface BrowserHostOptions {
   store: Store;
@@ -109,7 +111,13 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
     }
   }
 
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const address = server.address() as AddressInfo;
   return {
     server,
@@ -162,7 +170,10 @@ function crossSiteRefusal(request: IncomingMessage): StoreError | undefined {
   return undefined;
 }
 
-/** The request's JSON body, or a StoreError for one too large or not JSON. */
+/**
+ * The request's JSON body, or a StoreError for one too large, not UTF-8 or not JSON. The bridge
+ * always sends a body (`null` for no input): an empty one is broken, as over REST.
+ */
 async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -171,8 +182,14 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
     if (size > MAX_BODY) return new StoreError('PAYLOAD_TOO_LARGE', `The input is larger than ${MAX_BODY / 1024 / 1024} MiB`);
     chunks.push(chunk as Buffer);
   }
+  let text: string;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
+    text = utf8.decode(Buffer.concat(chunks));
+  } catch {
+    return new StoreError('MALFORMED_JSON', 'The input is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text);
   } catch {
     return new StoreError('MALFORMED_JSON', 'The input is not valid JSON');
   }

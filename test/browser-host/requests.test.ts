@@ -18,7 +18,7 @@ interface Answer {
 }
 
 /** One raw HTTP request (node:http, so that Host, Origin and Sec-Fetch-Site are ours to set). */
-function send(url: string, path: string, { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function send(url: string, path: string, { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const outgoing = request({ hostname, port, path, method, headers }, (response) => {
@@ -79,6 +79,21 @@ describe('the browser host’s requests', () => {
     expect(result.ok).toBe(false);
     expect(ErrorBody.parse(result.error)).toMatchObject({ code, status });
     expect(categoryNames()).not.toContain('Ferrets');
+  });
+
+  it.each([
+    ['bytes that are not UTF-8', Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0x42, 0xff, 0x22, 0x7d])], // {"name":"B\xff"}
+    ['an empty body', ''],
+    ['broken JSON', '{"name": '],
+  ])('answers %s with MALFORMED_JSON and writes nothing', async (_what, body) => {
+    const answer = await send(host.url, '/__petstore/invoke/categories.create', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin },
+      body,
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ ok: false, error: expect.objectContaining({ code: 'MALFORMED_JSON', status: 400 }) });
+    expect(t.ok('categories.list', {}).items).toEqual([]);
   });
 
   it.each([
