@@ -42,7 +42,8 @@ export function createContext(db: Db, afterCommit: () => void) {
       const item = { petId: pet.id, quantity: stockAfter, status };
       repos.events.append('inventory.updated', item);
       const threshold = setting('lowStockThreshold');
-      if (!isLowStock(stockBefore, threshold) && isLowStock(stockAfter, threshold)) repos.events.append('inventory.low', { ...item, threshold });
+      // A pet for sale falling into low stock (docs/states.md T43–T45); never on a rise.
+      if (stockAfter < stockBefore && !isLowStock(stockBefore, threshold, pet.status) && isLowStock(stockAfter, threshold, status)) repos.events.append('inventory.low', { ...item, threshold });
     }
   }
 

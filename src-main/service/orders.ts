@@ -1,5 +1,6 @@
 import { StoreError } from '../../src-shared/errors';
 import { STOCK_MAX } from '../../src-shared/schemas/inventory';
+import { orderRefusal } from '../../src-shared/thresholds';
 import type { OrderRow } from '../db/repositories/orders';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
@@ -37,18 +38,14 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
         }
         // A sold pet is gone; a pet that ran out of stock is short, whatever its status says;
         // a pending pet that still has stock is on hold by the clerk.
-        if (pet.status === 'sold') {
-          throw new StoreError('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is sold`);
-        }
         const stock = ctx.inventory.quantity(petId);
-        if (stock < quantity) {
-          throw new StoreError(
-            'INSUFFICIENT_STOCK',
-            `Only ${stock} of ${pet.name} (pet ${petId}) in stock; ${quantity} ordered`,
-          );
-        }
-        if (pet.status !== 'available') {
-          throw new StoreError('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is ${pet.status}, not available`);
+        switch (orderRefusal(pet.status, stock, quantity)) {
+          case 'sold':
+            throw new StoreError('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is sold`);
+          case 'short':
+            throw new StoreError('INSUFFICIENT_STOCK', `Only ${stock} of ${pet.name} (pet ${petId}) in stock; ${quantity} ordered`);
+          case 'on hold':
+            throw new StoreError('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is ${pet.status}, not available`);
         }
         const id = ctx.orders.insert(petId, pet.name, quantity, shipDate ? normalizeDate(shipDate) : null);
         const order = orderModel(mustFind(id));

@@ -13,7 +13,10 @@ export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
      GROUP BY c.id ORDER BY c.name_order, c.id`,
   );
   const openOrders = ctx.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders WHERE complete = 0');
-  const lowStock = ctx.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM inventory WHERE quantity < ?');
+  // Low stock as isLowStock (src-shared/thresholds.ts) says: pets for sale below the threshold.
+  const lowStock = ctx.db.prepare<[number], { n: number }>(
+    "SELECT count(*) AS n FROM inventory i JOIN pets p ON p.id = i.pet_id WHERE i.quantity < ? AND p.status <> 'sold'",
+  );
 
   return {
     'stats.overview': () =>

@@ -104,9 +104,9 @@ export const useInventoryStore = defineStore('inventory', () => {
   const hasMore = computed(() => nextCursor.value !== null);
   const lowStockThreshold = computed(() => settings.lowStockThreshold);
 
-  /** Whether a stock count is low: strictly below the threshold, as for the `inventory.low` event. */
-  function isLow(quantity: number): boolean {
-    return isLowStock(quantity, settings.lowStockThreshold);
+  /** Whether a pet's stock is low: for sale and strictly below the threshold, as for the `inventory.low` event. */
+  function isLow(quantity: number, status: PetStatus): boolean {
+    return isLowStock(quantity, settings.lowStockThreshold, status);
   }
 
   function toRow(item: InventoryItem, pet: Pet): StockRow {

@@ -53,7 +53,7 @@ export const StoreSettings = z.object({
     .int()
     .min(0)
     .max(1_000_000)
-    .describe('`inventory.low` fires, and the UI highlights, when stock falls below this.'),
+    .describe('`inventory.low` fires, and the UI highlights, when the stock of a pet for sale (not sold) falls below this.'),
   sunsetDate: z.iso.date().describe('From this day on (UTC) GET /pets/{petId} answers 410 OPERATION_SUNSET.'),
   rateLimitPerMinute: z.int().min(1).max(1_000_000).describe('Requests per minute per API token.'),
   listenerEnabled: z.boolean().describe('Whether the desktop app starts the REST listener.'),

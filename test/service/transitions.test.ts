@@ -404,7 +404,7 @@ describe('setting the stock', () => {
     expect(appendedSince(t, mark)).toEqual([
       { type: 'pet.updated', data: { ...pet(id), status: 'sold' } },
       { type: 'inventory.updated', data: item(id, 0, 'sold') },
-      { type: 'inventory.low', data: { ...item(id, 0, 'sold'), threshold: 1 } },
+      // Sold is not for sale: not low stock (T50).
     ]);
   });
 
@@ -499,7 +499,7 @@ describe('status changes by hand', () => {
     expect(appendedSince(t, mark)).toEqual([
       { type: 'pet.updated', data: soldNow },
       { type: 'inventory.updated', data: item(available, 0, 'sold') },
-      { type: 'inventory.low', data: { ...item(available, 0, 'sold'), threshold: 1 } },
+      // Sold is not for sale: not low stock (T50).
       // Stock was 0 already: the status changes, the stock does not.
       { type: 'pet.updated', data: pendingNow },
     ]);
@@ -584,25 +584,43 @@ describe('low stock', () => {
     setThreshold(3);
     const byOrder = shop.available(5);
     const bySet = shop.available(5);
-    const bySale = shop.available(5);
+    const byEmptying = shop.held(5);
     const mark = lastEventId(t);
     t.ok('orders.place', { petId: byOrder, quantity: 2 }); // 5 → 3: not below
     expect(appendedSince(t, mark).map((e) => e.type)).toEqual(['order.placed', 'inventory.updated']);
     const mark2 = lastEventId(t);
     t.ok('orders.place', { petId: byOrder, quantity: 1 }); // 3 → 2: crosses
     t.ok('inventory.set', { petId: bySet, update: { quantity: 1 } }); // 5 → 1
-    t.ok('pets.update', { petId: bySale, changes: { status: 'sold' } }); // 5 → 0
+    t.ok('inventory.adjust', { petId: byEmptying, by: -5 }); // 5 → 0, on hold
     const appended = appendedSince(t, mark2);
     expect(appended.map((e) => e.type)).toEqual([
       'order.placed', 'inventory.updated', 'inventory.low',
       'inventory.updated', 'inventory.low',
-      'pet.updated', 'inventory.updated', 'inventory.low',
+      'inventory.updated', 'inventory.low',
     ]);
     expect(lowOf(mark2).map((e) => e.data)).toEqual([
       { ...item(byOrder, 2, 'available'), threshold: 3 },
       { ...item(bySet, 1, 'available'), threshold: 3 },
-      { ...item(bySale, 0, 'sold'), threshold: 3 },
+      { ...item(byEmptying, 0, 'pending'), threshold: 3 },
     ]);
+  });
+
+  test('T50: a pet that leaves sale is not low stock: no inventory.low, not listed as low, not counted', () => {
+    setThreshold(3);
+    const marked = shop.available(5);
+    const emptied = shop.available(5);
+    const restockedLow = shop.created('sold');
+    const held = shop.held(2); // pending with stock below the threshold: still for sale, low
+    const mark = lastEventId(t);
+    t.ok('pets.update', { petId: marked, changes: { status: 'sold' } }); // 5 → 0, sold (T36)
+    t.ok('inventory.set', { petId: emptied, update: { quantity: 0 } }); // 5 → 0, sold (T30)
+    t.ok('inventory.set', { petId: restockedLow, update: { quantity: 2 } }); // sold → available at 2: a rise, no event (T44)
+    expect(lowOf(mark)).toEqual([]);
+    expect(standing(t, marked)).toEqual({ status: 'sold', stock: 0 });
+    const low = t.ok('inventory.list', { low: true });
+    expect(low.items.map((entry) => entry.petId)).toEqual([restockedLow, held]);
+    expect(low.total).toBe(2);
+    expect(t.ok('stats.overview', {}).lowStock).toBe(2);
   });
 
   test('T44: no inventory.low while the stock stays below, stays at or above, or rises; it fires again after a restock', () => {

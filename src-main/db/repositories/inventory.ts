@@ -15,7 +15,7 @@ export interface InventoryListFilter {
   petId?: number[];
   /** Only pets whose name contains this (case and accents aside, as the pets list's `q`). */
   q?: string;
-  /** Only entries with quantity below this threshold. */
+  /** Only low stock: pets for sale with quantity below this threshold (isLowStock in src-shared/thresholds.ts). */
   below?: number;
   limit: number;
   cursor?: string;
@@ -63,12 +63,12 @@ export function inventoryRepository(db: Db) {
         params.push(nameSortKey(filter.q));
       }
       if (filter.below !== undefined) {
-        where.push('i.quantity < ?');
+        where.push("i.quantity < ? AND p.status <> 'sold'");
         params.push(filter.below);
       }
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      // Counting needs the pets only to search their names.
-      const countFrom = filter.q ? 'inventory i JOIN pets p ON p.id = i.pet_id' : 'inventory i';
+      // Counting needs the pets only to search their names or to leave sold ones out of low stock.
+      const countFrom = filter.q || filter.below !== undefined ? 'inventory i JOIN pets p ON p.id = i.pet_id' : 'inventory i';
       const pageWhere = [...where];
       const pageParams = [...params];
       if (filter.cursor) {

@@ -26,7 +26,8 @@ test('load shows counts by status, stock by category, open orders and low stock 
     { status: 'sold', count: 1 },
   ]);
   expect(dashboard.totalPets).toBe(3);
-  expect(dashboard.overview).toMatchObject({ openOrders: 1, lowStock: 2, lowStockThreshold: 2 });
+  // Low stock: Bella (pending, 0); Tom is sold, not for sale, so not low.
+  expect(dashboard.overview).toMatchObject({ openOrders: 1, lowStock: 1, lowStockThreshold: 2 });
   expect(dashboard.stockByCategory.map((entry) => [entry.name, entry.pets, entry.stock])).toEqual([
     ['Cats', 1, 0],
     ['Dogs', 2, 5],

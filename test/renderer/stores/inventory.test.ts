@@ -48,8 +48,10 @@ test('reload shows stock with each pet’s name and category, and the threshold 
   expect(inventory.total).toBe(2);
   expect(inventory.hasMore).toBe(false);
   expect(useSettingsStore().lowStockThreshold).toBe(3);
-  expect(inventory.isLow(2)).toBe(true);
-  expect(inventory.isLow(3)).toBe(false);
+  expect(inventory.isLow(2, 'available')).toBe(true);
+  expect(inventory.isLow(2, 'pending')).toBe(true);
+  expect(inventory.isLow(3, 'available')).toBe(false);
+  expect(inventory.isLow(0, 'sold')).toBe(false); // not for sale: nothing to restock
 });
 
 test('pages through the server: one page at first, the rest on demand, never everything at once', async () => {
@@ -76,12 +78,13 @@ test('"low stock only" asks the service for entries below the threshold', async 
   h.ok('settings.update', { lowStockThreshold: 3 });
   h.ok('inventory.set', { petId: ids[0], update: { quantity: 2 } });
   h.ok('inventory.set', { petId: ids[1], update: { quantity: 3 } });
-  h.ok('inventory.set', { petId: ids[2], update: { quantity: 0 } });
+  h.ok('orders.place', { petId: ids[2], quantity: 1 }); // Milo's last unit: pending, still for sale
+  h.ok('pets.create', { name: 'Tom', categoryId: h.ok('pets.get', { petId: ids[0] }).categoryId, status: 'sold' }); // not for sale: never low
 
   const inventory = useInventoryStore();
   inventory.filters.lowOnly = true;
   await inventory.reload();
-  expect(view(inventory.rows)).toEqual(['Rex:2:available', 'Milo:0:sold']);
+  expect(view(inventory.rows)).toEqual(['Rex:2:available', 'Milo:0:pending']);
   expect(inventory.total).toBe(2);
 });
 
@@ -89,17 +92,17 @@ test('a name search shows the stock of the pets whose name contains it, counted;
   h = useRealApi();
   const { ids } = seed(['Rex', 'Rexina', 'Bella', 'Rexy']);
   h.ok('inventory.set', { petId: ids[1], update: { quantity: 9 } });
-  h.ok('inventory.set', { petId: ids[3], update: { quantity: 0 } });
+  h.ok('orders.place', { petId: ids[3], quantity: 1 });
 
   const inventory = useInventoryStore();
   inventory.filters.q = 'REX';
   await inventory.reload();
-  expect(view(inventory.rows)).toEqual(['Rex:1:available', 'Rexina:9:available', 'Rexy:0:sold']);
+  expect(view(inventory.rows)).toEqual(['Rex:1:available', 'Rexina:9:available', 'Rexy:0:pending']);
   expect(inventory.total).toBe(3);
 
   inventory.filters.lowOnly = true; // threshold 1: only Rexy is below it
   await inventory.reload();
-  expect(view(inventory.rows)).toEqual(['Rexy:0:sold']);
+  expect(view(inventory.rows)).toEqual(['Rexy:0:pending']);
   expect(inventory.total).toBe(1);
 
   inventory.filters.q = 'nobody';
@@ -173,16 +176,16 @@ test('refresh brings changes made elsewhere into the rows on screen and keeps th
 test('with "low stock only", a refresh drops rows restocked elsewhere and adds rows that ran low', async () => {
   h = useRealApi();
   const { ids } = seed(['Rex', 'Bella', 'Milo']);
-  h.ok('inventory.set', { petId: ids[0], update: { quantity: 0 } });
+  h.ok('orders.place', { petId: ids[0], quantity: 1 });
   const inventory = useInventoryStore();
   inventory.filters.lowOnly = true;
   await inventory.reload();
-  expect(view(inventory.rows)).toEqual(['Rex:0:sold']);
+  expect(view(inventory.rows)).toEqual(['Rex:0:pending']);
 
   h.ok('inventory.set', { petId: ids[0], update: { quantity: 5 } });
-  h.ok('inventory.set', { petId: ids[2], update: { quantity: 0 } });
+  h.ok('orders.place', { petId: ids[2], quantity: 1 });
   await Promise.all([inventory.refresh(), inventory.refresh()]); // folded into one more run
-  expect(view(inventory.rows)).toEqual(['Milo:0:sold']);
+  expect(view(inventory.rows)).toEqual(['Milo:0:pending']);
   expect(inventory.total).toBe(1);
 });
 
@@ -191,8 +194,8 @@ test('a search with "low stock only" pages and counts its matches, however far a
   const ids = seedMany(1200);
   seed(['Other']); // not part of the search
   const low = [ids[3]!, ...ids.slice(700, 700 + INVENTORY_PAGE_SIZE), ids[1199]!];
-  for (const petId of low) h.ok('inventory.set', { petId, update: { quantity: 0 } });
-  h.ok('inventory.set', { petId: h.ok('pets.list', { q: 'other' }).items[0]!.id, update: { quantity: 0 } });
+  for (const petId of low) h.ok('orders.place', { petId, quantity: 1 }); // each one's only unit: pending, low
+  h.ok('orders.place', { petId: h.ok('pets.list', { q: 'other' }).items[0]!.id, quantity: 1 });
 
   const inventory = useInventoryStore();
   inventory.filters.q = 'pet';
