@@ -79,7 +79,8 @@ export const contract = {
     summary: 'Replace a pet',
     description:
       'Replaces the whole pet: a field left out takes its default, so a body without `status` makes the pet **available**. ' +
-      'Status changes keep stock consistent: a pending or sold pet with no stock made available gets a stock of 1 (one animal, as for a new pet); ' +
+      'Status changes keep stock consistent: a pending or sold pet with no stock made available gets a stock of 1 (one animal, as for a new pet), ' +
+      'unless open orders hold its last units (409 PET_HAS_OPEN_ORDERS: restock it instead, or send `status: pending` to rename it); ' +
       'setting `sold` is refused with 409 PET_HAS_OPEN_ORDERS while the pet has open orders. ' +
       'To change some fields and keep the status, use PATCH.',
     input: PetRef.extend({ pet: NewPet }),
@@ -99,7 +100,8 @@ export const contract = {
     tag: 'Pets',
     summary: 'Update a pet',
     description:
-      'Changes only the fields sent (at least one). Status changes keep stock consistent: `available` gives a pet with no stock a stock of 1; ' +
+      'Changes only the fields sent (at least one). Status changes keep stock consistent: `available` gives a pet with no stock a stock of 1, ' +
+      'and is refused with 409 PET_HAS_OPEN_ORDERS while open orders hold its last units (restock it instead); ' +
       '`pending` keeps the stock (a hold: orders are refused with 409 PET_NOT_AVAILABLE until it is available again); ' +
       '`sold` empties the stock and is refused with 409 PET_HAS_OPEN_ORDERS while the pet has open orders.',
     input: PetRef.extend({ changes: PetPatch }),

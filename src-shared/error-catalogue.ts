@@ -17,7 +17,7 @@ export const ERROR_CATALOGUE = {
   METHOD_NOT_ALLOWED: { status: 405, when: 'The route exists but not with this HTTP method.' },
   INSUFFICIENT_STOCK: { status: 409, when: 'An order asks for more units than the pet has in stock, whatever its status, or a stock adjustment would take away more than there are.' },
   PET_NOT_AVAILABLE: { status: 409, when: 'An order for a pet that is sold, or pending with enough stock (held by a clerk).' },
-  PET_HAS_OPEN_ORDERS: { status: 409, when: 'Deleting a pet, or marking it sold, while it has open orders.' },
+  PET_HAS_OPEN_ORDERS: { status: 409, when: 'Deleting a pet, or marking it sold, while it has open orders; marking it available while open orders hold its last units.' },
   CATEGORY_IN_USE: { status: 409, when: 'Deleting a category that pets still belong to.' },
   CATEGORY_NAME_TAKEN: { status: 409, when: 'Creating or renaming a category to a name another category has (case-insensitive).' },
   ORDER_COMPLETE: { status: 409, when: 'Cancelling or changing an order that is already complete.' },

@@ -20,17 +20,18 @@ export function petHandlers(ctx: ServiceContext): HandlersFor<'pets'> {
     }
   }
 
-  /** PUT and PATCH: the new fields merged over the pet, with the stock its new status needs. */
-  function change(id: number, fields: Partial<NewPet>): Pet {
+  /**
+   * PUT and PATCH: the new fields merged over the pet, with the stock its new status needs.
+   * `statusByDefault`: a PUT without status, which means available.
+   */
+  function change(id: number, fields: Partial<NewPet>, statusByDefault = false): Pet {
     return ctx.write(() => {
       const before = mustFind(id);
       if (fields.categoryId !== undefined && fields.categoryId !== before.categoryId) requireCategory(fields.categoryId);
       const stock = ctx.inventory.quantity(id);
       const status = fields.status ?? before.status;
       const newStock = stockForStatusChange(status, { status: before.status, stock, openOrders: ctx.orders.openCount(id) });
-      if (newStock === 'refused') {
-        throw new StoreError('PET_HAS_OPEN_ORDERS', `${before.name} (pet ${id}) has open orders: fulfil or cancel them before marking it sold`);
-      }
+      if (newStock === 'refused') throw openOrdersRefusal(before, status, statusByDefault);
       const after: PetRow = {
         ...before,
         name: fields.name ?? before.name,
@@ -40,6 +41,17 @@ export function petHandlers(ctx: ServiceContext): HandlersFor<'pets'> {
       ctx.applyStanding(after, status, stock, newStock, true);
       return { ...after, status };
     });
+  }
+
+  /** A status change that open orders forbid (states.md T37, T51), with what the caller can do instead. */
+  function openOrdersRefusal(pet: PetRow, to: 'available' | 'sold' | 'pending', statusByDefault: boolean): StoreError {
+    const who = `${pet.name} (pet ${pet.id})`;
+    if (to === 'sold') return new StoreError('PET_HAS_OPEN_ORDERS', `${who} has open orders: fulfil or cancel them before marking it sold`);
+    const hint = statusByDefault ? ' (a PUT without status means available: send its status, or use PATCH, to change only its name or category)' : '';
+    return new StoreError(
+      'PET_HAS_OPEN_ORDERS',
+      `${who} has no stock left and open orders hold its last units: restock it to make it available again${hint}`,
+    );
   }
 
   return {
@@ -60,7 +72,7 @@ export function petHandlers(ctx: ServiceContext): HandlersFor<'pets'> {
 
     'pets.get': ({ petId }) => mustFind(petId),
 
-    'pets.replace': ({ petId, pet }) => change(petId, { ...pet, status: pet.status ?? 'available' }),
+    'pets.replace': ({ petId, pet }) => change(petId, { ...pet, status: pet.status ?? 'available' }, pet.status === undefined),
 
     'pets.update': ({ petId, changes }) => change(petId, changes),
 

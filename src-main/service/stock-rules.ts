@@ -34,12 +34,14 @@ export function statusAfterStockSet({ status, stock, openOrders }: PetStanding):
 
 /**
  * A status set by hand (PUT/PATCH): returns the stock that goes with it, or 'refused' when it
- * would strand open orders. Becoming available with no stock restocks one animal, like a new pet;
- * becoming sold empties the stock.
+ * would strand open orders (sold) or sell their units again (available with none left). Becoming
+ * available with no stock and no open orders restocks one animal, like a new pet; becoming sold
+ * empties the stock.
  */
 export function stockForStatusChange(to: PetStatus, { status, stock, openOrders }: PetStanding): number | 'refused' {
   if (to === status) return stock;
-  if (to === 'available') return stock > 0 ? stock : 1;
+  // No stock and open orders: the orders hold its last units; a unit made up here would be sold twice.
+  if (to === 'available') return stock > 0 ? stock : openOrders > 0 ? 'refused' : 1;
   if (to === 'sold') return openOrders > 0 ? 'refused' : 0;
   return stock; // pending: a hold, stock untouched
 }

@@ -49,8 +49,8 @@ test('the dashboard shows pets by status, open orders and low stock from the ser
   await expect(tile(page, 'pending pets')).toContainText('1'); // Bella
   await expect(tile(page, 'sold pets')).toContainText('1'); // Tom
   await expect(tile(page, 'Open orders')).toContainText('1');
-  // Below 2: Bella (0), Tom (0), Kitty (1).
-  await expect(tile(page, 'Low stock (below 2)')).toContainText('3');
+  // Below 2: Bella (0) and Kitty (1); Tom (0) is sold, not for sale, so not low.
+  await expect(tile(page, 'Low stock (below 2)')).toContainText('2');
 });
 
 test('the page carries the one policy: in its own meta tag (as Electron loads the file) and in the host’s header', async ({ page }) => {
@@ -207,8 +207,8 @@ test('a low-stock threshold changed elsewhere (Settings in another window, the C
   await expect(low).toContainText('Low stock (below 2)');
   try {
     await must(host.call('settings.update', { lowStockThreshold: 100 }));
-    // Every pet is below 100 now.
-    const pets = (await must(host.call<{ total: number }>('pets.list', {}))).total;
+    // Every pet for sale is below 100 now (sold ones are never low).
+    const pets = (await must(host.call<{ total: number }>('pets.list', { status: ['available', 'pending'] }))).total;
     await expect(low).toContainText('Low stock (below 100)');
     await expect(low).toContainText(String(pets));
     await expect(page.getByRole('region', { name: 'Recent changes, newest first' })).toContainText('Settings changed: low-stock threshold');

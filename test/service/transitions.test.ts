@@ -505,6 +505,24 @@ describe('status changes by hand', () => {
     ]);
   });
 
+  test('T51: marking a pet available whose open orders hold its last units is refused: PET_HAS_OPEN_ORDERS, no unit made up', () => {
+    const ranOut = shop.available(1);
+    const order = shop.order(ranOut); // its only unit: pending · 0 · an open order
+    const mark = lastEventId(t);
+    const viaPatch = expectRefused(t, 'pets.update', { petId: ranOut, changes: { status: 'available' } }, 'PET_HAS_OPEN_ORDERS');
+    expect(viaPatch.message).toMatch(/open orders hold its last units: restock it/);
+    // A PUT to rename it, without status (which means available), is refused the same way and says why.
+    const viaPut = expectRefused(t, 'pets.replace', { petId: ranOut, pet: { name: 'Renamed', categoryId: shop.dogs.id } }, 'PET_HAS_OPEN_ORDERS');
+    expect(viaPut.message).toMatch(/PUT without status means available/);
+    expect(standing(t, ranOut)).toEqual({ status: 'pending', stock: 0 });
+    expect(appendedSince(t, mark)).toEqual([]);
+    expectRefused(t, 'orders.place', { petId: ranOut }, 'INSUFFICIENT_STOCK'); // the animal is not sold twice
+    // Renaming it with its status, or by PATCH, is fine; restocking makes it available (T27).
+    expect(t.ok('pets.replace', { petId: ranOut, pet: { name: 'Renamed', categoryId: shop.dogs.id, status: 'pending' } }).name).toBe('Renamed');
+    expect(t.ok('inventory.set', { petId: ranOut, update: { quantity: 1 } }).status).toBe('available');
+    expect(t.ok('orders.get', { orderId: order }).complete).toBe(false);
+  });
+
   test('T37: marking a pet with open orders sold is refused: PET_HAS_OPEN_ORDERS', () => {
     const available = shop.available(3);
     shop.order(available);
