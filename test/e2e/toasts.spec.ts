@@ -1,0 +1,72 @@
+import { expect, test, type Locator } from './support/test';
+import { must } from './support/browser-host';
+import { useShop } from './support/shop';
+
+/**
+ * A toast stays for seconds: it must not sit over the buttons of the list's rows (Edit, Order,
+ * Delete; Fulfil, Cancel), where the clerk's next click goes.
+ */
+
+const shop = useShop('Dogs');
+
+test.beforeAll(async () => {
+  for (let i = 1; i <= 40; i++) await must(shop.host.call('pets.create', { name: `Pup ${i}`, categoryId: shop.categoryId('Dogs') }));
+});
+
+/** Whether two boxes share any pixel. */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) return false;
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+async function expectNoRowButtonUnder(toast: Locator, buttons: Locator): Promise<void> {
+  await expect(toast).toBeVisible();
+  const covered: string[] = [];
+  for (const button of await buttons.all()) {
+    if ((await button.isVisible()) && (await overlap(toast, button))) covered.push((await button.getAttribute('aria-label')) ?? '?');
+  }
+  expect(covered, 'row buttons under the toast').toEqual([]);
+}
+
+for (const viewport of [
+  { width: 900, height: 600 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} the toast after adding a pet covers no row's buttons`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(`${shop.host.url}#/pets`);
+    await expect(page.getByRole('button', { name: 'Edit Pup 1', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'New pet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New pet' });
+    await dialog.getByLabel('Name').fill(`Nibbles ${viewport.width}`);
+    await dialog.getByRole('combobox', { name: 'Category' }).fill('Dogs');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    const toast = page.locator('.n-message', { hasText: `Added Nibbles ${viewport.width}` });
+    await expectNoRowButtonUnder(toast, page.locator('.pets__table .row-action'));
+    // Still inside the window, where it can be read.
+    const box = (await toast.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  });
+}
+
+test('the toast after fulfilling an order covers no order’s buttons', async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 600 });
+  const listed = await must(shop.host.call<{ items: { id: number }[] }>('pets.list', { limit: 20 }));
+  const orders: number[] = [];
+  for (const pet of listed.items) orders.push((await must(shop.host.call<{ id: number }>('orders.place', { petId: pet.id, quantity: 1 }))).id);
+  await page.goto(`${shop.host.url}#/orders`);
+  await expect(page.getByRole('button', { name: `Fulfil order ${orders.at(-1)}` })).toBeVisible();
+  // The lowest Fulfil wholly in the window: its row is where a toast at the bottom sat.
+  let lowest = '';
+  for (const button of await page.locator('.orders__table button[aria-label^="Fulfil order"]').all()) {
+    const box = await button.boundingBox();
+    if (box && box.y + box.height <= 600) lowest = (await button.getAttribute('aria-label'))!;
+  }
+  const orderId = lowest.replace('Fulfil order ', '');
+  await page.getByRole('button', { name: lowest, exact: true }).click();
+  await expectNoRowButtonUnder(page.locator('.n-message', { hasText: `Order ${orderId} fulfilled` }), page.locator('.orders__table button, .orders__table a'));
+});
