@@ -460,6 +460,13 @@ test('a shop renamed elsewhere (another window, the CLI) heads the open receipt 
   await must(shop.host.call('settings.update', { shopName: 'Paws & Claws' }));
   await expect(paper.getByText('Paws & Claws', { exact: true })).toBeVisible();
   await expect(paper.getByText('Happy Paws', { exact: true })).toHaveCount(0);
+
+  // As the owner typed it, not in capitals ("HAPPY PAWS & WHISKERS"): what is shown and printed.
+  await must(shop.host.call('settings.update', { shopName: 'Happy Paws & Whiskers' }));
+  await expect(paper.getByText('Happy Paws & Whiskers', { exact: true })).toHaveText('Happy Paws & Whiskers', { useInnerText: true });
+  await page.emulateMedia({ media: 'print' });
+  await expect(paper.getByText('Happy Paws & Whiskers', { exact: true })).toHaveText('Happy Paws & Whiskers', { useInnerText: true });
+  await page.emulateMedia({ media: 'screen' });
 });
 
 test('opening another receipt shows that order, even when the one before answers last', async ({ page }) => {
