@@ -120,7 +120,9 @@ export const contract = {
   'pets.delete': op({
     tag: 'Pets',
     summary: 'Delete a pet',
-    description: 'Refused with 409 PET_HAS_OPEN_ORDERS while the pet has open orders.',
+    description:
+      'Refused with 409 PET_HAS_OPEN_ORDERS while the pet has open orders. Its complete orders stay as sales history, ' +
+      'their `petId` naming a pet that no longer exists (their `petName` keeps its name).',
     input: PetRef,
     output: Nothing,
     stability: 'stable',
@@ -279,7 +281,9 @@ export const contract = {
   'orders.cancel': op({
     tag: 'Store',
     summary: 'Cancel an order',
-    description: 'Returns the stock; a `pending` pet becomes `available`. Refused once the order is complete.',
+    description:
+      'Cancelling **deletes** the order (afterwards GET answers 404 and no list shows it; the `order.cancelled` event keeps what it was). ' +
+      'Returns the stock; a `pending` pet becomes `available`. Refused once the order is complete.',
     input: OrderRef,
     output: Nothing,
     stability: 'stable',
@@ -349,7 +353,7 @@ export const contract = {
       'Each event carries `id`, `event` (the type) and `data` (a StoreEvent as JSON). Without `Last-Event-ID` or `after`, the stream starts ' +
       'at the beginning of the change log (sent as fast as the client reads), then follows live; send `Last-Event-ID` (or `after`) with the ' +
       'last id seen to resume, or with `lastEventId` from GET /events/latest to receive only changes from now on; an id past the newest event ' +
-      'is refused (400), as it can only come from another store. A comment line is sent as a heartbeat. ' +
+      'is refused (400), as it can only come from another store. ' +
       '`store.restored` (data: the counts of categories, pets and orders) says the whole shop was replaced from a backup, with no event per ' +
       'row: a client that keeps a copy reads everything again. `settings.updated` (data: `{keys}`, the names of the owner\'s settings that ' +
       'changed, never their values) says a setting such as the low-stock threshold changed; it is appended only when a value changes.',
@@ -388,7 +392,9 @@ export const contract = {
   'service.health': op({
     tag: 'Service',
     summary: 'Health check',
-    input: z.strictObject({}),
+    description: 'Needs no token. Query parameters are ignored (uptime monitors add cache-busting ones).',
+    // Not strict, unlike every other input: a monitor's `?_=1712345678` must not turn a healthy service red.
+    input: z.object({}),
     output: Health,
     stability: 'stable',
     mutates: false,

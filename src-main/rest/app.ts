@@ -10,7 +10,7 @@ import type { Store } from '../service/store';
 import { createTokenVerifier } from '../service/tokens';
 import { allowedHostnames, refuseForeignHost, refuseUnauthenticated } from './auth';
 import { createCors, isPreflight } from './cors';
-import type { OpenStreams } from './events-stream';
+import { SSE_HEARTBEAT_MS, type OpenStreams } from './events-stream';
 import { answerUnparsableRequest, errorBodyFor, sendError, setEveryAnswerHeaders } from './http-errors';
 import { parseJsonBody } from './json-body';
 import { deprecationHeaders } from './deprecation';
@@ -152,7 +152,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     settings,
     streams,
     busyWaitMs: options.busyWaitMs,
-    stream: { heartbeatMs: options.heartbeatMs ?? 15_000, authCheckMs: options.authCheckMs },
+    stream: { heartbeatMs: options.heartbeatMs ?? SSE_HEARTBEAT_MS, authCheckMs: options.authCheckMs },
     stillAuthorized: (request) => request.token === undefined || verifier.isActive(request.token.id),
   });
 

@@ -17,6 +17,11 @@ export type OpenStreams = Map<() => void, number | undefined>;
 
 /** Streams one token may hold open at once: a browser tab or a sync job needs one. */
 export const MAX_STREAMS_PER_TOKEN = 20;
+const NOT_AN_EVENT_ID = `must be the id of an event: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
+/** A comment line this often keeps proxies and clients from taking a quiet stream for a dead one. */
+export const SSE_HEARTBEAT_MS = 15_000;
+/** How long a client's EventSource waits before reconnecting (the stream's `retry:` line). */
+export const SSE_RETRY_MS = 2000;
 
 /** Events read from the log and written at once before a replay lets other requests in. */
 export const REPLAY_BATCH = 200;
@@ -49,9 +54,7 @@ export function streamEvents(
   if (resumeFrom === null) {
     sendError(
       reply,
-      new StoreError('VALIDATION_FAILED', 'Invalid input: Last-Event-ID: must be the id of an event (a whole number)', [
-        { path: 'Last-Event-ID', message: 'must be the id of an event (a whole number)' },
-      ]),
+      new StoreError('VALIDATION_FAILED', `Invalid input: Last-Event-ID: ${NOT_AN_EVENT_ID}`, [{ path: 'Last-Event-ID', message: NOT_AN_EVENT_ID }]),
     );
     return;
   }
@@ -86,7 +89,7 @@ export function streamEvents(
     raw.end();
     return;
   }
-  raw.write('retry: 2000\n: connected\n\n');
+  raw.write(`retry: ${SSE_RETRY_MS}\n: connected\n\n`);
 
   // The replay goes out in batches: after each one the server answers other requests, and
   // while the client reads slower than the log is sent, the stream waits for it (backpressure),

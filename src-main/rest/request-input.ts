@@ -85,7 +85,10 @@ export function coerceParameters(
             if (text !== '') items.push(coerce(key, text, kind));
             continue;
           }
-          for (const item of text.split(',')) if (item !== '') items.push(coerce(key, item, kind));
+          const parts = text.split(',');
+          // `id=1,,2` or `id=1,`: a value went missing (a script joined an empty one); say so rather than drop it.
+          if (parts.some((item) => item === '') && parts.some((item) => item !== '')) throw emptyListItem(key);
+          for (const item of parts) if (item !== '') items.push(coerce(key, item, kind));
         }
         coerced = items;
       } else if (Array.isArray(value)) {
@@ -153,4 +156,11 @@ export function rawInput(
   const input = coerceParameters(shape, parts.params, coerceParameters(shape, parts.query));
   if (http.body) input[http.body] = parts.body;
   return input;
+}
+
+/** A comma-separated list with an empty item in it. */
+function emptyListItem(key: string): StoreError {
+  const name = key.slice(0, 100);
+  const message = 'has an empty item between commas: give each value, or leave the filter out';
+  return new StoreError('VALIDATION_FAILED', `Invalid input: ${name}: ${message}`, [{ path: name, message }]);
 }

@@ -37,7 +37,7 @@ export const CategoryPetCount = z.object({ categoryId: Id, pets: z.int().min(0) 
 export type CategoryPetCount = z.infer<typeof CategoryPetCount>;
 
 export const CategoryListQuery = z.strictObject({
-  q: NameSearch.optional().describe('Name contains this text, case- and accent-insensitive.'),
+  q: NameSearch.optional().describe('Name contains this text, case- and accent-insensitive. Blank (empty or only spaces) is no filter, as an empty search box.'),
   ...PageQuery,
 });
 export type CategoryListQuery = z.input<typeof CategoryListQuery>;

@@ -31,7 +31,7 @@ export const StockAdjustment = z
 
 export const InventoryListQuery = z.strictObject({
   petId: z.array(Id).min(1, 'Give at least one pet id, or leave the filter out').max(500).optional().describe('Only these pets (repeatable).'),
-  q: NameSearch.optional().describe("Only pets whose name contains this text, case- and accent-insensitive (as in the pets list)."),
+  q: NameSearch.optional().describe("Only pets whose name contains this text, case- and accent-insensitive (as in the pets list; blank is no filter)."),
   low: z.boolean().optional().describe('Only low stock: pets for sale (available or pending) below the low-stock threshold; sold pets are never low.'),
   ...PageQuery,
 });

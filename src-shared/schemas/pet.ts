@@ -39,7 +39,7 @@ export type PetSort = z.infer<typeof PetSort>;
 export const PetListQuery = z.strictObject({
   status: z.array(PetStatus).min(1, 'Give at least one status, or leave the filter out').max(3).optional().describe('Only pets with one of these statuses (repeatable).'),
   categoryId: Id.optional().describe('Only pets of this category.'),
-  q: NameSearch.optional().describe('Name contains this text, case- and accent-insensitive.'),
+  q: NameSearch.optional().describe('Name contains this text, case- and accent-insensitive. Blank (empty or only spaces) is no filter, as an empty search box.'),
   id: z.array(Id).min(1, 'Give at least one id, or leave the filter out').max(500).optional().describe('Only pets with these ids (repeatable).'),
   sort: PetSort.default('id').describe('Sort key; a leading `-` sorts descending. Names sort case- and accent-insensitively, numbers in them by value ("Rex 2" before "Rex 10").'),
   ...PageQuery,

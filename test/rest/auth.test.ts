@@ -263,6 +263,14 @@ describe('public endpoints', () => {
     }
   });
 
+  test('GET /health ignores query parameters (an uptime monitor’s cache-buster), unlike every other operation', async () => {
+    for (const path of ['/health?_=1712345678', '/v1/health?probe=1&probe=2']) {
+      const answer = await s.call('GET', path, { token: null });
+      expect(answer.status, path).toBe(200);
+      expect(answer.body).toMatchObject({ status: 'ok' });
+    }
+  });
+
   test('the OpenAPI document and /docs need no token at the root; their copies under /v1 need one, of either scope', async () => {
     for (const path of ['/openapi.json', '/docs']) {
       const answer = await s.call('GET', path, { token: null });

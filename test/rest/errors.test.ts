@@ -86,6 +86,15 @@ describe('400 VALIDATION_FAILED', () => {
     expectCode(await s.call('GET', '/v1/store/inventory?petId='), 'VALIDATION_FAILED');
   });
 
+  test('a list with an empty item (?id=1,,2, ?status=available,) is refused, not read without it', async () => {
+    for (const query of ['id=1,,2', `id=${pet.id},`, 'status=available,,sold', 'status=,pending']) {
+      const answer = await s.call('GET', `/v1/pets?${query}`);
+      expectCode(answer, 'VALIDATION_FAILED');
+      expect(answer.body.message, query).toMatch(/empty item between commas/);
+    }
+    expectCode(await s.call('GET', `/v1/store/inventory?petId=${pet.id},`), 'VALIDATION_FAILED');
+  });
+
   test('text holding half of a surrogate pair is refused, and nothing is stored', async () => {
     for (const [method, path, body] of [
       ['POST', '/v1/pets', `{"name":"a\\ud800b","categoryId":${categoryId}}`],

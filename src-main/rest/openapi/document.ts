@@ -5,7 +5,8 @@ import type { OperationDef } from '../../../src-shared/contract-types';
 import { ERROR_CATALOGUE, ErrorBody, type ErrorCode } from '../../../src-shared/errors';
 import { PAGE_LIMIT_MAX } from '../../../src-shared/schemas/common';
 import { deprecationDate, startOfDayUtc } from '../deprecation';
-import { MAX_STREAMS_PER_TOKEN } from '../events-stream';
+import { MAX_STREAMS_PER_TOKEN, SSE_HEARTBEAT_MS, SSE_RETRY_MS } from '../events-stream';
+import { DEFAULT_SETTINGS } from '../../../src-shared/schemas/settings';
 import { pathParameters, queryFields } from '../request-input';
 import { createSchemaConverter } from './json-schema';
 
@@ -78,7 +79,8 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
         name: 'Last-Event-ID',
         in: 'header',
         required: false,
-        description: 'The id of the last event received: the stream resumes after it (as `after` does; the larger of the two wins).',
+        description:
+          'The id of the last event received (a whole number up to 2^53−1): the stream resumes after it (as `after` does; the larger of the two wins).',
         schema: { type: 'string', pattern: '^[0-9]{1,16}$' },
       });
     }
@@ -103,7 +105,10 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       http.auth === 'none'
         ? {}
         : {
-            'X-RateLimit-Limit': header('Requests per minute allowed for this token (on every answer once the token was accepted).', { type: 'integer' }),
+            'X-RateLimit-Limit': header(
+              'Requests per minute allowed for this token (on every answer once the token was accepted; not on a 400 `MALFORMED_REQUEST` written before routing).',
+              { type: 'integer' },
+            ),
             'X-RateLimit-Remaining': header('Requests left in the current budget.', { type: 'integer' }),
           };
     Object.assign(successHeaders, rateLimitHeaders);
@@ -115,8 +120,10 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
         description: codes.map((code) => `\`${code}\`: ${ERROR_CATALOGUE[code].when}`).join(' '),
         content: { 'application/json': { schema: errorSchema } },
       };
-      // A refusal after the token was accepted (a bad input, a conflict, the budget spent) carries the budget too.
-      const headers: Json = { ...deprecationHeaders, ...(status === 401 ? {} : rateLimitHeaders) };
+      // A refusal after the token was accepted (a bad input, a conflict, the budget spent) carries the budget too;
+      // one written on the raw socket before routing (408, 431) carries no header of ours.
+      const beforeRouting = codes.every((code) => REQUEST_ERRORS.includes(code));
+      const headers: Json = beforeRouting ? {} : { ...deprecationHeaders, ...(status === 401 ? {} : rateLimitHeaders) };
       if (status === 401) headers['WWW-Authenticate'] = header('`Bearer`');
       if (status === 429) headers['Retry-After'] = header('Seconds to wait before trying again.', { type: 'integer' });
       if (status === 503) headers['Retry-After'] = header('Seconds to wait before trying again.', { type: 'integer' });
@@ -155,7 +162,9 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
         `(1–${PAGE_LIMIT_MAX}) and an opaque \`cursor\`: the next page is in the \`Link: rel="next"\` header, ` +
         'the total in `X-Total-Count`. Every failure is an Error object. This document is at `/v1/openapi.json` and, ' +
         'without a token, at `/openapi.json`; a readable reference is at `/docs` (and `/v1/docs`). ' +
-        'Operations marked `x-stability: beta` or `experimental` may change.',
+        'Operations marked `x-stability: beta` or `experimental` may change. ' +
+        `Each token may make ${DEFAULT_SETTINGS.rateLimitPerMinute.toLocaleString('en-US')} requests a minute unless the owner sets another limit; ` +
+        '`X-RateLimit-Limit` and `X-RateLimit-Remaining` say where a token stands, and past the limit the answer is 429 `RATE_LIMITED` with `Retry-After`.',
     },
     servers: [{ url: '/v1', description: 'This listener (http://127.0.0.1:<port>/v1)' }],
     security: [{ bearerAuth: [] }],
@@ -211,8 +220,11 @@ function describe(def: OperationDef, sunsetDate: string): string {
   const parts = def.description ? [def.description] : [];
   if (def.http?.stream === 'sse') {
     parts.push(
-      `A token may hold ${MAX_STREAMS_PER_TOKEN} streams open at once (the next answers 429 \`RATE_LIMITED\`). ` +
-        'Revoking the token ends its streams within a second.',
+      `A comment line (\`: heartbeat\`) comes every ${SSE_HEARTBEAT_MS / 1000} s while nothing changes: a read timeout of ` +
+        `${(2 * SSE_HEARTBEAT_MS) / 1000} s or more keeps an idle stream open. The stream opens with \`retry: ${SSE_RETRY_MS}\` (ms). ` +
+        `A token may hold ${MAX_STREAMS_PER_TOKEN} streams open at once (the next answers 429 \`RATE_LIMITED\`). ` +
+        'Revoking the token ends its streams within a second. A browser\'s `EventSource` cannot send the `Authorization` header: ' +
+        'in a page, read the stream with `fetch` (and allow the page\'s origin in the settings).',
     );
   }
   if (def.deprecated) {
