@@ -27,7 +27,7 @@ export const Order = z
   .object({
     id: Id.optional(),
     petId: Id.optional(),
-    quantity: z.int().optional(),
+    quantity: z.int().min(1).max(ORDER_QUANTITY_MAX).optional(),
     shipDate: DateTime.optional(),
     complete: z.boolean().optional(),
     petName: z
@@ -35,7 +35,13 @@ export const Order = z
       .optional()
       .describe("The pet's name when the order was placed; it stays after the pet is renamed or deleted (what the receipt names)."),
   })
-  .meta({ id: 'Order' });
+  // The interface marks no field of an Order required; the description says which ones every answer has.
+  .meta({
+    id: 'Order',
+    description:
+      'An order. The interface marks no field required; every order this service answers has `id`, `petId`, `quantity`, ' +
+      '`complete` and `petName`, and `shipDate` when one was given.',
+  });
 export type Order = z.infer<typeof Order>;
 
 export const OrderListQuery = z.strictObject({
