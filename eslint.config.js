@@ -1,5 +1,6 @@
 // Lint: the recommended rules of ESLint, typescript-eslint and eslint-plugin-vue, plus the rule
 // that the folder says where code may run (docs/architecture.md), checked on every import.
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import vue from 'eslint-plugin-vue';
 import globals from 'globals';
@@ -9,7 +10,9 @@ import tseslint from 'typescript-eslint';
 const forbid = (...groups) => ({
   'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }],
 });
-const NODE = [['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'better-sqlite3'], 'Node modules run only in src-main.'];
+// Every built-in module by its bare name too (`util`, `events`, `fs/promises`), not only a few.
+const NODE_BUILTINS = builtinModules.filter((name) => !name.startsWith('_')).flatMap((name) => [name, `${name}/*`]);
+const NODE = [['node:*', ...NODE_BUILTINS, 'better-sqlite3'], 'Node modules run only in src-main.'];
 const ELECTRON = [['electron', 'electron/*'], 'Only src-main/app/ imports electron (the headless server and the tests load the rest without it).'];
 const MAIN = [['**/src-main/**'], 'The main process is reached over the contract, not imported.'];
 const RENDERER = [['**/src-renderer/**', 'vue', 'pinia', 'naive-ui'], 'Shared code runs on every side: no UI.'];

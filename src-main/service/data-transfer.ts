@@ -75,8 +75,8 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     }
     const { category, status } = parsed.data;
     const errors: ErrorDetail[] = [...record.problems];
-    // An imported pet's name obeys the same rule as one typed in (ImportRow alone lets control
-    // characters through: a NUL, an escape sequence, a line break from a quoted CSV cell).
+    // An imported pet's name obeys the same rule as one typed in (`Name`: no NUL, escape sequence
+    // or line break from a quoted CSV cell), checked here so that its problems join the row's others.
     const named = Name.safeParse(parsed.data.name);
     if (!named.success) errors.push(...detailsFromZod(named.error, { prefix: 'name' }));
     const name = named.success ? named.data : parsed.data.name;

@@ -47,7 +47,8 @@ export type ExportedFile = z.infer<typeof ExportedFile>;
  * `categoryId`), as our exports write them, are read beside these.
  */
 export const ImportRow = z.strictObject({
-  name: z.string().trim().min(1, 'Must not be empty').max(100, 'Must be at most 100 characters'),
+  // Checked against `Name` (common.ts) by the service, so that a bad name is reported beside the row's other problems.
+  name: z.string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be text') }),
   category: z.union([Id, z.string().trim().min(1, 'Must not be empty')], {
     error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a category name or id'),
   }),
