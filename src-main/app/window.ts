@@ -1,4 +1,4 @@
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { join } from 'node:path';
 import { loadWindowState, rememberWindowState } from './window-state';
 
@@ -38,6 +38,7 @@ export function createMainWindow(outDir: string, renderer: RendererLocation): Br
     },
   });
   rememberWindowState(window, userData);
+  askBeforeLosingEdits(window);
   window.once('ready-to-show', () => {
     if (state.maximized) window.maximize();
     window.show();
@@ -45,4 +46,24 @@ export function createMainWindow(outDir: string, renderer: RendererLocation): Br
   if (renderer.devUrl) void window.loadURL(renderer.devUrl);
   else void window.loadFile(renderer.file);
   return window;
+}
+
+/**
+ * The page refuses to unload (its `beforeunload`) while a form holds unsaved changes; a browser
+ * then asks the user, Electron only cancels in silence. So the clerk closing or reloading the
+ * window is asked here, with the page's own words.
+ */
+function askBeforeLosingEdits(window: BrowserWindow): void {
+  window.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(window, {
+      type: 'question',
+      title: 'Unsaved changes',
+      message: 'Leave without saving?',
+      detail: 'A form in this window has changes that are not saved yet.',
+      buttons: ['Stay', 'Leave without saving'],
+      defaultId: 0,
+      cancelId: 0,
+    });
+    if (choice === 1) event.preventDefault(); // ignores the page's refusal: the window closes or reloads
+  });
 }

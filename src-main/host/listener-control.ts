@@ -78,7 +78,13 @@ export function createListenerControl(store: Store) {
       return status();
     }
     const back = await startAt({ listenerHost: host, listenerPort: port });
-    lastError = back === null ? `${problem}: the listener still runs at ${url}` : `${problem}, and ${url} could not be taken back: ${back}`;
+    if (back === null) {
+      // It runs where it was, at the saved address: nothing is wrong now, so only this answer says
+      // why the move failed (a later status read, a reload, another window, shows no stale error).
+      lastError = null;
+      return { ...status(), lastError: `${problem}: the listener still runs at ${url}` };
+    }
+    lastError = `${problem}, and ${url} could not be taken back: ${back}`;
     return status();
   }
 

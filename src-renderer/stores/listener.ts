@@ -14,6 +14,12 @@ export type ListenerAddress = Pick<StoreSettings, 'listenerHost' | 'listenerPort
 export const useListenerStore = defineStore('listener', () => {
   const status = ref<ListenerStatus | null>(null);
   const busy = ref(false);
+  /**
+   * Why this window's last move failed while the listener kept running where it was. The service
+   * says so only in the move's answer (nothing is wrong afterwards), so it is kept here until the
+   * clerk edits the address, moves, starts or stops it.
+   */
+  const moveError = ref<string | null>(null);
 
   const running = computed(() => status.value?.running ?? false);
   /** The human-readable API reference the listener serves (beside /v1). */
@@ -25,6 +31,7 @@ export const useListenerStore = defineStore('listener', () => {
   async function run(work: () => Promise<ListenerStatus>): Promise<ListenerStatus> {
     commands++;
     busy.value = true;
+    moveError.value = null;
     try {
       status.value = await work();
       return status.value;
@@ -67,9 +74,19 @@ export const useListenerStore = defineStore('listener', () => {
   async function changeAddress(address: Partial<ListenerAddress>): Promise<{ restarted: boolean; status: ListenerStatus }> {
     const wasRunning = running.value;
     const next = await run(() => api().call('listener.move', address));
+    if (next.running && next.lastError) {
+      // Kept apart from the status, which (as the service's) has nothing wrong now.
+      moveError.value = next.lastError;
+      status.value = { ...next, lastError: null };
+    }
     await useSettingsStore().load();
     return { restarted: wasRunning, status: next };
   }
 
-  return { status, busy, running, docsUrl, load, refresh, start, stop, changeAddress };
+  /** The clerk edits the address again: the failed move's message has been read. */
+  function dismissMoveError(): void {
+    moveError.value = null;
+  }
+
+  return { status, busy, running, docsUrl, moveError, load, refresh, start, stop, changeAddress, dismissMoveError };
 });

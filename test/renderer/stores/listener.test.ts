@@ -88,6 +88,13 @@ test('moving a running listener to a port in use keeps it where it was, with the
   expect((await fetch(`http://127.0.0.1:${first}/health`)).status).toBe(200);
   expect(h.ok('settings.get')).toMatchObject({ listenerPort: first, listenerEnabled: true });
   expect(settings.settings.listenerPort).toBe(first);
+  // The store keeps the message for this window; the service has nothing wrong to report afterwards.
+  expect(listener.moveError).toBe(`Port ${taken} is already in use: the listener still runs at http://127.0.0.1:${first}/v1`);
+  await listener.refresh();
+  expect(listener.status).toMatchObject({ running: true, port: first, lastError: null });
+  expect(listener.moveError).not.toBeNull();
+  listener.dismissMoveError();
+  expect(listener.moveError).toBeNull();
 
   // A good address afterwards moves it and clears the error.
   const next = await freePort();
