@@ -6,8 +6,8 @@
 import { z } from './zod-setup';
 import { defineOperation as op, type OperationDef } from './contract-types';
 import { Id, hasSomeField, page, someFieldRequired } from './schemas/common';
-import { NewPet, Pet, PetListQuery, PetPatch, Pets } from './schemas/pet';
-import { Category, CategoryListQuery, CategoryPatch, CategoryPetCount, NewCategory } from './schemas/category';
+import { NewPet, Pet, PetListQuery, PetPatch, PetReplacement, Pets } from './schemas/pet';
+import { Category, CategoryListQuery, CategoryPatch, CategoryPetCount, CategoryReplacement, NewCategory } from './schemas/category';
 import { NewOrder, Order, OrderListQuery, OrderPatch } from './schemas/order';
 import { InventoryItem, InventoryListQuery, InventoryUpdate, StockAdjustment } from './schemas/inventory';
 import { EventListQuery, EventPosition, StoreEvent } from './schemas/event';
@@ -83,7 +83,10 @@ export const contract = {
       'unless open orders hold its last units (409 PET_HAS_OPEN_ORDERS: restock it instead, or send `status: pending` to rename it); ' +
       'setting `sold` is refused with 409 PET_HAS_OPEN_ORDERS while the pet has open orders. ' +
       'To change some fields and keep the status, use PATCH.',
-    input: PetRef.extend({ pet: NewPet }),
+    input: PetRef.extend({ pet: PetReplacement }).refine(({ petId, pet }) => pet.id === undefined || pet.id === petId, {
+      path: ['pet', 'id'],
+      message: "Must be the path's pet id (or left out)",
+    }),
     output: Pet,
     stability: 'stable',
     mutates: true,
@@ -166,7 +169,10 @@ export const contract = {
     tag: 'Categories',
     summary: 'Replace a category',
     description: 'A description left out of the body is cleared.',
-    input: CategoryRef.extend({ category: NewCategory }),
+    input: CategoryRef.extend({ category: CategoryReplacement }).refine(({ categoryId, category }) => category.id === undefined || category.id === categoryId, {
+      path: ['category', 'id'],
+      message: "Must be the path's category id (or left out)",
+    }),
     output: Category,
     stability: 'stable',
     mutates: true,

@@ -18,6 +18,11 @@ export const NewCategory = z
   .meta({ id: 'NewCategory' });
 export type NewCategory = z.infer<typeof NewCategory>;
 
+/** PUT's body: a NewCategory that may carry back the `id` a GET gave (it must be the path's). */
+export const CategoryReplacement = NewCategory.extend({
+  id: Id.optional().describe("The category's id as read, if sent back: it must be the path's `categoryId`."),
+}).meta({ id: 'CategoryReplacement' });
+
 export const CategoryPatch = NewCategory.partial()
   .refine(hasSomeField, someFieldRequired('At least one field is required'))
   .meta({ id: 'CategoryPatch', minProperties: 1 });

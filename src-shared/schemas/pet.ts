@@ -14,6 +14,14 @@ export const NewPet = z
   .meta({ id: 'NewPet' });
 export type NewPet = z.infer<typeof NewPet>;
 
+/**
+ * PUT's body: a NewPet that may carry back the `id` a GET gave, so a client can send what it read
+ * (the contract checks that it is the path's).
+ */
+export const PetReplacement = NewPet.extend({
+  id: Id.optional().describe("The pet's id as read, if sent back: it must be the path's `petId`."),
+}).meta({ id: 'PetReplacement' });
+
 /** A partial NewPet for PATCH: at least one field. */
 export const PetPatch = NewPet.partial()
   .refine(hasSomeField, someFieldRequired('At least one field is required'))

@@ -92,6 +92,12 @@ describe('GET, PUT, PATCH, DELETE /v1/categories/{categoryId}', () => {
     // Keeping its own name (in another case) is not a conflict.
     const recased = await s.call<Category>('PUT', `/v1/categories/${category.id}`, { json: { name: 'REPLACED KIND' } });
     expect(recased.body.name).toBe('REPLACED KIND');
+    // What GET gave, sent back with its id, is a replacement too; another category's id is refused.
+    const sentBack = await s.call<Category>('PUT', `/v1/categories/${category.id}`, { json: { ...recased.body, description: 'back' } });
+    expect(sentBack.body).toEqual({ id: category.id, name: 'REPLACED KIND', description: 'back' });
+    const elsewhere = await s.call('PUT', `/v1/categories/${category.id}`, { json: { id: category.id + 1000, name: 'Other' } });
+    expectError(elsewhere, 'VALIDATION_FAILED', 400);
+    expect(elsewhere.body.details).toEqual([{ path: 'id', message: "Must be the path's category id (or left out)" }]);
     await s.call('DELETE', `/v1/categories/${category.id}`);
   });
 
