@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { OperationInput, OperationOutput } from '../../src-shared/contract';
-import type { DataFormat, ExportedFile, ImportPreview } from '../../src-shared/schemas/data';
+import type { DataFormat, ExportedFile, ImportPreview, ImportPreviewRow } from '../../src-shared/schemas/data';
 import { api } from '../api/client';
 
 /**
@@ -19,6 +19,20 @@ export interface ImportFile {
   content: string;
 }
 
+/**
+ * What an import did, kept on screen until the clerk dismisses it or chooses another file: the
+ * rows it skipped and why, as its last check found them (a toast alone said "skipped 4 invalid
+ * rows" and the preview that said which had gone).
+ */
+export interface ImportOutcome {
+  file: string;
+  result: OperationOutput<'data.import'>;
+  /** The pets the last check said would import (the import's own count may differ). */
+  expected: number;
+  /** The rows the last check skipped for a problem, as far as the preview held them. */
+  skipped: ImportPreviewRow[];
+}
+
 /** The import format a file name stands for (by its extension), or null for anything else. */
 export function formatOf(fileName: string): DataFormat | null {
   const extension = /\.([^.]+)$/.exec(fileName.toLowerCase())?.[1];
@@ -33,6 +47,8 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
   /** The file being imported and what the service says of each of its rows; null when none. */
   const pending = ref<ImportFile | null>(null);
   const preview = ref<ImportPreview | null>(null);
+  /** What the last import did; null once dismissed or another file is chosen. */
+  const outcome = ref<ImportOutcome | null>(null);
 
   /** Exports a table as CSV, or the whole store as JSON. */
   async function exportData(format: DataFormat, resource: ExportResource): Promise<ExportedFile> {
@@ -65,10 +81,22 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
   /** Imports the previewed file's valid rows as new pets, in one transaction; invalid rows are skipped. */
   async function importPending(): Promise<OperationOutput<'data.import'>> {
     if (!pending.value) throw new Error('Choose a file to import first');
-    const { format, content } = pending.value;
+    const { name, format, content } = pending.value;
+    const checked = preview.value;
     const result = await api().call('data.import', { format, content });
     clearImport();
+    outcome.value = {
+      file: name,
+      result,
+      expected: checked?.valid ?? result.imported,
+      skipped: checked?.rows.filter((row) => row.outcome === 'invalid') ?? [],
+    };
     return result;
+  }
+
+  /** The clerk has read what the last import did (or starts another). */
+  function dismissOutcome(): void {
+    outcome.value = null;
   }
 
   /** Forgets the previewed file. */
@@ -104,5 +132,19 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
     }
   }
 
-  return { pending, preview, exportData, previewImport, recheckPending, importPending, clearImport, backup, checkBackup, restoring, restore };
+  return {
+    pending,
+    preview,
+    outcome,
+    exportData,
+    previewImport,
+    recheckPending,
+    importPending,
+    clearImport,
+    dismissOutcome,
+    backup,
+    checkBackup,
+    restoring,
+    restore,
+  };
 });

@@ -79,3 +79,42 @@ test('a file over the size limit is refused by its size in bytes before it is re
   await expect(page.getByText(`wide.csv is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`)).toBeVisible();
   await expect(importing.getByTestId('import-summary')).toHaveCount(0);
 });
+
+test('after an import the skipped rows and why stay on screen, with the focus, until dismissed or another file is chosen', async ({ page }) => {
+  await page.goto(`${shop.host.url}#/settings`);
+  const importing = page.getByRole('region', { name: 'Import pets', exact: true });
+  const choose = (name: string, csv: string) =>
+    importing.getByLabel('File to import (.csv or .json)').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await choose('mixed.csv', ['name,category,status,stock', 'Wanda,Fish,available,2', 'Dory,Unicorns,available,1', ',Fish,available,2', 'Gill,Fish,flying,1', 'Nemo,Fish,available,-3'].join('\n'));
+  await expect(importing.getByTestId('import-summary')).toContainText('mixed.csv: 5 rows, 1 valid, 4 invalid');
+  await importing.getByRole('button', { name: 'Import 1 pet' }).click();
+
+  const outcome = importing.getByRole('region', { name: 'Imported 1 pet, skipped 4 invalid rows' });
+  await expect(outcome).toBeVisible();
+  await expect(outcome).toBeFocused();
+  await expect(outcome).toContainText('The 4 rows skipped, and why:');
+  const skipped = outcome.getByRole('table', { name: 'Rows the import skipped' });
+  await expect(skipped.getByRole('row', { name: /line 3/ })).toContainText('category: No category "Unicorns"');
+  await expect(skipped.getByRole('row', { name: /line 4/ })).toContainText('Required');
+  await expect(skipped.getByRole('row', { name: /line 5/ })).toContainText('flying');
+  await expect(skipped.getByRole('row', { name: /line 6/ })).toContainText('Nemo');
+  await expect(skipped.getByRole('row', { name: /Wanda/ })).toHaveCount(0);
+  await expect(importing.getByTestId('import-summary')).toHaveCount(0);
+  // Still there a while later: not a toast.
+  await page.waitForTimeout(6000);
+  await expect(outcome).toBeVisible();
+  await expectAccessible(page, 'import outcome');
+
+  await outcome.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(outcome).toHaveCount(0);
+  await expect(importing.getByLabel('File to import (.csv or .json)')).toBeFocused();
+
+  // Another import's file replaces the last one's outcome.
+  await choose('one.csv', 'name,category\nPerch,Unicorns\nPike,Fish\n');
+  await importing.getByRole('button', { name: 'Import 1 pet' }).click();
+  const second = importing.getByRole('region', { name: 'Imported 1 pet, skipped 1 invalid row' });
+  await expect(second).toBeFocused();
+  await choose('two.csv', 'name,category\nCarp,Fish\n');
+  await expect(second).toHaveCount(0);
+  await expect(importing.getByTestId('import-summary')).toContainText('two.csv: 1 row, 1 valid, 0 invalid');
+});

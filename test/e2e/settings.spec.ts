@@ -407,7 +407,7 @@ test('CSV import: every row checked first, one bad row reported, nothing written
   expect(await count()).toBe(before); // a preview writes nothing
 
   await importing.getByRole('button', { name: 'Import 2 pets' }).click();
-  await expect(toast(page, 'Imported 2 pets, skipped 1 invalid row')).toBeVisible();
+  await expect(importing.getByRole('region', { name: 'Imported 2 pets, skipped 1 invalid row' })).toBeVisible(); // an outcome that stays on screen
   expect(await count()).toBe(before + 2);
   const fish = await must(host.call<{ items: { name: string; status: string }[] }>('pets.list', { categoryId: fishId }));
   expect(fish.items.map((pet) => [pet.name, pet.status])).toEqual([
@@ -462,7 +462,7 @@ test('an import preview is checked again when the store changes before the clerk
   await expect(importing.getByTestId('import-summary')).toContainText('hogs.csv: 3 rows, 3 valid, 0 invalid');
   await expect(importing.getByRole('row', { name: /Spike/ })).toContainText('will import');
   await importing.getByRole('button', { name: 'Import 3 pets' }).click();
-  await expect(toast(page, 'Imported 3 pets')).toBeVisible();
+  await expect(importing.getByRole('region', { name: 'Imported 3 pets' })).toBeVisible(); // an outcome that stays on screen
   expect((await must(host.call<{ total: number }>('pets.list', { q: 'Sonic' }))).total).toBe(1);
 });
 
@@ -475,7 +475,7 @@ test('an import that differs from its check (the store changed an instant before
   await expect(importing.getByRole('button', { name: 'Import 1 pet' })).toBeVisible();
   await must(host.call('categories.create', { name: 'Porcupines' }));
   await importing.getByRole('button', { name: 'Import 1 pet' }).click();
-  await expect(toast(page, 'Imported 2 pets (the check said 1: the store changed meanwhile)')).toBeVisible();
+  await expect(importing.getByRole('region', { name: 'Imported 2 pets (the check said 1: the store changed meanwhile)' })).toBeVisible(); // an outcome that stays on screen
 });
 
 test('export downloads CSV and JSON files with the header and the rows', async ({ page }) => {
@@ -553,7 +553,7 @@ test('JSON import: the store\'s own export is recognised, another shop\'s brings
   expect(await count()).toBe(before);
 
   await importing.getByRole('button', { name: 'Import 1 pet and 1 category' }).click();
-  await expect(toast(page, 'Imported 1 pet, skipped 1 invalid row, left 1 pet already in the store alone, created 1 category')).toBeVisible();
+  await expect(importing.getByRole('region', { name: 'Imported 1 pet, skipped 1 invalid row, left 1 pet already in the store alone, created 1 category' })).toBeVisible(); // an outcome that stays on screen
   const parrots = await must(host.call<{ items: { id: number; name: string; description?: string }[] }>('categories.list', { q: 'parrots' }));
   expect(parrots.items).toEqual([{ id: expect.any(Number), name: 'Parrots', description: 'Talkers' }]);
   const polly = await must(host.call<{ items: { name: string; categoryId: number }[] }>('pets.list', { q: 'polly' }));
