@@ -18,10 +18,18 @@ import { computed, ref } from 'vue';
  * focus to its outer box) and Escape. Escape throws the text away as the clerk asked: nothing is said
  * of it. Enter tries the form, as in any other field of it.
  *
+ * The calendar opens when asked, never on its own: a click on the field's calendar icon, or
+ * Alt+↓ or F4 in the field (Alt+↑ or Escape closes it). Opening whenever the field took the focus
+ * (Tab) covered the rest of the form (the Pet field, "In stock", "Only 1 in stock") while the clerk
+ * was typing the date anyway, and a click on the text to correct it did the same.
+ *
  * Wire the handlers on an element around the picker: `@focusin="typed.onFocus"`,
  * `@input="typed.onInput"`, `@keydown.capture="typed.onKeydown"` (before the picker's own: its Enter
- * and Escape move the focus away at once), `@focusout="typed.onLeave"`, and call `onValue` from the
- * picker's `@update:value` (or `@update:formatted-value`).
+ * and Escape move the focus away at once), `@focusout="typed.onLeave"`,
+ * `@pointerdown="typed.onPointerDown"`, and on the picker `:show="typed.calendar.value"`,
+ * `@update:show="typed.onShow"` (a picker without them opens its calendar as naive-ui does); call
+ * `onValue` from the picker's `@update:value` (or `@update:formatted-value`). The picker should not
+ * be `clearable`: its clear button takes the icon's place under the pointer (emptying the text clears).
  */
 export interface TypedDateOptions {
   /** The field's name in the words under it: "ship date". */
@@ -41,6 +49,9 @@ export interface TypedDateOptions {
   takeAlso?: (text: string) => boolean;
 }
 
+/** The keys that open the calendar, as the field's hint says them. */
+export const CALENDAR_KEYS = 'Alt+↓ or F4';
+
 export interface DateFeedback {
   text: string;
   status: 'error' | 'warning';
@@ -57,6 +68,10 @@ export function useTypedDate(options: TypedDateOptions) {
   let taken = false;
   /** A click on Save straight from a text the picker cannot read: that click shows the note and saves nothing. */
   let unseen = false;
+  /** Whether the calendar is shown (the picker's `show`). */
+  const calendar = ref(false);
+  /** The clerk asked for the calendar (its icon pressed): the picker's next request to open it is granted. */
+  let asked = false;
 
   /** What is said under the field, always about what it shows. */
   const feedback = computed<DateFeedback | null>(() => {
@@ -115,14 +130,56 @@ export function useTypedDate(options: TypedDateOptions) {
    */
   function onKeydown(event: KeyboardEvent): void {
     const field = event.target as HTMLInputElement;
-    if (field.tagName !== 'INPUT' || event.isComposing) return;
+    if (event.isComposing) return;
+    const wrapper = event.currentTarget as HTMLElement;
+    if ((event.altKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) || event.key === 'F4') {
+      event.preventDefault();
+      showCalendar(wrapper, event.key === 'F4' ? !calendar.value : event.key === 'ArrowDown');
+      return;
+    }
+    if (field.tagName !== 'INPUT') return;
     if (event.key === 'Escape') {
+      // With the calendar closed, Escape that throws a text away is the field's: the dialog around
+      // it stays open (a second Escape closes it), as it did while the calendar opened with the field.
+      if (!calendar.value && field.value.trim() !== (options.shown() ?? '')) keepFromAbove(wrapper, event);
       unread.value = null;
       reverted.value = null;
       unseen = false;
     } else if (event.key === 'Enter' && !event.repeat && !(event.ctrlKey || event.metaKey || event.altKey || event.shiftKey)) {
       field.form?.requestSubmit();
     }
+  }
+
+  /** Shows or hides the calendar, the typing field taking the focus (Alt+↓ on the picker's outer box). */
+  function showCalendar(wrapper: HTMLElement, show: boolean): void {
+    if (!show) {
+      calendar.value = false;
+      return;
+    }
+    const input = wrapper.querySelector('input');
+    if (input && document.activeElement !== input) {
+      asked = true;
+      input.focus();
+    }
+    calendar.value = true;
+  }
+
+  /** The picker asks to open (the field took the focus, or was clicked) or close its calendar. */
+  function onShow(show: boolean): void {
+    if (!show || asked) calendar.value = show;
+    asked = false;
+  }
+
+  /** A press on the field's calendar icon asks for the calendar (the picker asks to open just after). */
+  function onPointerDown(event: PointerEvent): void {
+    if ((event.target as Element).closest('.n-date-picker-icon')) asked = true;
+  }
+
+  /** Stops `event` once it has been through the field, on its way back up (the dialog's Escape). */
+  function keepFromAbove(wrapper: HTMLElement, event: Event): void {
+    const stop = (passing: Event) => passing === event && passing.stopPropagation();
+    wrapper.addEventListener('keydown', stop);
+    setTimeout(() => wrapper.removeEventListener('keydown', stop));
   }
 
   function onLeave(event: FocusEvent): void {
@@ -132,6 +189,7 @@ export function useTypedDate(options: TypedDateOptions) {
     // The text field's blur is when the picker puts its date back, to its own outer box too (Enter,
     // Shift+Tab); leaving the outer box afterwards leaves nothing more.
     if ((event.target as HTMLElement).tagName !== 'INPUT') return;
+    asked = false;
     takeAlso();
     if (unread.value === null) return;
     // The picker has put its date back (or emptied the field): the text is said as not understood.
@@ -163,7 +221,9 @@ export function useTypedDate(options: TypedDateOptions) {
     tried.value = false;
     taken = false;
     unseen = false;
+    calendar.value = false;
+    asked = false;
   }
 
-  return { feedback, pending, onValue, onInput, onFocus, onKeydown, onLeave, holds, reset };
+  return { feedback, pending, calendar, onShow, onPointerDown, onValue, onInput, onFocus, onKeydown, onLeave, holds, reset };
 }

@@ -1,4 +1,4 @@
-import { inject, onBeforeUnmount, provide, type InjectionKey } from 'vue';
+import { inject, onBeforeUnmount, onMounted, provide, type InjectionKey } from 'vue';
 import { onBeforeRouteLeave } from 'vue-router';
 import { useAsk } from './useConfirm';
 
@@ -9,6 +9,30 @@ interface GuardedForm {
 }
 
 const FORMS: InjectionKey<Set<GuardedForm>> = Symbol('forms asked about on leaving');
+
+/** Every form of the window that may hold unsaved edits (screens' forms and open dialogs). */
+const EVERY_FORM = new Set<() => boolean>();
+
+/**
+ * Closing or reloading the window while a form holds edits not saved: the browser asks "Leave
+ * site?" (Electron's `will-prevent-unload`, which the main process turns into its own question).
+ * `skip`: a reload the app makes on purpose (after a restore) asks nothing.
+ */
+export function useUnloadGuard(skip: () => boolean): void {
+  const onBeforeUnload = (event: BeforeUnloadEvent) => {
+    if (skip() || ![...EVERY_FORM].some((dirty) => dirty())) return;
+    event.preventDefault();
+    event.returnValue = true; // Chromium before 119 (and older Electrons) asks only with it set
+  };
+  onMounted(() => window.addEventListener('beforeunload', onBeforeUnload));
+  onBeforeUnmount(() => window.removeEventListener('beforeunload', onBeforeUnload));
+}
+
+/** Counts `dirty()` among the edits that closing or reloading the window asks about (useUnloadGuard). */
+export function useUnsavedOnUnload(dirty: () => boolean): void {
+  EVERY_FORM.add(dirty);
+  onBeforeUnmount(() => EVERY_FORM.delete(dirty));
+}
 
 /** "a", "a and b", "a, b and c". */
 function listed(parts: string[]): string {
@@ -41,11 +65,13 @@ export function useLeaveGuard(): Set<GuardedForm> {
 
 /**
  * Asks before the screen is left while `dirty()` (`what`: "the store settings"), in the screen's
- * one question (useLeaveGuard); a form on a screen without one asks on its own.
+ * one question (useLeaveGuard); a form on a screen without one asks on its own. Closing or
+ * reloading the window asks too (useUnsavedOnUnload).
  */
 export function useUnsavedGuard(what: string, dirty: () => boolean): void {
   const forms = inject(FORMS, null) ?? useLeaveGuard();
   const form = { what, dirty };
   forms.add(form);
   onBeforeUnmount(() => forms.delete(form));
+  useUnsavedOnUnload(dirty);
 }

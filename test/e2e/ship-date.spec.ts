@@ -153,3 +153,77 @@ test('Escape in Ship date throws the text away: nothing is said of it and the or
   await expect(dialog).toBeHidden();
   expect(await ordersOf(petId)).toEqual([expect.not.objectContaining({ shipDate: expect.anything() })]);
 });
+
+const calendar = (page: Page) => page.locator('.n-date-panel');
+
+test('Tab into Ship date opens no calendar over the form; Alt+↓, F4 or the icon open it, as the hint beside the field says', async ({ page }) => {
+  await openDialogFor(page, 'Calmly');
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  const field = dialog.getByLabel('Ship date');
+  await dialog.getByLabel('Quantity').focus();
+  await page.keyboard.press('Tab');
+  await expect(field).toBeFocused();
+  await page.waitForTimeout(300); // the calendar would be drawn by now
+  await expect(calendar(page)).toHaveCount(0);
+  // The rest of the form stays in view, nothing over it.
+  for (const covered of [dialog.getByRole('combobox', { name: 'Pet' }), dialog.getByText('In stock: 3')]) {
+    const box = (await covered.boundingBox())!;
+    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="dialog"]') !== null, { x: box.x + 4, y: box.y + box.height / 2 });
+    expect(hit).toBe(true);
+  }
+  await expect(field).toHaveAccessibleDescription('Alt+↓ or F4 opens the calendar');
+  await expect(dialog.getByText('Alt+↓ or F4 opens the calendar')).toBeVisible();
+
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(calendar(page)).toBeVisible();
+  await expect(field).toBeFocused(); // typing still lands in the field
+  await page.keyboard.press('Escape');
+  await expect(calendar(page)).toBeHidden();
+  await expect(dialog).toBeVisible(); // Escape closed the calendar, not the dialog
+
+  await field.focus();
+  await page.keyboard.press('F4');
+  await expect(calendar(page)).toBeVisible();
+  await page.keyboard.press('F4');
+  await expect(calendar(page)).toBeHidden();
+
+  // A click in the text is for typing; a click on the icon opens the calendar.
+  await field.click();
+  await page.waitForTimeout(300);
+  await expect(calendar(page)).toHaveCount(0);
+  await dialog.locator('.n-date-picker-icon').click();
+  await expect(calendar(page)).toBeVisible();
+});
+
+test('the empty Ship date’s placeholder is shown whole', async ({ page }) => {
+  await openDialogFor(page, 'Placid');
+  const field = page.getByRole('dialog', { name: 'Place order' }).getByLabel('Ship date');
+  await expect(field).toHaveAttribute('placeholder', 'yyyy-mm-dd hh:mm');
+  const fits = await field.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontSize} ${style.fontFamily}`;
+    return context.measureText(input.placeholder).width <= input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  });
+  expect(fits).toBe(true);
+});
+
+test('a ship date in the past is said under the field and the order can still be placed with it', async ({ page }) => {
+  const { petId } = await openDialogFor(page, 'Pasty');
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  const field = dialog.getByLabel('Ship date');
+  await field.click();
+  await page.keyboard.type('2021-11-25 10:00');
+  await expect(dialog.getByText('This date is in the past')).toBeVisible();
+  // Corrected to a coming date: the warning goes; back to the typo: it comes back.
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('2030-11-25 10:00');
+  await expect(dialog.getByText('This date is in the past')).toBeHidden();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('2021-11-25 10:00');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByText('This date is in the past')).toBeVisible();
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog).toBeHidden();
+  expect(await ordersOf(petId)).toEqual([expect.objectContaining({ shipDate: new Date(2021, 10, 25, 10, 0).toISOString() })]);
+});

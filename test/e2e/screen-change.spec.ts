@@ -1,0 +1,119 @@
+import { expect, test, type Page } from './support/test';
+import { must } from './support/browser-host';
+import { useShop } from './support/shop';
+
+/**
+ * Going to another screen: it opens at its top (the screens share one scroll box), and the
+ * keyboard goes to its heading; after a dialog that saved, to the new row. Never to the page's
+ * start, from where the next Tab would land on the sidebar's "Dashboard" link.
+ */
+
+const shop = useShop('Dogs');
+
+test.use({ viewport: { width: 900, height: 600 } });
+
+test.beforeAll(async () => {
+  // Enough recent orders and changes that the Dashboard is taller than the window.
+  for (let i = 1; i <= 6; i++) {
+    const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: `Rex ${i}`, categoryId: shop.categoryId('Dogs') }));
+    await must(shop.host.call('inventory.set', { petId: pet.id, update: { quantity: 5 } }));
+    await must(shop.host.call('orders.place', { petId: pet.id }));
+  }
+});
+
+/** The layout's scroll box, which every screen shares. */
+const scrollTop = (page: Page) => page.locator('main').evaluate((main) => main.closest('.n-layout-scroll-container')!.scrollTop);
+
+/** Scrolls the screen to its end, as the clerk's wheel would (the Dashboard's chart takes the wheel under the pointer). */
+const scrollToBottom = (page: Page) => page.locator('main').evaluate((main) => main.closest('.n-layout-scroll-container')!.scrollTo({ top: 100_000 }));
+
+/** Where the focus is, as the clerk would name it: a heading's text, or a control's accessible name. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return 'the page';
+    return `${active.tagName.toLowerCase()} ${active.getAttribute('aria-label') ?? active.textContent?.trim() ?? ''}`;
+  });
+
+test('a screen opens at its top, not where the last screen was scrolled to', async ({ page }) => {
+  await page.goto(`${shop.host.url}#/settings`);
+  await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Shop name' })).toBeEditable();
+  await scrollToBottom(page);
+  await expect.poll(() => scrollTop(page)).toBeGreaterThan(400);
+
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Dashboard' }).click();
+  // Drawn in full (its recent orders and changes: taller than the window).
+  await expect(page.locator('main')).toContainText('Rex 6');
+  await expect(page.getByRole('heading', { name: 'At a glance' })).toBeInViewport();
+  expect(await scrollTop(page)).toBe(0);
+
+  // The same from the keyboard, the Dashboard scrolled down this time.
+  await scrollToBottom(page);
+  await expect.poll(() => scrollTop(page)).toBeGreaterThan(100);
+  await page.keyboard.press('Control+6');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeInViewport();
+  expect(await scrollTop(page)).toBe(0);
+});
+
+test('Ctrl+1…6 and the navigation put the focus on the new screen’s heading, and the next Tab goes on into the screen', async ({ page }) => {
+  await page.goto(`${shop.host.url}#/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Categories' }).click();
+  await expect(page.getByRole('heading', { name: 'Categories', level: 2 })).toBeFocused();
+
+  await page.keyboard.press('Control+2');
+  await expect(page.getByRole('heading', { name: 'Pets', level: 2 })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('searchbox', { name: 'Search pets by name or id' })).toBeFocused();
+
+  for (const [keys, screen] of [['Control+4', 'Orders'], ['Control+5', 'Inventory'], ['Control+6', 'Settings'], ['Control+1', 'Dashboard']]) {
+    await page.keyboard.press(keys);
+    await expect(page.getByRole('heading', { name: screen, level: 2 }), `after ${keys}`).toBeFocused();
+  }
+});
+
+test('a category added with Ctrl+Shift+N from another screen leaves the focus on its row', async ({ page }) => {
+  await page.goto(`${shop.host.url}#/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+  await page.keyboard.press('Control+Shift+N');
+  const dialog = page.getByRole('dialog', { name: 'New category' });
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type('Axolotls');
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Edit Axolotls' })).toBeFocused();
+
+  // Closed without saving: the focus goes to the heading, not to the page.
+  await page.keyboard.press('Control+Shift+N');
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(await focused(page)).not.toBe('the page');
+});
+
+test('an order placed with Ctrl+Shift+O from another screen leaves the focus on its row', async ({ page }) => {
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Biscuit', categoryId: shop.categoryId('Dogs') }));
+  await page.goto(`${shop.host.url}#/pets`);
+  await expect(page.getByRole('heading', { name: 'Pets', level: 2 })).toBeVisible();
+  await page.keyboard.press('Control+Shift+O');
+  const dialog = page.getByRole('dialog', { name: 'Place order' });
+  await dialog.getByRole('combobox', { name: 'Pet' }).fill('Biscuit');
+  await page.getByRole('option', { name: /^Biscuit \(#/ }).click();
+  await expect(dialog.getByText('In stock: 1')).toBeVisible();
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog).toBeHidden();
+  const [order] = (await must(shop.host.call<{ items: { id: number }[] }>('orders.list', { petId: pet.id }))).items;
+  await expect(page.getByRole('link', { name: `Receipt for order ${order!.id}` })).toBeFocused();
+});
+
+test('“← Back to orders” from a receipt puts the focus on the Orders heading', async ({ page }) => {
+  await page.goto(`${shop.host.url}#/orders`);
+  const receipt = page.getByRole('link', { name: /^Receipt for order / }).first();
+  await receipt.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /^Receipt for order/, level: 2 })).toBeFocused();
+  await page.getByRole('link', { name: '← Back to orders' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Orders', level: 2 })).toBeFocused();
+});
