@@ -250,11 +250,36 @@ test('Enter in Sunset date tries the form as in any field; what it could not rea
   expect(await stored()).toMatchObject({ sunsetDate: '2030-01-15' });
 });
 
+test('Tab or a click into Sunset date opens no calendar; Alt+↓, F4 or the icon do, as the hint beside it says', async ({ page }) => {
+  await openSettings(page);
+  const general = section(page, 'Store and API settings');
+  const sunset = general.getByLabel(SUNSET);
+  const calendar = page.locator('.n-date-panel');
+  await general.getByLabel('Low-stock threshold').focus();
+  await page.keyboard.press('Tab');
+  await expect(sunset).toBeFocused();
+  await sunset.click();
+  await page.waitForTimeout(300); // the calendar would be drawn by now
+  await expect(calendar).toHaveCount(0);
+  await expect(general.getByText('Alt+↓ or F4 opens the calendar')).toBeVisible();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(calendar).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await page.keyboard.press('F4');
+  await expect(calendar).toBeVisible();
+  await page.keyboard.press('F4');
+  await expect(calendar).toBeHidden();
+  await general.locator('.n-date-picker-icon').click();
+  await expect(calendar).toBeVisible();
+});
+
 test('the calendar’s next-month arrow is not leaving Sunset date: a text it cannot read is still the one shown and said', async ({ page }) => {
   await openSettings(page);
   const general = section(page, 'Store and API settings');
   const sunset = general.getByLabel(SUNSET);
   await retype(page, sunset, 'abc');
+  await page.keyboard.press('Alt+ArrowDown'); // the calendar opens on demand only
   await page.locator('.n-date-panel .n-date-panel-month__next').click();
   await expect(sunset).toHaveValue('abc');
   await expect(general.getByText('was not understood')).toHaveCount(0);
