@@ -59,6 +59,12 @@ function placed(order: Order): PlacedOrder {
  */
 export const useOrdersStore = defineStore('orders', () => {
   const filters = ref<OrderFilters>({ status: 'all', petId: null });
+  /**
+   * The pet the list is filtered to, as the filter names it: its name, or once it is deleted the
+   * last name known of it (kept here, across screens; else the name its orders kept). Null while
+   * not known yet.
+   */
+  const filterPet = ref<{ id: number; name: string | undefined; deleted: boolean } | null>(null);
   let runtimeOnce: Promise<AppInfo['runtime']> | undefined;
 
   function query(cursor?: string): OperationInput<'orders.list'> {
@@ -210,6 +216,12 @@ export const useOrdersStore = defineStore('orders', () => {
       if (event.type === 'pet.updated' || event.type === 'pet.deleted') {
         const pet = event.type === 'pet.updated' ? Pet.safeParse(event.data) : null;
         const petId = event.data.id;
+        // The filter names its pet as it is now: renamed, or deleted under its last name.
+        const named = filterPet.value;
+        if (named && named.id === petId) {
+          if (pet?.success) filterPet.value = { id: named.id, name: pet.data.name, deleted: false };
+          else if (event.type === 'pet.deleted') filterPet.value = { id: named.id, name: named.name, deleted: true };
+        }
         toRaw(rows.value).forEach((row, index) => {
           if (row.petId === petId) rows.value[index] = { ...row, pet: pet?.success ? pet.data : null };
         });
@@ -242,6 +254,28 @@ export const useOrdersStore = defineStore('orders', () => {
   /** A pet's current stock and status. */
   async function stockOf(petId: number): Promise<InventoryItem> {
     return api().call('inventory.get', { petId });
+  }
+
+  /** The list is filtered to this pet (null: every pet's orders), named as chosen. */
+  function filterByPet(pet: Pet | null, petId = pet?.id ?? null): void {
+    filterPet.value = petId === null ? null : { id: petId, name: pet?.name, deleted: false };
+    filters.value.petId = petId;
+  }
+
+  /**
+   * Reads again whether the pet the list is filtered to still exists (the screen shown again, a
+   * link with its id): a deleted one keeps the last name known of it, else the name its orders kept.
+   */
+  async function checkFilterPet(): Promise<void> {
+    const petId = filters.value.petId;
+    if (petId === null) {
+      filterPet.value = null;
+      return;
+    }
+    const pet = await findPet(petId);
+    let name = pet?.name ?? (filterPet.value?.id === petId ? filterPet.value.name : undefined);
+    name ??= (await api().call('orders.list', { petId, limit: 1 })).items[0]?.petName;
+    if (filters.value.petId === petId) filterPet.value = { id: petId, name, deleted: !pet };
   }
 
   /** One pet, or null when it does not exist (any more). */
@@ -308,6 +342,9 @@ export const useOrdersStore = defineStore('orders', () => {
     loading,
     hasMore,
     filters,
+    filterPet,
+    filterByPet,
+    checkFilterPet,
     reload,
     loadMore,
     applyEvent,

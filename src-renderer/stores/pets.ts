@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { ref, toRaw } from 'vue';
+import { computed, ref, shallowRef, toRaw, watch } from 'vue';
 import type { OperationInput } from '../../src-shared/contract';
 import type { StoreEvent } from '../../src-shared/schemas/event';
 import { Pet, type NewPet, type PetPatch, type PetSort, type PetStatus } from '../../src-shared/schemas/pet';
@@ -7,6 +7,7 @@ import { api } from '../api/client';
 import { usePagedList } from './paged-list';
 import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
 import { nameContains } from '../../src-shared/name-keys';
+import { useCategoriesStore } from './categories';
 
 export interface PetRow extends Pet {
   /** Units in stock, from the pet's inventory entry. */
@@ -28,6 +29,32 @@ const PAGE_SIZE = 200;
  */
 export const usePetsStore = defineStore('pets', () => {
   const filters = ref<PetFilters>({ q: '', status: [], categoryId: null, sort: 'id' });
+  const categories = useCategoriesStore();
+
+  /**
+   * The last name known of the category the list is filtered to, kept in the store (across screens)
+   * so that the filter still names a category deleted elsewhere rather than showing its bare id.
+   */
+  const knownCategory = shallowRef<{ id: number; name: string } | null>(null);
+  watch(
+    [() => filters.value.categoryId, () => categories.byId],
+    ([id, byId]) => {
+      const category = id === null ? undefined : byId.get(id);
+      if (category) knownCategory.value = { id: category.id, name: category.name };
+      else if (knownCategory.value?.id !== id) knownCategory.value = null;
+    },
+    { immediate: true },
+  );
+
+  /** The category the list is filtered to: its name, and whether it was deleted since it was chosen. */
+  const categoryFilter = computed(() => {
+    const id = filters.value.categoryId;
+    if (id === null) return undefined;
+    const category = categories.byId.get(id);
+    if (category) return { name: category.name, deleted: false };
+    const known = knownCategory.value;
+    return known?.id === id ? { name: known.name, deleted: true } : undefined;
+  });
 
   function query(cursor?: string): OperationInput<'pets.list'> {
     const { q, status, categoryId, sort } = filters.value;
@@ -153,5 +180,5 @@ export const usePetsStore = defineStore('pets', () => {
     }
   }
 
-  return { rows, total, loading, hasMore, filters, reload, loadMore, create, update, remove, find, applyEvent, isListed };
+  return { rows, total, loading, hasMore, filters, categoryFilter, reload, loadMore, create, update, remove, find, applyEvent, isListed };
 });

@@ -170,8 +170,10 @@ test('Settings: with no token the table says how to make one; Revoke is inside t
   for (const label of ['web shop sync', 'label printer']) {
     const row = tokens.getByRole('row', { name: new RegExp(label) });
     await expectWholeText(row.locator('td[data-col-key="label"]'), label);
-    // Active or revoked is read without scrolling sideways.
+    // Active or revoked is read without scrolling sideways, and so are the dates: "Active" takes no 200 px.
     await expectNotUnder(row.locator('td[data-col-key="revokedAt"]'), row.locator('td[data-col-key="actions"]'));
+    await expectNotUnder(row.locator('td[data-col-key="lastUsedAt"]'), row.locator('td[data-col-key="actions"]'));
+    expect((await row.locator('td[data-col-key="revokedAt"]').boundingBox())!.width, 'State is as wide as “Active”').toBeLessThanOrEqual(90);
     const revoke = row.getByRole('button', { name: `Revoke ${label}` });
     await revoke.scrollIntoViewIfNeeded();
     await expectInsideWindow(revoke, `Revoke ${label}`);
@@ -180,14 +182,60 @@ test('Settings: with no token the table says how to make one; Revoke is inside t
   await page.mouse.move(0, 0);
   await expectAccessible(page, 'settings at 900 px');
 
-  // Every token revoked: no button left in the list, yet the keyboard can still scroll it sideways.
+  // Every token revoked: no button left in the list, and none needed to read it: it fits the window.
   const listed = await must(host.call<{ id: number }[]>('tokens.list', {}));
   for (const token of listed) await must(host.call('tokens.revoke', { tokenId: token.id }));
   await page.reload();
-  await expect(tokens.getByRole('row', { name: /label printer/ })).toContainText('Revoked');
+  const revoked = tokens.getByRole('row', { name: /label printer/ });
+  await expect(revoked).toContainText('Revoked');
+  await expectNotUnder(revoked.locator('td[data-col-key="lastUsedAt"]'), revoked.locator('td[data-col-key="actions"]'));
+  // Should it still be wider than its box, the keyboard can scroll it (a named, focusable region).
   const list = tokens.getByRole('region', { name: 'Token list' });
-  await list.focus();
-  await page.keyboard.press('ArrowRight');
-  await expect.poll(() => list.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  if ((await list.count()) > 0) {
+    await list.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => list.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  }
   await expectAccessible(page, 'settings at 900 px, every token revoked');
+});
+
+test.describe('at 900×600', () => {
+  test.use({ viewport: { width: WIDTH, height: 600 } });
+
+  test('Orders: the ship date is read whole without scrolling sideways, beside a long pet name', async ({ page }) => {
+    const long = await must(host.call<Pet>('pets.create', { name: 'Princess Buttercup', categoryId: (await must(host.call<{ items: { id: number }[] }>('categories.list', {}))).items[0].id }));
+    await must(host.call('inventory.set', { petId: long.id, update: { quantity: 3 } }));
+    const order = await must(host.call<Order>('orders.place', { petId: long.id, quantity: 1, shipDate: '2026-12-24T12:00:00.000Z' }));
+    await page.goto(`${host.url}#/orders`);
+    const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ has: page.getByRole('cell', { name: `#${order.id}`, exact: true }) });
+    const shipDate = row.locator('td[data-col-key="shipDate"]');
+    const expected = await page.evaluate((iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)), '2026-12-24T12:00:00.000Z');
+    await expect(shipDate).toHaveText(expected, { useInnerText: true, ignoreCase: false });
+    // Every piece of it inside the cell (its time may go under its date), and the cell clear of the pinned buttons.
+    const cut = await shipDate.evaluate((td) => [...td.querySelectorAll('span')].some((span) => span.scrollWidth > span.clientWidth + 1 || span.getBoundingClientRect().right > td.getBoundingClientRect().right));
+    expect(cut, 'the ship date is cut off').toBe(false);
+    await expectNotUnder(shipDate, row.locator('td[data-col-key="actions"]'));
+    await expectInsideWindow(shipDate, 'the ship date');
+    await expectNotUnder(row.locator('td[data-col-key="pet"]'), row.locator('td[data-col-key="actions"]'));
+    // No sideways scrolling needed: the table is as wide as its box.
+    const scroller = page.locator('.orders__table .v-vl, .orders__table .n-scrollbar-container').first();
+    expect(await scroller.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(1);
+    await page.mouse.move(0, 0);
+    await expectAccessible(page, 'orders at 900×600');
+  });
+
+  test('Settings: the token list shows every column, revoked tokens (their date under the tag) among active ones', async ({ page }) => {
+    await must(host.call('tokens.create', { label: 'till', scope: 'read' })); // beside the tokens revoked above
+    await page.goto(`${host.url}#/settings`);
+    const tokens = page.getByRole('region', { name: 'API tokens', exact: true });
+    for (const label of ['till', 'label printer']) {
+      const row = tokens.getByRole('row', { name: new RegExp(label) });
+      await row.scrollIntoViewIfNeeded();
+      for (const key of ['label', 'scope', 'revokedAt', 'prefix', 'createdAt', 'lastUsedAt']) {
+        await expectNotUnder(row.locator(`td[data-col-key="${key}"]`), row.locator('td[data-col-key="actions"]'));
+        await expectInsideWindow(row.locator(`td[data-col-key="${key}"]`), `the ${key} of ${label}`);
+      }
+      await expectWholeText(row.locator('td[data-col-key="prefix"]'), (await row.locator('td[data-col-key="prefix"]').innerText()).trim());
+    }
+  });
 });

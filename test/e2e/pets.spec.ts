@@ -381,10 +381,12 @@ test("an order placed from a pet's row reserves its stock; the row follows", asy
   await expect(dialog).toBeHidden();
   await expect(row.getByRole('cell').nth(4)).toHaveText('0');
   await expect(row).toContainText('pending');
-  await expect(row.getByRole('button', { name: 'Order Orderable' })).toBeHidden(); // nothing left to order
+  // Nothing left to order: the button stays in its place, unavailable, saying why.
+  await expect(row.getByRole('button', { name: 'Order Orderable' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(row.getByRole('button', { name: 'Order Orderable' })).toHaveAccessibleDescription('None in stock: cannot be ordered');
   expect(await must(shop.host.call('inventory.get', { petId: pet.id }))).toMatchObject({ quantity: 0, status: 'pending' });
-  // The Order button has gone with the stock: the keyboard is on the row's Edit, never on its Delete.
-  await expect(row.getByRole('button', { name: 'Edit Orderable' })).toBeFocused();
+  // The keyboard is back where it was, on the row's Order, never on its Delete.
+  await expect(row.getByRole('button', { name: 'Order Orderable' })).toBeFocused();
 });
 
 test('a scanned id and Enter opens that pet; an unknown id says so', async ({ page }) => {
@@ -502,4 +504,47 @@ test('a category deleted elsewhere while chosen in the form is named, and Save a
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   expect(await must(shop.host.call<{ total: number }>('pets.list', { q: 'lizzy' }))).toMatchObject({ total: 1 });
+});
+
+test('every row has its Order in the same place; one that cannot be ordered says why and does nothing', async ({ page }) => {
+  await openPets(page);
+  const slots = async (name: string) => {
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+    const boxes = [];
+    for (const action of ['Edit', 'Order', 'Delete']) boxes.push((await row.getByRole('button', { name: `${action} ${name}`, exact: true }).boundingBox())!.x);
+    return boxes;
+  };
+  // Rex can be ordered; Tom is pending with none in stock; Zelda is sold.
+  const rex = await slots('Rex');
+  expect(await slots('Tom'), 'Tom’s buttons stand where Rex’s do').toEqual(rex);
+  expect(await slots('Zelda'), 'Zelda’s buttons stand where Rex’s do').toEqual(rex);
+
+  await expect(page.getByRole('button', { name: 'Order Rex', exact: true })).not.toHaveAttribute('aria-disabled', 'true');
+  for (const [name, why] of [
+    ['Tom', 'None in stock'],
+    ['Zelda', 'Sold'],
+  ]) {
+    const order = page.getByRole('button', { name: `Order ${name}`, exact: true });
+    await expect(order).toHaveAttribute('aria-disabled', 'true');
+    await expect(order).toHaveAttribute('title', `${why}: cannot be ordered`);
+    await expect(order).toHaveAccessibleDescription(`${why}: cannot be ordered`);
+    await order.click({ force: true }); // (Playwright waits for an aria-disabled button to be enabled)
+    await expect(page.getByRole('dialog', { name: 'Place order' })).toHaveCount(0);
+  }
+  await page.mouse.move(0, 0);
+  await expectAccessible(page, 'pets with an order that cannot be placed');
+});
+
+test('the edit dialog names the pet as it is now: renamed elsewhere, then deleted', async ({ page }) => {
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Nibbles', categoryId: shop.categoryId('Dogs') }));
+  await openPets(page);
+  await page.getByRole('button', { name: 'Edit Nibbles', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Nibbles' })).toBeVisible();
+  await must(shop.host.call('pets.update', { petId: pet.id, changes: { name: 'Mr Nibbles' } }));
+  const dialog = page.getByRole('dialog', { name: 'Edit Mr Nibbles' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Edit Mr Nibbles' })).toBeVisible();
+  await must(shop.host.call('pets.delete', { petId: pet.id }));
+  await expect(dialog.getByRole('alert')).toContainText('Mr Nibbles was deleted while you were editing it');
+  await expect(dialog).not.toContainText('Edit Nibbles');
 });
