@@ -1,7 +1,5 @@
 import { h, type VNodeChild } from 'vue';
-
-/** As `formatDateTime` (format/date.ts) writes a date and time: the clerk's locale, a medium date and a short time. */
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { dateTimeFormat } from './date';
 
 /**
  * `formatDateTime`'s text in two pieces, cut where its time begins ("Dec 24, 2026," and

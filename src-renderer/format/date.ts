@@ -3,7 +3,7 @@
  * time ("24 Dec 2026, 13:00" or "Dec 24, 2026, 1:00 PM"), so a time reads the same on the Dashboard,
  * Orders and Settings. (The printed receipt spells its date out in full, as a document does.)
  */
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** An ISO instant as a date and time, or `fallback` when there is none. */

@@ -70,3 +70,17 @@ test('the toast after fulfilling an order covers no order’s buttons', async ({
   await page.getByRole('button', { name: lowest, exact: true }).click();
   await expectNoRowButtonUnder(page.locator('.n-message', { hasText: `Order ${orderId} fulfilled` }), page.locator('.orders__table button, .orders__table a'));
 });
+
+test('toasts are drawn inside a live region that is there before the first one, so screen readers say them', async ({ page }) => {
+  await page.goto(`${shop.host.url}#/pets`);
+  const region = page.locator('[aria-live="polite"]#toasts');
+  await expect(region).toHaveCount(1);
+  await expect(region).toBeEmpty();
+  await page.getByRole('button', { name: 'New pet' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New pet' });
+  await dialog.getByLabel('Name').fill('Announced');
+  await dialog.getByRole('combobox', { name: 'Category' }).fill('Dogs');
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(region.locator('.n-message')).toContainText('Added Announced');
+});

@@ -44,6 +44,18 @@ test('a half-typed category asks before the window reloads; Stay keeps the typin
   await expect(page.getByRole('heading', { name: 'Categories', level: 2 })).toBeVisible();
 });
 
+test('a half-typed new pet (Ctrl+N) asks before the window reloads, as every dialog with edits does', async ({ page }) => {
+  await page.goto(`${shop.host.url}#/pets`);
+  await expect(page.getByRole('heading', { name: 'Pets', level: 2 })).toBeVisible();
+  await page.keyboard.press('Control+N');
+  const dialog = page.getByRole('dialog', { name: 'New pet' });
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type('Half typed hamster');
+  const asked = await reload(page, 'stay');
+  expect(asked?.type()).toBe('beforeunload');
+  await expect(dialog.getByLabel('Name')).toHaveValue('Half typed hamster');
+});
+
 test('an order with its pet chosen asks before the window reloads', async ({ page }) => {
   await page.goto(`${shop.host.url}#/orders`);
   await expect(page.getByRole('heading', { name: 'Orders', level: 2 })).toBeVisible();
