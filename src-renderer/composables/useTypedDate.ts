@@ -23,10 +23,9 @@ import { computed, ref } from 'vue';
  * (Tab) covered the rest of the form (the Pet field, "In stock", "Only 1 in stock") while the clerk
  * was typing the date anyway, and a click on the text to correct it did the same.
  *
- * Wire the handlers on an element around the picker: `@focusin="typed.onFocus"`,
- * `@input="typed.onInput"`, `@keydown.capture="typed.onKeydown"` (before the picker's own: its Enter
- * and Escape move the focus away at once), `@focusout="typed.onLeave"`,
- * `@pointerdown="typed.onPointerDown"`, and on the picker `:show="typed.calendar.value"`,
+ * Bind `v-bind="typed.wrapperListeners"` on an element around the picker (its keydown listener
+ * runs in the capture phase, before the picker's own: its Enter and Escape move the focus away at
+ * once), and on the picker `:show="typed.calendar.value"`,
  * `@update:show="typed.onShow"` (a picker without them opens its calendar as naive-ui does); call
  * `onValue` from the picker's `@update:value` (or `@update:formatted-value`). The picker should not
  * be `clearable`: its clear button takes the icon's place under the pointer (emptying the text clears).
@@ -225,5 +224,14 @@ export function useTypedDate(options: TypedDateOptions) {
     asked = false;
   }
 
-  return { feedback, pending, calendar, onShow, onPointerDown, onValue, onInput, onFocus, onKeydown, onLeave, holds, reset };
+  /** The listeners for the element wrapping the picker (`v-bind="date.wrapperListeners"`): typing, keys, focus, clicks. */
+  const wrapperListeners = {
+    onFocusin: onFocus,
+    onInput,
+    onKeydownCapture: onKeydown,
+    onFocusout: onLeave,
+    onPointerdown: onPointerDown,
+  };
+
+  return { feedback, pending, calendar, wrapperListeners, onShow, onValue, holds, reset };
 }
