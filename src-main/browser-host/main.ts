@@ -7,7 +7,8 @@
 import { parseArgs } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openStore } from '../service/store';
+import type { Store } from '../service/store';
+import { openCliStore, removeCreatedDatabases } from '../cli/open-store';
 import { createHostHandlers } from '../host/shell-handlers';
 import { startBrowserHost } from './server';
 import { listenFailure } from '../rest/listen-failure';
@@ -34,19 +35,28 @@ function readOptions(): { db: string; port: number } {
 }
 const options = readOptions();
 
-const store = openStore(options.db);
+/** The store on --db, or one line about what is wrong with the file (no folder, not ours) and exit 1. */
+function openHostStore(): Store {
+  try {
+    return openCliStore(options.db, 'may-create');
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+const store = openHostStore();
 const { handlers, listener } = createHostHandlers(store, 'browser-host');
-await listener.resume();
 // PETSTORE_RENDERER_DIR serves another build of the renderer (e.g. a copy that a rebuild cannot change under a test run).
 const rendererDir = resolve(process.env.PETSTORE_RENDERER_DIR ?? join(root, 'out', 'renderer'));
 const host = await startBrowserHost({ store, handlers, rendererDir, port: options.port }).catch((error: unknown) => {
   console.error(`${listenFailure(error, '127.0.0.1', options.port)}; choose another with --port.`);
-  void listener.stop().then(() => {
-    store.close();
-    process.exit(1);
-  });
-  return new Promise<never>(() => {});
+  store.close();
+  removeCreatedDatabases(); // a database this run created for nothing
+  process.exit(1);
 });
+// The REST listener (if the owner left it on) starts once the page is served.
+await listener.resume();
 console.log(`Pet Store Clerk (browser host) on ${host.url}  database: ${options.db}`);
 
 const stop = () => {

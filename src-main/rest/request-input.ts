@@ -80,16 +80,21 @@ export function coerceParameters(
       const { array, kind } = fieldKind(field);
       if (array) {
         const items: unknown[] = [];
+        let empty = false;
         for (const text of Array.isArray(value) ? value : [value]) {
           if (!text.includes(',')) {
             if (text !== '') items.push(coerce(key, text, kind));
+            else empty = true;
             continue;
           }
-          const parts = text.split(',');
-          // `id=1,,2` or `id=1,`: a value went missing (a script joined an empty one); say so rather than drop it.
-          if (parts.some((item) => item === '') && parts.some((item) => item !== '')) throw emptyListItem(key);
-          for (const item of parts) if (item !== '') items.push(coerce(key, item, kind));
+          for (const item of text.split(',')) {
+            if (item !== '') items.push(coerce(key, item, kind));
+            else empty = true;
+          }
         }
+        // `id=1,,2`, `id=1,` or `id=1&id=&id=2`: a value went missing (a script joined an empty one);
+        // say so rather than drop it. Nothing at all (`id=`) is the schema's "at least one".
+        if (empty && items.length > 0) throw emptyListItem(key);
         coerced = items;
       } else if (Array.isArray(value)) {
         // `?limit=1&limit=2`: which one was meant is a guess; ask instead of reading "not a number".
@@ -158,9 +163,9 @@ export function rawInput(
   return input;
 }
 
-/** A comma-separated list with an empty item in it. */
+/** A list (comma-separated or repeated) with an empty item in it. */
 function emptyListItem(key: string): StoreError {
   const name = key.slice(0, 100);
-  const message = 'has an empty item between commas: give each value, or leave the filter out';
+  const message = 'has an empty item (between commas, or a repeated parameter without a value): give each value, or leave the filter out';
   return new StoreError('VALIDATION_FAILED', `Invalid input: ${name}: ${message}`, [{ path: name, message }]);
 }

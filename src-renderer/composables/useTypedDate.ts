@@ -131,7 +131,9 @@ export function useTypedDate(options: TypedDateOptions) {
     const field = event.target as HTMLInputElement;
     if (event.isComposing) return;
     const wrapper = event.currentTarget as HTMLElement;
-    if ((event.altKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) || event.key === 'F4') {
+    // F4 alone: Alt+F4 closes the window and Ctrl+F4 a tab, which must reach the system.
+    const plainF4 = event.key === 'F4' && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey;
+    if ((event.altKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) || plainF4) {
       event.preventDefault();
       showCalendar(wrapper, event.key === 'F4' ? !calendar.value : event.key === 'ArrowDown');
       return;

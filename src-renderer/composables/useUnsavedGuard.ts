@@ -12,15 +12,28 @@ const FORMS: InjectionKey<Set<GuardedForm>> = Symbol('forms asked about on leavi
 
 /** Every form of the window that may hold unsaved edits (screens' forms and open dialogs). */
 const EVERY_FORM = new Set<() => boolean>();
+/** Set by a reload the app makes on purpose: the data under every form is being replaced. */
+let reloadingOnPurpose = false;
+
+/**
+ * Reloads the window without the leave-page question: a restore made elsewhere replaced the data
+ * every form was editing, so there is nothing left to keep (and "Stay" would leave the window on
+ * data that no longer exists).
+ */
+export function reloadWithoutAsking(): void {
+  reloadingOnPurpose = true;
+  window.location.reload();
+}
 
 /**
  * Closing or reloading the window while a form holds edits not saved: the browser asks "Leave
  * site?" (Electron's `will-prevent-unload`, which the main process turns into its own question).
- * `skip`: a reload the app makes on purpose (after a restore) asks nothing.
+ * `skip`: a reload the app makes on purpose (after this window's restore) asks nothing; so does
+ * `reloadWithoutAsking` (after a restore elsewhere).
  */
 export function useUnloadGuard(skip: () => boolean): void {
   const onBeforeUnload = (event: BeforeUnloadEvent) => {
-    if (skip() || ![...EVERY_FORM].some((dirty) => dirty())) return;
+    if (reloadingOnPurpose || skip() || ![...EVERY_FORM].some((dirty) => dirty())) return;
     event.preventDefault();
     event.returnValue = true; // Chromium before 119 (and older Electrons) asks only with it set
   };

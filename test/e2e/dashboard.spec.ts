@@ -50,7 +50,7 @@ test('the dashboard shows pets by status, open orders and low stock from the ser
   await expect(tile(page, 'sold pets')).toContainText('1'); // Tom
   await expect(tile(page, 'Open orders')).toContainText('1');
   // Below 2: Bella (0) and Kitty (1); Tom (0) is sold, not for sale, so not low.
-  await expect(tile(page, 'Low stock (below 2)')).toContainText('2');
+  await expect(tile(page, 'Low stock (below 2, for sale)')).toContainText('2');
 });
 
 test('the page carries the one policy: in its own meta tag (as Electron loads the file) and in the host’s header', async ({ page }) => {
@@ -204,18 +204,18 @@ test('recent orders show the pet’s whole name, in the Orders screen’s words'
 test('a low-stock threshold changed elsewhere (Settings in another window, the CLI) shows at once', async ({ page }) => {
   await openDashboard(page);
   const low = page.getByTestId('count-low-stock');
-  await expect(low).toContainText('Low stock (below 2)');
+  await expect(low).toContainText('Low stock (below 2, for sale)');
   try {
     await must(host.call('settings.update', { lowStockThreshold: 100 }));
     // Every pet for sale is below 100 now (sold ones are never low).
     const pets = (await must(host.call<{ total: number }>('pets.list', { status: ['available', 'pending'] }))).total;
-    await expect(low).toContainText('Low stock (below 100)');
+    await expect(low).toContainText('Low stock (below 100, for sale)');
     await expect(low).toContainText(String(pets));
     await expect(page.getByRole('region', { name: 'Recent changes, newest first' })).toContainText('Settings changed: low-stock threshold');
   } finally {
     await must(host.call('settings.update', { lowStockThreshold: 2 }));
   }
-  await expect(low).toContainText('Low stock (below 2)');
+  await expect(low).toContainText('Low stock (below 2, for sale)');
 });
 
 test('the low-stock tile leads to the Inventory filtered to low stock', async ({ page }) => {

@@ -230,7 +230,7 @@ test('stock below the low-stock threshold is labelled "Low stock"; "Low stock on
     await addPet('Lowly', 2);
     await addPet('Plenty', 3);
     await openInventory(page);
-    await expect(page.getByText('Low stock means fewer than 3 in stock')).toBeVisible();
+    await expect(page.getByText('Low stock means a pet for sale with fewer than 3 in stock')).toBeVisible();
     await expect(rowOf(page, 'Lowly')).toContainText('Low stock');
     await expect(rowOf(page, 'Plenty')).not.toContainText('Low stock');
     await expect(rowOf(page, 'Plenty')).toContainText('OK');
@@ -263,7 +263,7 @@ test('a low-stock threshold changed elsewhere relabels the rows at once', async 
   try {
     await must(shop.host.call('settings.update', { lowStockThreshold: 5 })); // as another window or `petstore settings set` would
     await expect(rowOf(page, 'Threshy')).toContainText('Low stock');
-    await expect(page.getByText('Low stock means fewer than 5 in stock')).toBeVisible();
+    await expect(page.getByText('Low stock means a pet for sale with fewer than 5 in stock')).toBeVisible();
   } finally {
     await must(shop.host.call('settings.update', { lowStockThreshold: 1 }));
   }

@@ -186,6 +186,16 @@ test('Tab into Ship date opens no calendar over the form; Alt+↓, F4 or the ico
   await expect(calendar(page)).toBeVisible();
   await page.keyboard.press('F4');
   await expect(calendar(page)).toBeHidden();
+  // F4 with a modifier is the system's (Alt+F4 closes the window, Ctrl+F4 a tab): not caught here.
+  for (const modifier of ['altKey', 'ctrlKey'] as const) {
+    const prevented = await field.evaluate((input, key) => {
+      const event = new KeyboardEvent('keydown', { key: 'F4', [key]: true, bubbles: true, cancelable: true });
+      input.dispatchEvent(event);
+      return event.defaultPrevented;
+    }, modifier);
+    expect(prevented, modifier).toBe(false);
+    await expect(calendar(page)).toHaveCount(0);
+  }
 
   // A click in the text is for typing; a click on the icon opens the calendar.
   await field.click();

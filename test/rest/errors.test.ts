@@ -87,10 +87,10 @@ describe('400 VALIDATION_FAILED', () => {
   });
 
   test('a list with an empty item (?id=1,,2, ?status=available,) is refused, not read without it', async () => {
-    for (const query of ['id=1,,2', `id=${pet.id},`, 'status=available,,sold', 'status=,pending']) {
+    for (const query of ['id=1,,2', `id=${pet.id},`, 'status=available,,sold', 'status=,pending', `id=${pet.id}&id=&id=2`]) {
       const answer = await s.call('GET', `/v1/pets?${query}`);
       expectCode(answer, 'VALIDATION_FAILED');
-      expect(answer.body.message, query).toMatch(/empty item between commas/);
+      expect(answer.body.message, query).toMatch(/an empty item/);
     }
     expectCode(await s.call('GET', `/v1/store/inventory?petId=${pet.id},`), 'VALIDATION_FAILED');
   });
