@@ -144,9 +144,13 @@ test('commands that write create a new database, which the reading commands then
 
 test('a writing command that fails as a whole leaves no new database behind; an import into a new one says so', async () => {
   const before = readdirSync(dir).sort();
+  // A mistyped scope is a usage error, as a missing one is (exit 2), and opens no database.
   const badScope = await runCli(['token', 'create', '--scope', 'admin', '--db', join(dir, 'x.db')]);
-  expect(badScope.code).toBe(1);
-  expect(badScope.stderr).toMatch(/^VALIDATION_FAILED: .*scope/);
+  expect(badScope.code).toBe(2);
+  expect(badScope.stderr.trim()).toBe('token create needs --scope read or --scope write, not "admin"');
+  const noScope = await runCli(['token', 'create', '--db', join(dir, 'x.db')]);
+  expect(noScope.code).toBe(2);
+  expect(noScope.stderr.trim()).toBe('token create needs --scope read or --scope write');
   const blocker = createServer();
   await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
   try {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { invokeOperation } from '../../service/invoke';
-import type { ApiToken } from '../../../src-shared/schemas/token';
+import { TokenScope, type ApiToken } from '../../../src-shared/schemas/token';
 import { noteIfCreated, openCliStore } from '../open-store';
 import { CliError, printError, refuseExtraArguments } from '../output';
 
@@ -33,7 +33,10 @@ export function token(args: string[]): void {
   if (action !== 'create' && action !== 'list' && action !== 'revoke') throw new CliError(TOKEN_USAGE, 2);
   refuseExtraArguments(positionals, `token ${action}`, action === 'revoke' ? 'token id' : undefined);
   const id = action === 'revoke' ? tokenId(positionals[0]) : 0;
-  if (action === 'create' && !values.scope) throw new CliError('token create needs --scope read or --scope write', 2);
+  // A mistyped scope is a malformed command line (exit 2, like a missing one), told before any database is opened.
+  if (action === 'create' && !TokenScope.safeParse(values.scope).success) {
+    throw new CliError(`token create needs --scope read or --scope write${values.scope === undefined ? '' : `, not "${values.scope.slice(0, 40)}"`}`, 2);
+  }
   // Only create may start a new database: there is nothing to list or revoke in one.
   const store = openCliStore(values.db!, action === 'create' ? 'may-create' : 'must-exist');
   try {
