@@ -13,10 +13,6 @@ export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
      GROUP BY c.id ORDER BY c.name_order, c.id`,
   );
   const openOrders = ctx.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders WHERE complete = 0');
-  // Low stock as isLowStock (src-shared/thresholds.ts) says: pets for sale below the threshold.
-  const lowStock = ctx.db.prepare<[number], { n: number }>(
-    "SELECT count(*) AS n FROM inventory i JOIN pets p ON p.id = i.pet_id WHERE i.quantity < ? AND p.status <> 'sold'",
-  );
 
   return {
     'stats.overview': () =>
@@ -28,7 +24,7 @@ export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
           petsByStatus: counts,
           stockByCategory: stockByCategory.all(),
           openOrders: openOrders.get()!.n,
-          lowStock: lowStock.get(threshold)!.n,
+          lowStock: ctx.inventory.lowCount(threshold),
           lowStockThreshold: threshold,
           recentOrders: ctx.orders.recent(10).map(orderModel),
           recentEvents: ctx.events.newest(10),

@@ -1,5 +1,5 @@
 import { StoreError } from '../../src-shared/errors';
-import type { NewPet, Pet } from '../../src-shared/schemas/pet';
+import type { NewPet, Pet, PetStatus } from '../../src-shared/schemas/pet';
 import type { PetRow } from '../db/repositories/pets';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
@@ -44,7 +44,7 @@ export function petHandlers(ctx: ServiceContext): HandlersFor<'pets'> {
   }
 
   /** A status change that open orders forbid (states.md T37, T51), with what the caller can do instead. */
-  function openOrdersRefusal(pet: PetRow, to: 'available' | 'sold' | 'pending', statusByDefault: boolean): StoreError {
+  function openOrdersRefusal(pet: PetRow, to: PetStatus, statusByDefault: boolean): StoreError {
     const who = `${pet.name} (pet ${pet.id})`;
     if (to === 'sold') return new StoreError('PET_HAS_OPEN_ORDERS', `${who} has open orders: fulfil or cancel them before marking it sold`);
     const hint = statusByDefault ? ' (a PUT without status means available: send its status, or use PATCH, to change only its name or category)' : '';

@@ -25,9 +25,14 @@ async function reload(page: Page, answer: 'stay' | 'leave'): Promise<Dialog | nu
   return asked;
 }
 
+/** Opens a screen and waits for its heading. */
+async function openScreen(page: Page, route: string, title: string): Promise<void> {
+  await page.goto(`${shop.host.url}#/${route}`);
+  await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+}
+
 test('a half-typed category asks before the window reloads; Stay keeps the typing, and a closed dialog asks nothing', async ({ page }) => {
-  await page.goto(`${shop.host.url}#/categories`);
-  await expect(page.getByRole('heading', { name: 'Categories', level: 2 })).toBeVisible();
+  await openScreen(page, 'categories', 'Categories');
   await page.keyboard.press('Control+Shift+N');
   const dialog = page.getByRole('dialog', { name: 'New category' });
   await page.keyboard.type('Half typed hamsters');
@@ -45,8 +50,7 @@ test('a half-typed category asks before the window reloads; Stay keeps the typin
 });
 
 test('a half-typed new pet (Ctrl+N) asks before the window reloads, as every dialog with edits does', async ({ page }) => {
-  await page.goto(`${shop.host.url}#/pets`);
-  await expect(page.getByRole('heading', { name: 'Pets', level: 2 })).toBeVisible();
+  await openScreen(page, 'pets', 'Pets');
   await page.keyboard.press('Control+N');
   const dialog = page.getByRole('dialog', { name: 'New pet' });
   await expect(dialog.getByLabel('Name')).toBeFocused();
@@ -57,8 +61,7 @@ test('a half-typed new pet (Ctrl+N) asks before the window reloads, as every dia
 });
 
 test('an order with its pet chosen asks before the window reloads', async ({ page }) => {
-  await page.goto(`${shop.host.url}#/orders`);
-  await expect(page.getByRole('heading', { name: 'Orders', level: 2 })).toBeVisible();
+  await openScreen(page, 'orders', 'Orders');
   await page.getByRole('button', { name: 'Place order', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Place order' });
   // Opened and untouched: nothing to lose.
@@ -74,8 +77,7 @@ test('an order with its pet chosen asks before the window reloads', async ({ pag
 });
 
 test('unsaved Settings ask before the window reloads; once saved, the reload asks nothing', async ({ page }) => {
-  await page.goto(`${shop.host.url}#/settings`);
-  await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
+  await openScreen(page, 'settings', 'Settings');
   const shopName = page.getByRole('textbox', { name: 'Shop name' });
   await expect(shopName).toBeEditable();
   // Typed (the browser asks only of a page the clerk has used).

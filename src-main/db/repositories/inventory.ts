@@ -22,6 +22,8 @@ export interface InventoryListFilter {
 }
 
 const COLUMNS = 'i.pet_id AS petId, i.quantity, p.status';
+/** Low stock, as `isLowStock` (src-shared/thresholds.ts) says: a pet for sale below the threshold (the parameter). */
+const LOW_STOCK = "i.quantity < ? AND p.status <> 'sold'";
 
 /**
  * The query a cursor of this list continues (built only when a cursor is issued or read). "Low
@@ -41,6 +43,7 @@ export function inventoryRepository(db: Db) {
   const byPet = db.prepare<[number], InventoryRow>(
     `SELECT ${COLUMNS} FROM inventory i JOIN pets p ON p.id = i.pet_id WHERE i.pet_id = ?`,
   );
+  const lowCount = db.prepare<[number], { n: number }>(`SELECT count(*) AS n FROM inventory i JOIN pets p ON p.id = i.pet_id WHERE ${LOW_STOCK}`);
   const quantityOf = db.prepare<[number], { quantity: number }>('SELECT quantity FROM inventory WHERE pet_id = ?');
   const upsert = db.prepare<[number, number]>(
     'INSERT INTO inventory (pet_id, quantity) VALUES (?, ?) ON CONFLICT (pet_id) DO UPDATE SET quantity = excluded.quantity',
@@ -50,6 +53,8 @@ export function inventoryRepository(db: Db) {
     find: (petId: number) => byPet.get(petId),
     quantity: (petId: number) => quantityOf.get(petId)?.quantity ?? 0,
     set: (petId: number, quantity: number) => upsert.run(petId, quantity),
+    /** How many pets are low on stock below `threshold` (the dashboard's count). */
+    lowCount: (threshold: number) => lowCount.get(threshold)!.n,
 
     list(filter: InventoryListFilter): { rows: InventoryRow[]; total: number; nextCursor: string | null } {
       const where: string[] = [];
@@ -63,7 +68,7 @@ export function inventoryRepository(db: Db) {
         params.push(nameSortKey(filter.q));
       }
       if (filter.below !== undefined) {
-        where.push("i.quantity < ? AND p.status <> 'sold'");
+        where.push(LOW_STOCK);
         params.push(filter.below);
       }
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
