@@ -126,6 +126,8 @@ test('a port in use is reported; a new port while running restarts the listener 
     const listener = section(page, 'REST API listener');
     const onOff = listener.getByRole('switch', { name: 'REST listener on' });
     await savePort(page, busyPort);
+    // The switch takes no press while the save is on its way (it shows a spinner): wait for its answer.
+    await expect(toast(page, 'Address saved')).toBeVisible();
     // From the keyboard, as a clerk would.
     await onOff.focus();
     await page.keyboard.press('Space');
