@@ -1,5 +1,5 @@
 import { ref, type Ref } from 'vue';
-import type { EventType, StoreEvent } from '../../src-shared/schemas/event';
+import type { EventData } from '../../src-shared/schemas/event';
 import { useStoreEvents } from './useStoreEvents';
 
 /** What changed elsewhere while a record's edit dialog was open: one note per field, or its deletion. */
@@ -19,15 +19,18 @@ export function changeNote(label: string, now: string, yours?: string, verb = 'i
   return `${label} ${verb} now ${now}` + (yours === undefined ? '.' : `; yours (${yours}) replaces it when you save.`);
 }
 
-export interface EditedElsewhereOptions<F extends string> {
+/** The events of a record an edit dialog can follow: its change and its deletion. */
+type FollowedEvent = 'pet.updated' | 'pet.deleted' | 'category.updated' | 'category.deleted';
+
+export interface EditedElsewhereOptions<F extends string, U extends FollowedEvent, D extends FollowedEvent> {
   open: Ref<boolean>;
   /** While saving, a change may be the dialog's own: it is followed, not announced. */
   saving: Ref<boolean>;
   form: EditForm;
-  updated: EventType;
-  deleted: EventType;
-  /** The edited fields of an event's record, as the form holds them; undefined when it is not one. */
-  read: (data: StoreEvent['data']) => Record<F, unknown> | undefined;
+  updated: U;
+  deleted: D;
+  /** The edited fields of the changed record, as the form holds them. */
+  read: (record: EventData<U>) => Record<F, unknown>;
   labels: Record<F, string>;
   /** A value as the clerk reads it (a category's name rather than its id). */
   show?: (field: F, value: unknown) => string;
@@ -39,7 +42,7 @@ export interface EditedElsewhereOptions<F extends string> {
  * and, for a field the clerk did change, that their value replaces it on Save. Call `follow` with the
  * record's id each time the dialog opens (after the form's reset: the form knows its values).
  */
-export function useEditedElsewhere<F extends string>(options: EditedElsewhereOptions<F>) {
+export function useEditedElsewhere<F extends string, U extends FollowedEvent, D extends FollowedEvent>(options: EditedElsewhereOptions<F, U, D>) {
   const { open, saving, form, labels } = options;
   const show = options.show ?? ((_field: F, value: unknown) => String(value));
   const changes = ref<ElsewhereChanges>({ deleted: false, notes: {} });
@@ -53,13 +56,13 @@ export function useEditedElsewhere<F extends string>(options: EditedElsewhereOpt
   useStoreEvents(
     [options.updated, options.deleted],
     (event) => {
-      if (!open.value || followed === undefined || event.data.id !== followed) return;
+      // Every followed event's record has an id (TypeScript cannot see it through the type parameters).
+      if (!open.value || followed === undefined || (event.data as EventData<FollowedEvent>).id !== followed) return;
       if (event.type === options.deleted) {
         changes.value = { deleted: true, notes: {} };
         return;
       }
-      const now = options.read(event.data);
-      if (!now) return;
+      const now = options.read(event.data as EventData<U>);
       const notes = { ...changes.value.notes };
       for (const { field, kept } of form.follow(now)) {
         if (saving.value) continue; // while saving, the change may be the dialog's own: followed, not announced

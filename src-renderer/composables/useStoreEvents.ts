@@ -1,5 +1,5 @@
 import { onBeforeUnmount } from 'vue';
-import type { EventType, StoreEvent } from '../../src-shared/schemas/event';
+import type { EventOf, EventType, StoreEvent } from '../../src-shared/schemas/event';
 import { api } from '../api/client';
 
 export interface StoreEventsOptions {
@@ -12,10 +12,11 @@ export interface StoreEventsOptions {
  * another program). Events arriving together are handled once per animation frame: by default
  * `refresh` runs once, with the last of them; with `every`, once per event, in order.
  */
-export function useStoreEvents(types: readonly EventType[], refresh: (event: StoreEvent) => void, options: StoreEventsOptions = {}): void {
-  let queued: StoreEvent[] = [];
+export function useStoreEvents<T extends EventType>(types: readonly T[], refresh: (event: EventOf<T>) => void, options: StoreEventsOptions = {}): void {
+  let queued: EventOf<T>[] = [];
+  const isWanted = (event: StoreEvent): event is EventOf<T> => (types as readonly EventType[]).includes(event.type);
   const unsubscribe = api().onEvent((event) => {
-    if (!types.includes(event.type)) return;
+    if (!isWanted(event)) return;
     if (queued.length === 0) {
       requestAnimationFrame(() => {
         const batch = queued;

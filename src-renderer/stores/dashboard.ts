@@ -13,11 +13,15 @@ import { deletedPetLabel } from '../format/order-pet';
 
 const STATUSES = PetStatus.options;
 
-/** What a change-log entry's data may hold (the resource after the change, or before a deletion). */
+/**
+ * Any change-log entry's data, read field by field: the log keeps what earlier versions of the app
+ * wrote too, so each field is checked before it is said.
+ */
 interface EventData {
   id?: unknown;
   name?: unknown;
   petId?: unknown;
+  petName?: unknown;
   quantity?: unknown;
   shipDate?: unknown;
   status?: unknown;
@@ -126,7 +130,7 @@ export const useDashboardStore = defineStore('dashboard', () => {
 
   /** A recent change in words. */
   function describe(event: StoreEvent): string {
-    return describeEvent(event, (id) => petName(id, event.data.petName));
+    return describeEvent(event, (id) => petName(id, (event.data as EventData).petName));
   }
 
   async function loadOnce(): Promise<void> {
@@ -141,7 +145,8 @@ export const useDashboardStore = defineStore('dashboard', () => {
     for (const event of next.recentEvents) {
       const id = petIdOf(event);
       // Newest first: the first name seen is the pet's last.
-      if (id !== undefined && event.type.startsWith('pet.') && typeof event.data.name === 'string') logged[id] ??= event.data.name;
+      const name = text((event.data as EventData).name);
+      if (id !== undefined && name !== undefined && event.type.startsWith('pet.')) logged[id] ??= name;
     }
     const names: Record<number, string> = {};
     if (ids.size) {

@@ -4,8 +4,8 @@ import type { OperationInput } from '../../src-shared/contract';
 import type { AppInfo } from '../../src-shared/schemas/data';
 import type { StoreEvent } from '../../src-shared/schemas/event';
 import type { InventoryItem } from '../../src-shared/schemas/inventory';
-import { Order, type NewOrder } from '../../src-shared/schemas/order';
-import { Pet } from '../../src-shared/schemas/pet';
+import type { NewOrder, Order } from '../../src-shared/schemas/order';
+import type { Pet } from '../../src-shared/schemas/pet';
 import { api, ApiError } from '../api/client';
 import { coalesced } from './coalesced';
 import { petsById, usePagedList } from './paged-list';
@@ -213,26 +213,32 @@ export const useOrdersStore = defineStore('orders', () => {
    */
   function applyEvent(event: StoreEvent): Promise<void> {
     return inTurn(async () => {
-      if (event.type === 'pet.updated' || event.type === 'pet.deleted') {
-        const pet = event.type === 'pet.updated' ? Pet.safeParse(event.data) : null;
-        const petId = event.data.id;
-        // The filter names its pet as it is now: renamed, or deleted under its last name.
-        const named = filterPet.value;
-        if (named && named.id === petId) {
-          if (pet?.success) filterPet.value = { id: named.id, name: pet.data.name, deleted: false };
-          else if (event.type === 'pet.deleted') filterPet.value = { id: named.id, name: named.name, deleted: true };
+      switch (event.type) {
+        case 'pet.updated':
+        case 'pet.deleted': {
+          const petId = event.data.id;
+          const pet = event.type === 'pet.updated' ? event.data : null;
+          // The filter names its pet as it is now: renamed, or deleted under its last name.
+          const named = filterPet.value;
+          if (named && named.id === petId) filterPet.value = { id: named.id, name: pet ? pet.name : named.name, deleted: !pet };
+          toRaw(rows.value).forEach((row, index) => {
+            if (row.petId === petId) rows.value[index] = { ...row, pet };
+          });
+          return;
         }
-        toRaw(rows.value).forEach((row, index) => {
-          if (row.petId === petId) rows.value[index] = { ...row, pet: pet?.success ? pet.data : null };
-        });
-        return;
+        case 'order.placed':
+        case 'order.updated':
+        case 'order.completed':
+        case 'order.cancelled': {
+          const order = event.data;
+          if (order.id === undefined) return;
+          if (event.type === 'order.cancelled') removeOrder(order.id);
+          else await applyOrder(placed(order));
+          totalRead = refreshTotal().catch(() => undefined); // not awaited: the next change need not wait for it
+          return;
+        }
+        // A pet created, a category, stock: no order row changes.
       }
-      if (!event.type.startsWith('order.')) return; // a pet created, a category, stock: no order row changes
-      const order = Order.safeParse(event.data);
-      if (!order.success || order.data.id === undefined) return;
-      if (event.type === 'order.cancelled') removeOrder(order.data.id);
-      else await applyOrder(placed(order.data));
-      totalRead = refreshTotal().catch(() => undefined); // not awaited: the next change need not wait for it
     });
   }
 

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, toRaw, watch } from 'vue';
 import type { OperationInput } from '../../src-shared/contract';
 import type { StoreEvent } from '../../src-shared/schemas/event';
-import { Pet, type NewPet, type PetPatch, type PetSort, type PetStatus } from '../../src-shared/schemas/pet';
+import type { Pet, NewPet, PetPatch, PetSort, PetStatus } from '../../src-shared/schemas/pet';
 import { api } from '../api/client';
 import { usePagedList } from './paged-list';
 import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
@@ -153,32 +153,37 @@ export const usePetsStore = defineStore('pets', () => {
    * change are patched in place. One that may change which pets the search and filters let
    * through, or their order (a pet ordered out of "available", renamed into the search "Daisy"),
    * and additions and deletions, read the loaded rows again: the list and its count then say what
-   * the filters match, and the clerk's scroll position and focus stay.
+   * the filters match, and the clerk's scroll position and focus stay. Other events change nothing here.
    */
   function applyEvent(event: StoreEvent): void {
-    if (event.type === 'pet.created' || event.type === 'pet.deleted') {
-      refreshSoon();
-      return;
-    }
-    const petId = event.type === 'pet.updated' ? event.data.id : event.data.petId;
-    // Searched without the reactive proxy: an import brings thousands of events, each one searching.
-    const index = toRaw(rows.value).findIndex((row) => row.id === petId);
-    if (event.type === 'pet.updated') {
-      const parsed = Pet.safeParse(event.data);
-      if (!parsed.success) return;
-      const pet = parsed.data;
-      if (index < 0) {
-        if (mayArrive(pet)) refreshSoon();
+    switch (event.type) {
+      case 'pet.created':
+      case 'pet.deleted':
+        refreshSoon();
+        return;
+      case 'pet.updated': {
+        const pet = event.data;
+        const index = indexOf(pet.id);
+        if (index < 0) {
+          if (mayArrive(pet)) refreshSoon();
+          return;
+        }
+        const row = toRaw(rows.value)[index];
+        // Shown at once as it is now; re-read when it may leave or move.
+        rows.value[index] = { ...row, ...pet };
+        if (!matches(pet) || moves(row, pet)) refreshSoon();
         return;
       }
-      const row = toRaw(rows.value)[index];
-      // Shown at once as it is now; re-read when it may leave or move.
-      rows.value[index] = { ...row, ...pet };
-      if (!matches(pet) || moves(row, pet)) refreshSoon();
-    } else if (index >= 0 && event.type === 'inventory.updated' && typeof event.data.quantity === 'number') {
-      rows.value[index] = { ...toRaw(rows.value)[index], stock: event.data.quantity };
+      case 'inventory.updated': {
+        const index = indexOf(event.data.petId);
+        if (index >= 0) rows.value[index] = { ...toRaw(rows.value)[index], stock: event.data.quantity };
+        return;
+      }
     }
   }
+
+  /** Searched without the reactive proxy: an import brings thousands of events, each one searching. */
+  const indexOf = (petId: number) => toRaw(rows.value).findIndex((row) => row.id === petId);
 
   return { rows, total, loading, hasMore, filters, categoryFilter, reload, loadMore, create, update, remove, find, applyEvent, isListed };
 });

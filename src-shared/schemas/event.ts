@@ -1,5 +1,9 @@
 import { z } from '../zod-setup';
+import { Category } from './category';
 import { Id } from './common';
+import { InventoryItem } from './inventory';
+import { Order } from './order';
+import { Pet } from './pet';
 
 export const EVENT_TYPES = [
   'pet.created',
@@ -23,21 +27,73 @@ export const EVENT_TYPES = [
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
 
-/** One entry of the persisted change log; `id` increases, so clients resume after the last one seen. */
-export const StoreEvent = z
+/** Every event's envelope: `id` increases, so clients resume after the last one seen. */
+function eventOf<const Types extends readonly [EventType, ...EventType[]], Data extends z.ZodType>(id: string, types: Types, data: Data) {
+  return z
+    .object({
+      id: Id,
+      type: z.enum(types),
+      at: z.string().describe('When the change was committed, ISO 8601.'),
+      data,
+    })
+    .meta({ id });
+}
+
+/** What `inventory.low` carries: the pet's new stock, and the threshold it fell below. */
+export const LowStock = InventoryItem.extend({
+  threshold: z.int().min(0).describe('The low-stock threshold at the time; `quantity` fell below it.'),
+}).meta({ id: 'LowStock' });
+
+/** What `store.restored` carries: how much the restored data holds. */
+export const RestoredCounts = z
+  .object({ categories: z.int().min(0), pets: z.int().min(0), orders: z.int().min(0) })
+  .meta({ id: 'RestoredCounts' });
+
+/** What `settings.updated` carries: the names of the settings that changed, never their values. */
+export const ChangedSettings = z
   .object({
-    id: Id,
-    type: EventType,
-    at: z.string().describe('When the change was committed, ISO 8601.'),
-    data: z
-      .record(z.string(), z.unknown())
-      .describe(
-        'The resource after the change (before, for deletions); `inventory.low` adds `threshold`; `store.restored` holds the counts of ' +
-          'categories, pets and orders; `settings.updated` the names of the settings that changed (`keys`).',
-      ),
+    keys: z
+      .array(z.string())
+      .min(1)
+      .describe('Names of the settings whose value changed (keys of StoreSettings); values are never sent: read them again.'),
   })
-  .meta({ id: 'StoreEvent' });
-export type StoreEvent = z.infer<typeof StoreEvent>;
+  .meta({ id: 'ChangedSettings' });
+
+/**
+ * One entry of the persisted change log. `data` is the resource after the change (before it, for a
+ * deletion); its shape follows `type`.
+ */
+export const StoreEvent = z
+  .discriminatedUnion('type', [
+    eventOf('PetEvent', ['pet.created', 'pet.updated', 'pet.deleted'], Pet),
+    eventOf('CategoryEvent', ['category.created', 'category.updated', 'category.deleted'], Category),
+    eventOf('OrderEvent', ['order.placed', 'order.updated', 'order.completed', 'order.cancelled'], Order),
+    eventOf('InventoryEvent', ['inventory.updated'], InventoryItem),
+    eventOf('LowStockEvent', ['inventory.low'], LowStock),
+    eventOf('StoreRestoredEvent', ['store.restored'], RestoredCounts),
+    eventOf('SettingsUpdatedEvent', ['settings.updated'], ChangedSettings),
+  ])
+  .meta({
+    id: 'StoreEvent',
+    description:
+      'One entry of the change log. `data` follows `type`: a Pet, Category or Order as it is after the change (as it was, for a deletion); ' +
+      'an InventoryItem for `inventory.updated`, with the threshold for `inventory.low`; counts for `store.restored`; the changed keys for `settings.updated`.',
+  });
+/**
+ * One event, its type a single value: `switch (event.type)` then narrows `data` (the schema groups
+ * the types that carry the same data, so its own inferred type would not).
+ */
+export type StoreEvent = EventWith<z.infer<typeof StoreEvent>, EventType>;
+/** The event of one type, its `data` narrowed: `EventOf<'inventory.updated'>['data']` is an InventoryItem. */
+export type EventOf<T extends EventType> = EventWith<z.infer<typeof StoreEvent>, T>;
+// Distributes over the schema's members and over T: a member is kept, with `type` = T, when its types include T.
+type EventWith<E, T> = E extends { id: infer Id; type: infer Types; at: infer At; data: infer Data }
+  ? T extends Types
+    ? { id: Id; type: T; at: At; data: Data }
+    : never
+  : never;
+/** What an event of this type carries. */
+export type EventData<T extends EventType> = EventOf<T>['data'];
 
 /** Where the change log ends now: a stream resumed from it carries only later changes. */
 export const EventPosition = z

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoreEvent } from '../../src-shared/schemas/event';
 import { batchEventsPerTurn, EVENTS_PER_MESSAGE } from '../../src-main/host/event-batches';
 
-const event = (id: number): StoreEvent => ({ id, type: 'pet.deleted', at: '2026-11-24T12:00:00.000Z', data: { id } });
+const event = (id: number): StoreEvent => ({ id, type: 'pet.deleted', at: '2026-11-24T12:00:00.000Z', data: { id, name: `Pet ${id}`, categoryId: 1, status: 'sold' } });
 const nextTurn = () => new Promise((done) => setImmediate(done));
 
 describe('batchEventsPerTurn', () => {

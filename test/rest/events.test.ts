@@ -16,10 +16,12 @@ import { startTestServer, type TestServer } from './support/server';
 import { createSseParser, openSse, sleep, type OpenSse, type SseItem } from './support/sse';
 
 let t: TestServer;
+let document: Awaited<ReturnType<typeof createOpenApiChecker>>;
 const streams: OpenSse[] = [];
 
 beforeEach(async () => {
   t = await startTestServer({ heartbeatMs: 200, authCheckMs: 100 });
+  document = await createOpenApiChecker(t.origin);
 });
 afterEach(async () => {
   streams.splice(0).forEach((stream) => stream.abort());
@@ -50,10 +52,15 @@ const latestId = () => t.store.context.events.latestId();
 const logAfter = (after: number) => t.store.handlers['events.list']({ after, limit: 1000 });
 const typesOf = (items: { type?: string; event?: string }[]) => items.map((item) => item.type ?? item.event);
 
-/** The events a stream has delivered, decoded: the SSE fields checked against the JSON payload. */
+/**
+ * The events a stream has delivered, decoded: each payload checked against the served document's
+ * StoreEvent (its data as the event's type declares it), the SSE fields against the payload.
+ */
 function decoded(stream: OpenSse): StoreEvent[] {
   return stream.events().map((item) => {
-    const event = StoreEvent.parse(JSON.parse(item.data));
+    const payload: unknown = JSON.parse(item.data);
+    document.streamed('GET', '/v1/events', payload);
+    const event = StoreEvent.parse(payload);
     expect(item.id, 'the id: field is the event id').toBe(String(event.id));
     expect(item.event, 'the event: field is the event type').toBe(event.type);
     return event;
@@ -155,8 +162,8 @@ describe('revocation', () => {
     await cut.ended(2000);
     await rest('POST', '/categories', { name: 'After revoke' });
     await until(other, latestId());
-    expect(decoded(other).at(-1)!.data.name).toBe('After revoke');
-    expect(decoded(cut).map((event) => event.data.name)).not.toContain('After revoke');
+    expect(decoded(other).at(-1)).toMatchObject({ type: 'category.created', data: { name: 'After revoke' } });
+    expect(decoded(cut).map((event) => ('name' in event.data ? event.data.name : undefined))).not.toContain('After revoke');
 
     const again = await events({ token: doomed.secret });
     expect(again.response.status).toBe(401);
@@ -309,8 +316,7 @@ describe('delivery', () => {
     // Each low event directly follows the inventory.updated that caused it.
     for (const event of low) {
       const before = got[got.indexOf(event) - 1];
-      expect(before.type).toBe('inventory.updated');
-      expect(before.data.quantity).toBe(event.data.quantity);
+      expect(before).toMatchObject({ type: 'inventory.updated', data: { quantity: event.data.quantity } });
     }
     expect(got).toEqual(logAfter(start));
   });
@@ -364,6 +370,36 @@ describe('delivery', () => {
     expect(got).toEqual(logAfter(before));
     // A client that re-reads now sees the backup's shop.
     expect((await rest('GET', '/pets')).map((pet: Json) => pet.name)).toEqual(['Rex']);
+  });
+
+  test('every event type, from every kind of change (REST, an import, the settings, a restore), carries the data the document declares for it', async () => {
+    const stream = await events({ lastEventId: latestId() });
+    const dogs = await rest('POST', '/categories', { name: 'Dogs', description: 'Good ones' });
+    await rest('PUT', `/categories/${dogs.id}`, { name: 'Dogs', description: 'Very good ones' });
+    const rex = await rest('POST', '/pets', { name: 'Rex', categoryId: dogs.id });
+    await rest('PUT', `/store/inventory/${rex.id}`, { quantity: 3 });
+    const order = await rest('POST', '/store/orders', { petId: rex.id, quantity: 3, shipDate: '2026-12-01T10:00:00Z' });
+    await rest('PATCH', `/store/orders/${order.id}`, { shipDate: '2026-12-02T10:00:00Z' });
+    await rest('PATCH', `/store/orders/${order.id}`, { complete: true });
+    const bella = await rest('POST', '/pets', { name: 'Bella', categoryId: dogs.id });
+    await rest('DELETE', `/store/orders/${(await rest('POST', '/store/orders', { petId: bella.id })).id}`);
+    await rest('DELETE', `/pets/${bella.id}`);
+    const temp = await rest('POST', '/categories', { name: 'Temp' });
+    await rest('DELETE', `/categories/${temp.id}`);
+    expect(t.store.handlers['data.import']({ format: 'csv', content: 'name,category,status,stock\r\nMilo,Dogs,available,4\r\n' })).toEqual({ imported: 1, skipped: 0 });
+    t.store.handlers['settings.update']({ shopName: 'Paws & Co', lowStockThreshold: 2 });
+    const file = join(dirname(t.file), 'every-type.db');
+    await createBackup(t.store, file);
+    await restoreBackup(t.store, file);
+
+    await until(stream, latestId());
+    const got = decoded(stream); // each checked against the document's StoreEvent
+    expect(new Set(typesOf(got))).toEqual(new Set(EVENT_TYPES));
+    expect(got.find((event) => event.type === 'settings.updated')?.data).toEqual({ keys: ['shopName', 'lowStockThreshold'] });
+    // An imported pet is announced as any other: the pet as it is, then its stock.
+    const milo = got.filter((event) => event.type === 'pet.created').at(-1)!;
+    expect(milo.data).toMatchObject({ name: 'Milo', status: 'available' });
+    expect(got[got.indexOf(milo) + 1]).toMatchObject({ type: 'inventory.updated', data: { petId: milo.data.id, quantity: 4 } });
   });
 
   test('every one of several concurrent streams gets every event exactly once', async () => {
@@ -452,7 +488,7 @@ describe('resuming', () => {
     await until(stream, latestId(), 10_000);
     const got = decoded(stream);
     expect(got.map((event) => event.id)).toEqual(logAfter(0).map((event) => event.id));
-    expect(got.map((event) => event.data.id)).toEqual(ids);
+    expect(got.map((event) => (event.type === 'category.created' ? event.data.id : event.type))).toEqual(ids);
   });
 
   test('a client that does not read holds the replay back (nothing piles up in memory); once it reads, it gets every event', async () => {
@@ -592,7 +628,7 @@ describe('heartbeats and disconnects', () => {
     await rest('POST', '/categories', { name: 'After abort' });
     const next = await events({ lastEventId: latestId() - 1 });
     await until(next, latestId());
-    expect(decoded(next).map((event) => event.data.name)).toEqual(['After abort']);
+    expect(decoded(next)).toEqual([expect.objectContaining({ type: 'category.created', data: expect.objectContaining({ name: 'After abort' }) })]);
   });
 
   test('many clients coming and going leave no subscription behind', async () => {

@@ -108,7 +108,7 @@ describe('settings: a change is seen at the next read, whoever made it', () => {
     settings();
     const before = reads.count;
     t.store.context.write(() => {
-      t.store.context.events.append('pet.deleted', { id: 1 });
+      t.store.context.events.append('pet.deleted', { id: 1, name: 'Rex', categoryId: 1, status: 'available' });
       expect(settings().lowStockThreshold).toBe(1);
       expect(reads.count).toBe(before);
       // Once the transaction writes the table, the cache reads it again (and does not keep it).

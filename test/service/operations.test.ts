@@ -246,11 +246,11 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(conforms('events.latest', t.ok('events.latest', {}))).toEqual({ lastEventId: before.at(-1)?.id ?? 0 });
     t.ok('categories.create', { name: 'Birds' });
     const created = t.ok('events.list', { limit: 1000 }).at(-1)!;
-    expect(created.data.name).toBe('Birds');
+    expect(created).toMatchObject({ type: 'category.created', data: { name: 'Birds' } });
     expect(t.ok('events.latest', {})).toEqual({ lastEventId: created.id });
     // A stream resumed from it carries only what changes afterwards.
     t.ok('categories.create', { name: 'Fish' });
-    expect(t.ok('events.list', { after: created.id }).map((e) => [e.type, e.data.name])).toEqual([['category.created', 'Fish']]);
+    expect(t.ok('events.list', { after: created.id })).toEqual([expect.objectContaining({ type: 'category.created', data: expect.objectContaining({ name: 'Fish' }) })]);
   },
   'service.health': (t) => {
     expect(conforms('service.health', t.ok('service.health', {}))).toEqual({ status: 'ok', version: expect.any(String), apiVersion: '1.0.0' });

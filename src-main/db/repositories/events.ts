@@ -1,4 +1,4 @@
-import type { EventType, StoreEvent } from '../../../src-shared/schemas/event';
+import type { EventData, EventType, StoreEvent } from '../../../src-shared/schemas/event';
 import type { Db } from '../connection';
 
 interface EventRow {
@@ -8,7 +8,8 @@ interface EventRow {
   data: string;
 }
 
-const toEvent = (row: EventRow): StoreEvent => ({ id: row.id, type: row.type, at: row.at, data: JSON.parse(row.data) });
+// What was appended with its type (`append` takes only the data its type carries).
+const toEvent = (row: EventRow): StoreEvent => ({ id: row.id, type: row.type, at: row.at, data: JSON.parse(row.data) }) as StoreEvent;
 
 /** The append-only change log. Appends happen inside the transaction that made the change. */
 export function eventsRepository(db: Db) {
@@ -19,7 +20,7 @@ export function eventsRepository(db: Db) {
   const newest = db.prepare<[number], EventRow>('SELECT id, type, at, data FROM events ORDER BY id DESC LIMIT +?');
 
   return {
-    append: (type: EventType, data: object) =>
+    append: <T extends EventType>(type: T, data: EventData<T>) =>
       Number(insert.run(type, new Date().toISOString(), JSON.stringify(data)).lastInsertRowid),
     after: (id: number, limit: number) => after.all(id, limit).map(toEvent),
     latestId: () => latest.get()!.id ?? 0,

@@ -18,7 +18,7 @@ export function createSchemaConverter() {
   }
 
   function convert(schema: z.ZodType, io: 'input' | 'output'): Json {
-    const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as Json;
+    const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any', override: addDiscriminator }) as Json;
     const definitions = (json.definitions ?? {}) as Record<string, Json>;
     delete json.definitions;
     delete json.$schema;
@@ -27,6 +27,24 @@ export function createSchemaConverter() {
   }
 
   return { convert, components };
+}
+
+/**
+ * A discriminated union of named schemas (`StoreEvent`) says which member each value of its
+ * discriminator picks, so client generators can narrow on it (OpenAPI's `discriminator`).
+ */
+function addDiscriminator({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Json }): void {
+  const def = (zodSchema as z.ZodType)._zod.def as { type: string; discriminator?: string; options?: z.ZodType[] };
+  if (def.type !== 'union' || !def.discriminator || !def.options) return;
+  const propertyName = def.discriminator;
+  const mapping: Record<string, string> = {};
+  for (const option of def.options) {
+    const id = z.globalRegistry.get(option)?.id;
+    const values = ((option as z.ZodObject).shape[propertyName] as z.ZodType | undefined)?._zod.values;
+    if (!id || !values) return; // an unnamed member cannot be referenced: no discriminator
+    for (const value of values) mapping[String(value)] = `#/components/schemas/${id}`;
+  }
+  jsonSchema.discriminator = { propertyName, mapping };
 }
 
 /** Rewrites `#/definitions/X` references to `#/components/schemas/X` and drops `$id`s (3.0 has none). */

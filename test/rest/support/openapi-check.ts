@@ -69,5 +69,19 @@ export async function createOpenApiChecker(origin: string) {
       expect(validate(body), `${key} body does not match the document: ${ajv.errorsText(validate.errors)}\n${text.slice(0, 500)}`).toBe(true);
       return body;
     },
+
+    /** Asserts one message of an event stream (its `data`, parsed) matches what the document declares for the stream's 200. */
+    streamed(method: string, url: string, data: unknown): void {
+      const op = find(method, url);
+      const schema = op?.operation.responses['200']?.content?.['text/event-stream']?.schema;
+      expect(schema, `${method} ${url} is no event stream in the document`).toBeDefined();
+      const key = `${method} ${op!.path} stream`;
+      let validate = compiled.get(key);
+      if (!validate) {
+        validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')));
+        compiled.set(key, validate);
+      }
+      expect(validate(data), `${key} message does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(data).slice(0, 500)}`).toBe(true);
+    },
   };
 }
