@@ -159,58 +159,103 @@ export function checkBackup(store: Store, file: string): { file: string } {
 
 /**
  * Replaces the shop's data with a backup's. The backup is checked (a SQLite store this build can
- * read) and migrated up in a scratch copy (the chosen file is never written), the current data is
- * saved to backups/before-restore-<time>.db, and then the live database's tables are replaced from
- * the scratch copy in one write transaction: a restore is all or nothing, and the open connection
- * (with its prepared statements and caches) simply sees new rows.
+ * read) and migrated up in a scratch copy (the chosen file is never written); then, in one write
+ * transaction, the current data is copied to backups/before-restore-<time>.db and the live
+ * database's tables are replaced from the scratch copy. A restore is all or nothing, the open
+ * connection (with its prepared statements and caches) simply sees new rows, and the safety copy is
+ * exactly what was replaced: another process (a headless server, a CLI import) cannot commit in
+ * between, as it could between a backup taken first and the replacement after it.
  *
  * API tokens are kept as they are (restoring must not bring a revoked token back to life), and so is
  * the change log, whose ids only grow so that event clients can resume; it gets one `store.restored`.
  */
 export async function restoreBackup(store: Store, file: string): Promise<{ restoredFrom: string; safetyBackup: string }> {
   const { path, copy, source, discard } = openBackup(store, file);
+  const safety = unusedFile(join(backupFolderOf(store), `before-restore-${stamp()}.db`));
+  const partial = partialFileOf(safety);
   try {
     migrate(source);
     source.close();
-    const safety = await createBackup(store, unusedFile(join(backupFolderOf(store), `before-restore-${stamp()}.db`)));
-    replaceTablesFrom(store, copy);
-    return { restoredFrom: path, safetyBackup: safety.file };
+    emptyStoreAt(partial);
+    replaceTablesFrom(store, copy, partial);
+    renameSync(partial, safety);
+    return { restoredFrom: path, safetyBackup: safety };
+  } catch (error) {
+    removeQuietly(partial);
+    throw error;
   } finally {
     if (source.open) source.close();
     discard();
   }
 }
 
-function replaceTablesFrom(store: Store, file: string): void {
+/** A new database at `file` with the store's schema and no data: the safety copy is written into it. */
+function emptyStoreAt(file: string): void {
+  const folder = dirname(file);
+  if (!existsSync(folder)) mkdirSync(folder);
+  removeQuietly(file);
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file);
+    migrate(db);
+  } catch (error) {
+    throw new StoreError('VALIDATION_FAILED', `Could not write the safety backup to ${folder}: ${inPlainWords(error)}`, [{ path: 'file', message: 'Not writable' }]);
+  } finally {
+    db?.close();
+  }
+}
+
+function replaceTablesFrom(store: Store, file: string, safetyFile: string): void {
   const { db } = store;
   store.context.commits.flush(); // ATTACH cannot run inside a transaction
   db.prepare('ATTACH DATABASE ? AS restored').run(file);
   try {
-    store.context.write(() => {
-      for (const table of [...RESTORED_TABLES].reverse()) db.exec(`DELETE FROM main.${table}`);
-      for (const table of RESTORED_TABLES) {
-        const columns = db.pragma(`main.table_info(${table})`) as { name: string }[];
-        const list = columns.map((column) => `"${column.name}"`).join(', ');
-        db.exec(`INSERT INTO main.${table} (${list}) SELECT ${list} FROM restored.${table}`);
-      }
-      // Ids continue after the larger of the backup's and the store's own (AUTOINCREMENT keeps them
-      // in sqlite_sequence): an id given out since the backup (on a receipt, in the change log, to
-      // an integrator) is never given to something else.
-      const names = RESTORED_TABLES.map((table) => `'${table}'`).join(', ');
-      db.exec(`
-        INSERT INTO main.sqlite_sequence (name, seq)
-          SELECT name, max(seq) FROM (
-            SELECT name, seq FROM main.sqlite_sequence WHERE name IN (${names})
-            UNION ALL SELECT name, seq FROM restored.sqlite_sequence WHERE name IN (${names})
-          ) GROUP BY name`);
-      db.exec(`DELETE FROM main.sqlite_sequence WHERE name IN (${names}) AND rowid NOT IN (SELECT max(rowid) FROM main.sqlite_sequence GROUP BY name)`);
-      // No per-row events: one that says everything changed, so other windows and integrators re-read.
-      const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM main.${table}`).get() as { n: number }).n;
-      store.context.events.append('store.restored', { categories: count('categories'), pets: count('pets'), orders: count('orders') });
-    });
+    db.prepare('ATTACH DATABASE ? AS safety').run(safetyFile);
+    try {
+      // A plain file when detached (no -wal beside it to lose when it is moved into place).
+      db.pragma('safety.journal_mode = DELETE');
+      store.context.write(() => {
+        copyEveryTable(db, 'main', 'safety');
+        for (const table of [...RESTORED_TABLES].reverse()) db.exec(`DELETE FROM main.${table}`);
+        for (const table of RESTORED_TABLES) copyTable(db, table, 'restored', 'main');
+        // Ids continue after the larger of the backup's and the store's own (AUTOINCREMENT keeps them
+        // in sqlite_sequence): an id given out since the backup (on a receipt, in the change log, to
+        // an integrator) is never given to something else.
+        const names = RESTORED_TABLES.map((table) => `'${table}'`).join(', ');
+        db.exec(`
+          INSERT INTO main.sqlite_sequence (name, seq)
+            SELECT name, max(seq) FROM (
+              SELECT name, seq FROM main.sqlite_sequence WHERE name IN (${names})
+              UNION ALL SELECT name, seq FROM restored.sqlite_sequence WHERE name IN (${names})
+            ) GROUP BY name`);
+        db.exec(`DELETE FROM main.sqlite_sequence WHERE name IN (${names}) AND rowid NOT IN (SELECT max(rowid) FROM main.sqlite_sequence GROUP BY name)`);
+        // No per-row events: one that says everything changed, so other windows and integrators re-read.
+        const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM main.${table}`).get() as { n: number }).n;
+        store.context.events.append('store.restored', { categories: count('categories'), pets: count('pets'), orders: count('orders') });
+      });
+    } finally {
+      db.exec('DETACH DATABASE safety');
+    }
   } finally {
     db.exec('DETACH DATABASE restored');
   }
+}
+
+/** Copies a table's rows into the same table of another attached database, by column name. */
+function copyTable(db: Database.Database, table: string, from: string, to: string): void {
+  const columns = db.pragma(`${to}.table_info(${table})`) as { name: string }[];
+  const list = columns.map((column) => `"${column.name}"`).join(', ');
+  db.exec(`INSERT INTO ${to}.${table} (${list}) SELECT ${list} FROM ${from}.${table}`);
+}
+
+/** Every table of `from` (a whole store: tokens, change log, migrations too) into the empty store `to`. */
+function copyEveryTable(db: Database.Database, from: string, to: string): void {
+  // In creation order, parents before the children that refer to them.
+  const tables = db.prepare(`SELECT name FROM ${from}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid`).pluck().all() as string[];
+  for (const table of [...tables].reverse()) db.exec(`DELETE FROM ${to}.${table}`); // the migrations' own rows
+  for (const table of tables) copyTable(db, table, from, to);
+  db.exec(`DELETE FROM ${to}.sqlite_sequence`);
+  db.exec(`INSERT INTO ${to}.sqlite_sequence (name, seq) SELECT name, seq FROM ${from}.sqlite_sequence`);
 }
 
 /** A default file name for a new backup in the backup folder. */
