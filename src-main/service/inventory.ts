@@ -1,8 +1,9 @@
 import { StoreError } from '../../src-shared/errors';
 import { STOCK_MAX, type InventoryItem } from '../../src-shared/schemas/inventory';
+import type { PetStatus } from '../../src-shared/schemas/pet';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
-import { statusAfterStockSet } from './stock-rules';
+import { statusAfterStockAdjusted, statusAfterStockSet, type PetStanding } from './stock-rules';
 
 export function inventoryHandlers(ctx: ServiceContext): HandlersFor<'inventory'> {
   function mustFind(petId: number): InventoryItem {
@@ -20,7 +21,7 @@ export function inventoryHandlers(ctx: ServiceContext): HandlersFor<'inventory'>
 
     'inventory.get': ({ petId }) => mustFind(petId),
 
-    'inventory.set': ({ petId, update }) => ctx.write(() => setStock(mustFind(petId), update.quantity)),
+    'inventory.set': ({ petId, update }) => ctx.write(() => setStock(mustFind(petId), update.quantity, statusAfterStockSet)),
 
     'inventory.adjust': ({ petId, by }) =>
       ctx.write(() => {
@@ -34,7 +35,7 @@ export function inventoryHandlers(ctx: ServiceContext): HandlersFor<'inventory'>
           const message = `Stock is ${units(before.quantity)}: adding ${units(by)} would pass the maximum of ${units(STOCK_MAX)}`;
           throw new StoreError('VALIDATION_FAILED', message, [{ path: 'by', message }]);
         }
-        return setStock(before, quantity);
+        return setStock(before, quantity, (standing) => statusAfterStockAdjusted(standing, by));
       }),
   };
 
@@ -43,10 +44,10 @@ export function inventoryHandlers(ctx: ServiceContext): HandlersFor<'inventory'>
     return n.toLocaleString('en-US');
   }
 
-  /** A new stock count and the status it implies (states.md T25–T32), inside the caller's write. */
-  function setStock(before: InventoryItem, quantity: number): InventoryItem {
+  /** A new stock count and the status `rule` gives it (states.md T25–T32, T46, T52), inside the caller's write. */
+  function setStock(before: InventoryItem, quantity: number, rule: (standing: PetStanding) => PetStatus): InventoryItem {
     const pet = ctx.pets.find(before.petId)!;
-    const status = statusAfterStockSet({ status: pet.status, stock: quantity, openOrders: ctx.orders.openCount(before.petId) });
+    const status = rule({ status: pet.status, stock: quantity, openOrders: ctx.orders.openCount(before.petId) });
     ctx.applyStanding(pet, status, before.quantity, quantity);
     return { petId: before.petId, quantity, status };
   }

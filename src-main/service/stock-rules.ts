@@ -33,6 +33,15 @@ export function statusAfterStockSet({ status, stock, openOrders }: PetStanding):
 }
 
 /**
+ * After the stock is changed by some units (the app's − and +): adding units restocks, as a set
+ * does; taking units away from a held pet corrects its count and keeps the hold (it is no restock).
+ */
+export function statusAfterStockAdjusted(standing: PetStanding, by: number): PetStatus {
+  if (by < 0 && standing.status === 'pending') return 'pending';
+  return statusAfterStockSet(standing);
+}
+
+/**
  * A status set by hand (PUT/PATCH): returns the stock that goes with it, or 'refused' when it
  * would strand open orders (sold) or sell their units again (available with none left). Becoming
  * available with no stock and no open orders restocks one animal, like a new pet; becoming sold

@@ -381,6 +381,19 @@ describe('setting the stock', () => {
     expect(appendedSince(t, mark)).toEqual([{ type: 'pet.updated', data: { ...pet(id), status: 'available' } }]);
   });
 
+  test('T53: a new count for a held pet (more or fewer) makes it available, as the brief\'s restock rule says', () => {
+    for (const quantity of [1, 5]) {
+      const id = shop.held(3);
+      const mark = lastEventId(t);
+      expect(t.ok('inventory.set', { petId: id, update: { quantity } })).toEqual(item(id, quantity, 'available'));
+      expect(standing(t, id)).toEqual({ status: 'available', stock: quantity });
+      expect(appendedSince(t, mark)).toEqual([
+        { type: 'pet.updated', data: { ...pet(id), status: 'available' } },
+        { type: 'inventory.updated', data: item(id, quantity, 'available') },
+      ]);
+    }
+  });
+
   test('T29: stock 0 for an available pet with open orders makes it pending', () => {
     const id = shop.available(3);
     const orderId = shop.order(id);
@@ -687,6 +700,23 @@ describe('adjusting the stock by some units (the app\'s − and +)', () => {
 
     const sold = shop.created('sold');
     expect(t.ok('inventory.adjust', { petId: sold, by: 3 })).toEqual(item(sold, 3, 'available')); // T26
+  });
+
+  test('T52: taking units away from a held pet corrects its count and keeps the hold; adding units restocks it', () => {
+    const id = shop.held(4);
+    const mark = lastEventId(t);
+    expect(t.ok('inventory.adjust', { petId: id, by: -1 })).toEqual(item(id, 3, 'pending'));
+    expect(standing(t, id)).toEqual({ status: 'pending', stock: 3 });
+    expect(appendedSince(t, mark)).toEqual([{ type: 'inventory.updated', data: item(id, 3, 'pending') }]);
+    // Down to 0 it stays held (T31), with the low-stock event of the crossing.
+    const empty = lastEventId(t);
+    expect(t.ok('inventory.adjust', { petId: id, by: -3 })).toEqual(item(id, 0, 'pending'));
+    expect(appendedSince(t, empty)).toEqual([
+      { type: 'inventory.updated', data: item(id, 0, 'pending') },
+      { type: 'inventory.low', data: { ...item(id, 0, 'pending'), threshold: 1 } },
+    ]);
+    // Adding units is a restock: available (T27).
+    expect(t.ok('inventory.adjust', { petId: id, by: 2 })).toEqual(item(id, 2, 'available'));
   });
 
   test('T47: taking away more than there is (an order took the units first) is refused: INSUFFICIENT_STOCK, nothing changes', () => {
