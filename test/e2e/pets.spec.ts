@@ -401,6 +401,12 @@ test('a scanned id and Enter opens that pet; an unknown id says so', async ({ pa
   await page.getByLabel('Search pets by name or id').fill('987654');
   await page.keyboard.press('Enter');
   await expect(page.getByText('There is no pet with id 987654')).toBeVisible();
+  // The empty list no longer offers the Enter that has just failed.
+  const empty = page.locator('.pets__table .n-data-table-empty');
+  await expect(empty).toHaveText("No pet's name contains 987654, and no pet has id 987654.");
+  // Another id is offered again.
+  await page.getByLabel('Search pets by name or id').fill('987655');
+  await expect(empty).toHaveText("No pet's name contains 987655. Press Enter to open pet 987655.");
 });
 
 test('changes made by others (the service, REST) appear without a reload', async ({ page }) => {
