@@ -6,13 +6,20 @@ import { inexactNumbers, misreading } from '../../src-shared/exact-numbers';
 
 /**
  * Reading an import file into records, before any rule of the store is applied: a pets CSV, a
- * JSON array of pets, or a whole-store JSON export (its pets, with each `categoryId` resolved to
+ * categories CSV (our `--resource categories` export: the categories the store lacks are created),
+ * a JSON array of pets, or a whole-store JSON export (its pets, with each `categoryId` resolved to
  * the category the same file defines).
  */
 
 const IMPORT_COLUMNS = ['name', 'category', 'status', 'stock'];
 /** Columns our own export writes beside those: `id` finds a pet already in the store; `categoryId` repeats `category`. */
 const EXTRA_COLUMNS = ['id', 'categoryId'];
+/** A categories CSV: a `description` column and no `category` one tells it from a pets CSV. */
+const CATEGORY_COLUMNS = ['id', 'name', 'description'];
+const KNOWN_COLUMNS = [...new Set([...IMPORT_COLUMNS, ...EXTRA_COLUMNS, ...CATEGORY_COLUMNS])];
+
+/** A header cell as the column it names, whatever its case (a spreadsheet's "Name", "Stock"); others as they are. */
+const columnNamed = (header: string) => KNOWN_COLUMNS.find((column) => column.toLowerCase() === header.toLowerCase()) ?? header;
 
 /** A category a whole-store export defines; `problem` says why it cannot be created. */
 export interface FileCategory {
@@ -129,21 +136,25 @@ function readCsv(content: string): ImportFile {
     const problem = `Line ${unclosedQuoteAt}: a quote (") opens a cell and is never closed, so the rest of the file cannot be read`;
     return refused(problem);
   }
-  const columns = (rows.shift()?.cells ?? []).map((column) => column.trim());
+  const columns = (rows.shift()?.cells ?? []).map((column) => columnNamed(column.trim()));
   if (columns.length === 0) return refused('The file is empty (expected a header: name, category, status, stock)');
   // eslint-disable-next-line no-control-regex -- control characters in a header mean binary data
   if (columns.some((column) => /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(column))) return refused('The file is not a text CSV file (it holds binary data)');
+  const categoriesFile = columns.includes('description') && !columns.includes('category');
   const fileErrors: string[] = [];
-  const missing = ['name', 'category'].filter((column) => !columns.includes(column));
-  if (missing.length) fileErrors.push(`Missing column(s): ${missing.join(', ')} (expected name, category, status, stock)`);
+  const missing = (categoriesFile ? ['name'] : ['name', 'category']).filter((column) => !columns.includes(column));
+  const expected = categoriesFile ? 'name, description for categories' : 'name, category, status, stock';
+  if (missing.length) fileErrors.push(`Missing column(s): ${missing.join(', ')} (expected ${expected})`);
   // A column without a name is ignored while it is empty (spreadsheets often write a trailing one).
-  const unknown = columns.filter((column) => column !== '' && !IMPORT_COLUMNS.includes(column) && !EXTRA_COLUMNS.includes(column));
+  const allowed = categoriesFile ? CATEGORY_COLUMNS : [...IMPORT_COLUMNS, ...EXTRA_COLUMNS];
+  const unknown = columns.filter((column) => column !== '' && !allowed.includes(column));
   if (unknown.length) fileErrors.push(`Unknown column(s): ${unknown.join(', ')}`);
   const unnamedWithData = columns.flatMap((column, index) => (column === '' && rows.some(({ cells }) => (cells[index] ?? '').trim() !== '') ? [index + 1] : []));
   if (unnamedWithData.length) fileErrors.push(`Column(s) ${unnamedWithData.join(', ')} hold values but have no name in the header`);
   const repeated = columns.filter((column, index) => column && columns.indexOf(column) !== index);
   if (repeated.length) fileErrors.push(`Column(s) named twice: ${[...new Set(repeated)].join(', ')}`);
   if (fileErrors.length) return refused(...fileErrors);
+  if (categoriesFile) return { records: [], categories: categoriesIn(columns, rows), orders: 0, fileErrors: [] };
 
   const records = rows.map(({ cells, line }): FileRecord => {
     const fields: Record<string, unknown> = {};
@@ -173,6 +184,22 @@ function readCsv(content: string): ImportFile {
     return { line, where: `line ${line}`, fields, problems, id, unreadId: unreadId(givenId, id), values: valuesOf(fields, fields.category) };
   });
   return { records, categories: [], orders: 0, fileErrors: [] };
+}
+
+/** The categories of a categories CSV, each checked as a new category. */
+function categoriesIn(columns: string[], rows: { cells: string[]; line: number }[]): FileCategory[] {
+  return rows.map(({ cells, line }) => {
+    const at = (column: string) => {
+      const value = cells[columns.indexOf(column)];
+      return value === undefined || value === '' ? undefined : unescapeFormula(value);
+    };
+    // An empty name cell is an empty name ("Must not be empty"); an empty description is none.
+    const [category] = readCategories([{ id: at('id'), name: at('name') ?? '', description: at('description') }]);
+    const extra = cells.slice(columns.length).some((cell) => cell.trim() !== '');
+    const problem = extra ? `${cells.length} cells, but the header names ${columns.length} columns` : category!.problem;
+    // Named by its line: a categories file has no pet rows to show the place.
+    return { ...category!, ...(problem ? { problem: `line ${line}: ${problem}` } : {}) };
+  });
 }
 
 function readCategories(list: unknown[]): FileCategory[] {

@@ -124,13 +124,17 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     const create: ImportPlan['create'] = [];
     const creates = new Set<string>();
     const categories = categoryLookup();
+    let present = 0;
     for (const category of file.categories) {
       if (category.problem) notes.push(`The file's category ${category.id ?? `"${category.name}"`} is not imported: ${category.problem}`);
-      else if (!categories.findByName(category.name) && !creates.has(fold(category.name))) {
+      else if (categories.findByName(category.name)) present++;
+      else if (!creates.has(fold(category.name))) {
         creates.add(fold(category.name));
         create.push({ name: category.name, description: category.description });
       }
     }
+    // A list of categories alone (a categories CSV) says what it leaves alone; a whole store's pets say enough.
+    if (present && file.records.length === 0) notes.push(`${count(present, 'category is', 'categories are')} in the store already (same name): left as they are`);
     if (file.orders) notes.push(`The file's ${count(file.orders, 'order is', 'orders are')} not imported: an import adds pets and their categories only`);
     const rows = file.fileErrors.length ? [] : file.records.map((record) => checkRecord(record, creates, categories));
     noteRepeatsInFile(rows);

@@ -171,6 +171,26 @@ test('a JSON export imports into a new database (categories too, orders said to 
   expect(petNames(db)).toHaveLength(30);
 });
 
+test('CSV exports import into a new database: the categories CSV first, then the pets CSV', async () => {
+  const categories = join(dir, 'categories.csv');
+  const pets = join(dir, 'pets.csv');
+  expect((await runCli(['export', '--db', db, '--resource', 'categories', '--out', categories])).code).toBe(0);
+  expect((await runCli(['export', '--db', db, '--out', pets])).code).toBe(0);
+
+  const target = join(dir, 'new.db');
+  const first = await runCli(['import', categories, '--db', target]);
+  expect(first.code, first.stderr).toBe(0);
+  expect(first.stdout).toMatch(/^Created 10 categories: Dogs, Cats, .*\.\n$/);
+  const second = await runCli(['import', pets, '--db', target]);
+  expect(second.code, second.stderr).toBe(0);
+  expect(second.stdout).toBe('Imported 30 pets; skipped 0 invalid rows.\n');
+  expect(petNames(target)).toEqual(petNames(db));
+
+  const again = await runCli(['import', categories, '--db', target]);
+  expect(again.code, again.stderr).toBe(0);
+  expect(again.stdout).toBe(`${categories}: 10 categories are in the store already (same name): left as they are\nNothing to import.\n`);
+});
+
 test('import of a file that is not CSV or JSON at all writes nothing and says why', async () => {
   const file = join(dir, 'garbage.json');
   writeFileSync(file, '{not json');

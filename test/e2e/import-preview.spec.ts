@@ -118,3 +118,28 @@ test('after an import the skipped rows and why stay on screen, with the focus, u
   await expect(second).toHaveCount(0);
   await expect(importing.getByTestId('import-summary')).toContainText('two.csv: 1 row, 1 valid, 0 invalid');
 });
+
+test('a supplier\'s CSV with capitalised column names imports; a categories CSV adds the categories the store lacks, then their pets import', async ({ page }) => {
+  await page.goto(`${shop.host.url}#/settings`);
+  const importing = page.getByRole('region', { name: 'Import pets', exact: true });
+  const choose = (name: string, csv: string) =>
+    importing.getByLabel('File to import (.csv or .json)').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  await choose('supplier.csv', 'Name,Category,Status,Stock\r\nWanda,Fish,available,2\r\n');
+  await expect(importing.getByTestId('import-summary')).toContainText('supplier.csv: 1 row, 1 valid, 0 invalid');
+
+  await choose('categories.csv', 'id,name,description\r\n7,Fish,Wet\r\n8,Reptiles,Scaly and warm\r\n9,Amphibians,\r\n');
+  await expect(importing.getByTestId('import-summary')).toHaveText('categories.csv: no pets.');
+  const notes = importing.getByTestId('import-notes');
+  await expect(notes).toContainText('Creates 2 categories the store does not have: Reptiles, Amphibians.');
+  await expect(notes).toContainText('1 category is in the store already (same name): left as they are.');
+  await expect(importing.getByRole('region', { name: 'Preview rows' })).toHaveCount(0);
+  await importing.getByRole('button', { name: 'Import 2 categories' }).click();
+  await expect(importing.getByRole('region', { name: 'Created 2 categories' })).toBeFocused();
+
+  await choose('lizards.csv', 'name,category\nIggy,Reptiles\n');
+  await expect(importing.getByTestId('import-summary')).toContainText('lizards.csv: 1 row, 1 valid, 0 invalid');
+  await page.goto(`${shop.host.url}#/categories`);
+  await expect(page.getByRole('row', { name: /Reptiles/ })).toContainText('Scaly and warm');
+  await expect(page.getByRole('row', { name: /Amphibians/ })).toBeVisible();
+});

@@ -461,6 +461,61 @@ describe('importing an export again', () => {
   });
 });
 
+describe('CSV files from a spreadsheet or our own categories export', () => {
+  test('column names are read whatever their case ("Name,Category,Status,Stock")', () => {
+    t = openTestStore();
+    t.ok('categories.create', { name: 'Fish' });
+    const content = '\uFEFFName,CATEGORY,Status,stock\r\nNemo,Fish,available,3\r\n';
+    expect(t.ok('data.previewImport', { format: 'csv', content })).toMatchObject({ fileErrors: [], valid: 1, invalid: 0 });
+    expect(t.ok('data.import', { format: 'csv', content, allOrNothing: false })).toEqual({ imported: 1, skipped: 0 });
+    expect(t.ok('inventory.list', {}).items).toEqual([{ petId: 1, quantity: 3, status: 'available' }]);
+  });
+
+  test('a categories CSV (our export) creates the categories the store lacks, with their descriptions, then its pets CSV imports into a fresh store', () => {
+    shop();
+    const categoriesCsv = t.ok('data.export', { format: 'csv', resource: 'categories' }).content;
+    const petsCsv = t.ok('data.export', { format: 'csv', resource: 'pets' }).content;
+    t.close();
+
+    t = openTestStore();
+    t.ok('categories.create', { name: 'cats' }); // there already, by another case: left alone
+    const preview = t.ok('data.previewImport', { format: 'csv', content: categoriesCsv });
+    expect(preview).toMatchObject({ fileErrors: [], rowCount: 0, valid: 0, invalid: 0, newCategories: ['Dogs'] });
+    expect(preview.notes).toEqual(['1 category is in the store already (same name): left as they are']);
+    const mark = eventCount();
+    expect(t.ok('data.import', { format: 'csv', content: categoriesCsv, allOrNothing: true })).toEqual({ imported: 0, skipped: 0, categoriesCreated: ['Dogs'] });
+    expect(t.ok('categories.list', {}).items.map(({ name, description }) => [name, description])).toEqual([
+      ['cats', undefined],
+      ['Dogs', 'Loyal'],
+    ]);
+    expect(eventCount()).toBe(mark + 1); // one category.created
+    // The categories there, the pets CSV of the other store imports whole.
+    expect(t.ok('data.import', { format: 'csv', content: petsCsv, allOrNothing: true })).toMatchObject({ imported: 2, skipped: 0 });
+  });
+
+  test('a categories CSV row that is no category is said, line by line, and the rest still import', () => {
+    t = openTestStore();
+    const content = 'name,description\r\nBirds,Feathered\r\n,no name\r\nFish,Wet,extra\r\n' + `${'x'.repeat(101)},too long\r\n`;
+    const preview = t.ok('data.previewImport', { format: 'csv', content });
+    expect(preview.newCategories).toEqual(['Birds']);
+    expect(preview.notes).toEqual([
+      'The file\'s category "" is not imported: line 3: name: Must not be empty',
+      'The file\'s category "Fish" is not imported: line 4: 3 cells, but the header names 2 columns',
+      expect.stringMatching(/^The file's category "x{101}" is not imported: line 5: name: /),
+    ]);
+    expect(t.ok('data.import', { format: 'csv', content, allOrNothing: false })).toEqual({ imported: 0, skipped: 0, categoriesCreated: ['Birds'] });
+  });
+
+  test('a categories CSV with a column it cannot have is refused as a whole', () => {
+    t = openTestStore();
+    const preview = t.ok('data.previewImport', { format: 'csv', content: 'name,description,stock\r\nBirds,Feathered,3\r\n' });
+    expect(preview.fileErrors).toEqual(['Unknown column(s): stock']);
+    expect(t.ok('data.previewImport', { format: 'csv', content: 'description\r\nFeathered\r\n' }).fileErrors).toEqual([
+      'Missing column(s): name (expected name, description for categories)',
+    ]);
+  });
+});
+
 describe('overview', () => {
   test('counts by status, stock by category, open orders, low stock and recent activity', () => {
     const { dogs } = shop();

@@ -20,7 +20,9 @@ export const EXPORT_USAGE = `petstore export [--format csv|json] [--resource pet
   existing file is replaced only with --replace, and never the database itself.`;
 export const IMPORT_USAGE = `petstore import FILE [--format csv|json] [--dry-run] [--all-or-nothing] [--db FILE]
   Adds the pets of a CSV (name,category,status,stock), a JSON array of pets, or a whole-store JSON
-  export (whose categories the store lacks are created; its orders are not imported). Every row is
+  export (whose categories the store lacks are created; its orders are not imported); or the
+  categories of a categories CSV (id,name,description, as \`export --resource categories\` writes;
+  those the store lacks are created). Column names are read whatever their case. Every row is
   checked first and each problem printed with its line (CSV) or item (JSON); pets already in the
   store (same id and name: a re-import) are left alone; valid rows are imported in one transaction,
   invalid ones skipped (exit 1 when any was). --all-or-nothing imports nothing when any row is
@@ -178,13 +180,16 @@ export async function importData(args: string[]): Promise<void> {
   const skipped = result ? result.skipped : preview.invalid;
   const existing = result ? (result.existing ?? 0) : preview.existing;
   const created = result ? (result.categoriesCreated ?? []) : preview.newCategories;
-  const parts = [
+  // A categories file has no pet rows: what it did is only the categories.
+  const parts = preview.rows.length === 0 && preview.rowCount === 0 ? [] : [
     dryRun ? `${count(imported, 'pet')} would be imported` : `Imported ${count(imported, 'pet')}`,
     `skipped ${count(skipped, 'invalid row')}`,
   ];
   if (existing) parts.push(`${count(existing, 'pet')} already in the store (same id and name) left alone`);
   if (created.length) parts.push(`${dryRun ? 'would create' : 'created'} ${count(created.length, 'category', 'categories')}: ${created.join(', ')}`);
-  console.log(printable(`${parts.join('; ')}${dryRun ? ' (dry run: nothing written)' : ''}.`));
+  if (parts.length === 0) parts.push('nothing to import');
+  const said = parts.join('; ');
+  console.log(printable(`${said[0]!.toUpperCase()}${said.slice(1)}${dryRun ? ' (dry run: nothing written)' : ''}.`));
   if (skipped > 0) process.exitCode = 1;
 }
 
