@@ -60,7 +60,8 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
     'orders.update': ({ orderId, changes }) =>
       ctx.write(() => {
         const before = mustFind(orderId);
-        const shipDate = changes.shipDate ? normalizeDate(changes.shipDate) : before.shipDate;
+        // Not given: unchanged; null: cleared (a date entered by mistake).
+        const shipDate = changes.shipDate === undefined ? before.shipDate : changes.shipDate && normalizeDate(changes.shipDate);
         if (before.complete) {
           // Fulfilling twice is a harmless retry; anything else would rewrite history.
           const isRetry = changes.complete !== false && shipDate === before.shipDate;

@@ -13,11 +13,11 @@ export const NewOrder = z
   .meta({ id: 'NewOrder' });
 export type NewOrder = z.input<typeof NewOrder>;
 
-/** PATCH body: fulfil an order (`complete: true`) and/or set its ship date. */
+/** PATCH body: fulfil an order (`complete: true`) and/or set or clear its ship date. */
 export const OrderPatch = z
   .strictObject({
     complete: z.boolean().optional().describe('`true` fulfils the order; a complete order cannot be reopened.'),
-    shipDate: DateTime.optional().describe('Expected or actual ship date, ISO 8601.'),
+    shipDate: DateTime.nullable().optional().describe('Expected or actual ship date, ISO 8601; `null` clears it (an open order\'s).'),
   })
   .refine(hasSomeField, someFieldRequired('At least one field is required'))
   .meta({ id: 'OrderPatch', minProperties: 1 });

@@ -154,6 +154,15 @@ describe('GET, PATCH, DELETE /v1/store/orders/{orderId}', () => {
     expect(answer.body).toEqual({ ...order, shipDate: '2027-01-02T04:04:05.000Z', complete: false });
   });
 
+  test('PATCH shipDate null clears it; the answer and GET have no shipDate', async () => {
+    const pet = await stocked(1);
+    const order = await s.call<Order>('POST', '/v1/store/orders', { json: { petId: pet.id, shipDate: '2027-01-02T03:04:05Z' } });
+    const cleared = await s.call<Order>('PATCH', `/v1/store/orders/${order.body.id}`, { json: { shipDate: null } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).not.toHaveProperty('shipDate');
+    expect((await s.call('GET', `/v1/store/orders/${order.body.id}`)).body).toEqual(cleared.body);
+  });
+
   test('PATCH complete fulfils; the last open order of a pet with no stock sells it; a retry is harmless', async () => {
     const pet = await stocked(1);
     const order = await s.order(pet.id);

@@ -169,9 +169,9 @@ const BODY_ROUTES: BodyRoute[] = [
     label: 'PATCH /store/orders/{id}',
     method: 'PATCH',
     path: () => `/v1/store/orders/${F.open}`,
-    fields: { complete: 'boolean', shipDate: 'datetime' },
+    fields: { complete: 'boolean', shipDate: 'clearableDatetime' },
     required: [],
-    valid: () => fc.record({ complete: fc.boolean(), shipDate: validDate }, { requiredKeys: [] }),
+    valid: () => fc.record({ complete: fc.boolean(), shipDate: fc.oneof(validDate, fc.constant(null)) }, { requiredKeys: [] }),
   },
   {
     label: 'PUT /store/inventory/{id}',

@@ -244,6 +244,25 @@ describe('fulfilling orders', () => {
     expect(appendedSince(t, again)).toEqual([]);
   });
 
+  test('T54: shipDate null clears an open order\'s ship date and appends order.updated; a complete order keeps its date', () => {
+    const id = shop.available(3);
+    const orderId = t.ok('orders.place', { petId: id, shipDate: '2026-11-22T10:00:00Z' }).id!;
+    const mark = lastEventId(t);
+    const cleared = t.ok('orders.update', { orderId, changes: { shipDate: null } });
+    expect(cleared).toEqual({ id: orderId, petId: id, quantity: 1, complete: false, petName: t.ok('pets.get', { petId: id }).name });
+    expect(order(orderId)).toEqual(cleared);
+    expect(appendedSince(t, mark)).toEqual([{ type: 'order.updated', data: cleared }]);
+    // Clearing what is not there changes nothing.
+    const again = lastEventId(t);
+    expect(t.ok('orders.update', { orderId, changes: { shipDate: null } })).toEqual(cleared);
+    expect(appendedSince(t, again)).toEqual([]);
+
+    const dated = t.ok('orders.place', { petId: id, shipDate: '2026-11-22T10:00:00Z' }).id!;
+    const done = t.ok('orders.update', { orderId: dated, changes: { complete: true } });
+    expectRefused(t, 'orders.update', { orderId: dated, changes: { shipDate: null } }, 'ORDER_COMPLETE');
+    expect(order(dated)).toEqual(done);
+  });
+
   test('T18: complete: false on an open order changes nothing', () => {
     const id = shop.available(1);
     const orderId = shop.order(id);

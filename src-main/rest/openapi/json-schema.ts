@@ -22,6 +22,8 @@ export function createSchemaConverter() {
     const definitions = (json.definitions ?? {}) as Record<string, Json>;
     delete json.definitions;
     delete json.$schema;
+    typeNullableReferences(json, (id) => definitions[id] ?? components[id]);
+    for (const definition of Object.values(definitions)) typeNullableReferences(definition, (id) => definitions[id] ?? components[id]);
     for (const [id, definition] of Object.entries(definitions)) register(id, relink(definition) as Json);
     return relink(json) as Json;
   }
@@ -47,12 +49,30 @@ function addDiscriminator({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonS
   jsonSchema.discriminator = { propertyName, mapping };
 }
 
+/**
+ * A nullable reference (`DateTime.nullable()`: `{nullable: true, allOf: [{$ref}]}`) gets the `type`
+ * of the schema it refers to: OpenAPI 3.0 reads `nullable` only beside a `type`.
+ */
+function typeNullableReferences(value: unknown, lookup: (id: string) => Json | undefined): void {
+  if (Array.isArray(value)) return value.forEach((item) => typeNullableReferences(item, lookup));
+  if (!value || typeof value !== 'object') return;
+  const node = value as Json;
+  const ref = Array.isArray(node.allOf) && node.allOf.length === 1 ? ((node.allOf[0] as Json).$ref as string | undefined) : undefined;
+  if (node.nullable === true && node.type === undefined && ref) {
+    const type = lookup(ref.replace(/^#\/(definitions|components\/schemas)\//, ''))?.type;
+    if (type !== undefined) node.type = type;
+  }
+  for (const inner of Object.values(node)) typeNullableReferences(inner, lookup);
+}
+
 /** Rewrites `#/definitions/X` references to `#/components/schemas/X` and drops `$id`s (3.0 has none). */
 function relink(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(relink);
   if (value && typeof value === 'object') {
-    // Zod wraps a described reference as `allOf: [ref]` (3.0 allows no siblings beside $ref).
-    const { allOf, description: _description, ...rest } = value as Json;
+    // Zod wraps a reference with siblings as `allOf: [ref]` (3.0 allows none beside $ref): one that
+    // only adds a description keeps it (a field's own words, "Defaults to `available`"); with nothing
+    // beside it, the reference alone.
+    const { allOf, ...rest } = value as Json;
     if (Array.isArray(allOf) && allOf.length === 1 && Object.keys(rest).length === 0) return relink(allOf[0]);
     const out: Json = {};
     for (const [key, inner] of Object.entries(value)) {

@@ -74,7 +74,7 @@ const fraction = fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) 
 const unsafe = fc.oneof(fc.double({ min: 2 ** 53, noNaN: true }), fc.constantFrom(2 ** 53, 1e308, Number.MAX_VALUE));
 const hugeLiterals = ['1e400', '-1e400', '9007199254740992', '9007199254740993', '18446744073709551616', '1E1000'];
 
-export type FieldKind = 'name' | 'description' | 'id' | 'quantity' | 'stock' | 'status' | 'boolean' | 'datetime';
+export type FieldKind = 'name' | 'description' | 'id' | 'quantity' | 'stock' | 'status' | 'boolean' | 'datetime' | 'clearableDatetime';
 
 /** C0 controls and DEL, placed mid-string so that trimming cannot remove them. */
 const CONTROLS = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), '\u007f'];
@@ -115,6 +115,10 @@ export const invalidValue: Record<FieldKind, fc.Arbitrary<unknown>> = {
     longString(30),
     fc.constantFrom('2026-13-01T00:00:00Z', '2026-11-22T25:00:00Z', '2026-11-22T10:00:00', '2026-11-22', '9999-12-31T23:59:59-01:00', '+002026-11-22T10:00:00Z'),
   ),
+  get clearableDatetime() {
+    // A date that null clears (an order's PATCH): every other bad value still refused.
+    return this.datetime.filter((value) => value !== null);
+  },
 };
 
 /** Any value at all, as JSON (including huge strings and literals JSON.stringify cannot write). */
