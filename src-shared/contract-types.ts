@@ -24,6 +24,11 @@ export interface HttpBinding {
   stream?: 'sse';
   /** The domain errors this operation can answer with (transport errors are added by the listener). */
   errors: ErrorCode[];
+  /**
+   * A create a client may retry safely: a request carrying an `Idempotency-Key` header it sent
+   * before (same token, same request, within 24 hours) gets the first answer again, not a second resource.
+   */
+  idempotencyKey?: true;
 }
 
 export interface Deprecation {

@@ -60,7 +60,7 @@ export const contract = {
     output: Pet,
     stability: 'stable',
     mutates: true,
-    http: { method: 'POST', path: '/pets', success: 201, body: '*', errors: ['REFERENCE_NOT_FOUND'] },
+    http: { method: 'POST', path: '/pets', success: 201, body: '*', errors: ['REFERENCE_NOT_FOUND'], idempotencyKey: true },
   }),
   /** Read one pet (deprecated over REST in favour of the list's `id` filter). */
   'pets.get': op({
@@ -152,7 +152,7 @@ export const contract = {
     output: Category,
     stability: 'stable',
     mutates: true,
-    http: { method: 'POST', path: '/categories', success: 201, body: '*', errors: ['CATEGORY_NAME_TAKEN'] },
+    http: { method: 'POST', path: '/categories', success: 201, body: '*', errors: ['CATEGORY_NAME_TAKEN'], idempotencyKey: true },
   }),
   /** Read one category. */
   'categories.get': op({
@@ -254,6 +254,7 @@ export const contract = {
       success: 201,
       body: '*',
       errors: ['REFERENCE_NOT_FOUND', 'PET_NOT_AVAILABLE', 'INSUFFICIENT_STOCK'],
+      idempotencyKey: true,
     },
   }),
   /** Read one order. */

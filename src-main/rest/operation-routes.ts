@@ -8,6 +8,7 @@ import { toErrorBody } from '../service/errors';
 import type { GroupCommit } from '../service/group-commit';
 import type { Store } from '../service/store';
 import { successorOf, startOfDayUtc } from './deprecation';
+import { ReplayedAnswer, idempotentHandler } from './idempotency-key';
 import { streamEvents, type OpenStreams, type StreamOptions } from './events-stream';
 import { sendError } from './http-errors';
 import { rawInput } from './request-input';
@@ -101,10 +102,19 @@ function answer(
     return streamEvents(deps.store, request, reply, after, () => deps.stillAuthorized(request), request.token?.id, deps.streams, deps.stream);
   }
 
-  const handler = deps.handlers[name as keyof Handlers] as ((input: unknown) => unknown) | undefined;
+  let handler = deps.handlers[name as keyof Handlers] as ((input: unknown) => unknown) | undefined;
   if (!handler) {
     sendError(reply, new StoreError('NOT_FOUND', 'No such operation'));
     return;
+  }
+  if (def.http!.idempotencyKey) {
+    // A create a client may retry: with an Idempotency-Key it runs once per key (idempotency-key.ts).
+    const keyed = idempotentHandler(deps.store.context, name, def, request, handler, parsed.data);
+    if (keyed instanceof StoreError) {
+      sendError(reply, keyed);
+      return;
+    }
+    handler = keyed;
   }
   if (!def.mutates) return handle(def, handler, parsed.data, request, reply, commits);
   // A write needs the write lock: while another process (a CLI import) holds it, this request
@@ -173,12 +183,20 @@ function refuse(reply: FastifyReply, body: ErrorBody): void {
 /** The handler's result with the status and headers the binding declares. */
 function succeed(def: OperationDef, request: FastifyRequest, reply: FastifyReply, data: unknown): void {
   const http = def.http!;
+  if (data instanceof ReplayedAnswer) {
+    // A retry with the same Idempotency-Key: the first answer again, as it was sent.
+    reply.code(data.status).header('idempotent-replayed', 'true');
+    if (http.success === 201) reply.header('location', locationOf(http.path, JSON.parse(data.body)));
+    reply.header('content-type', 'application/json; charset=utf-8');
+    reply.send(data.body);
+    return;
+  }
   if (http.success !== 200) reply.code(http.success); // 200 is every reply's own
   if (http.success === 204) {
     reply.send();
     return;
   }
-  if (http.success === 201) reply.header('location', `${API_PREFIX}${http.path}/${(data as { id: number }).id}`);
+  if (http.success === 201) reply.header('location', locationOf(http.path, data));
   if (http.paged) {
     const page = data as { items: unknown[]; nextCursor: string | null; total: number };
     reply.header('x-total-count', page.total);
@@ -190,6 +208,9 @@ function succeed(def: OperationDef, request: FastifyRequest, reply: FastifyReply
   reply.header('content-type', 'application/json; charset=utf-8');
   reply.send(JSON.stringify(data));
 }
+
+/** Where a created resource is: its collection's path and its id. */
+const locationOf = (path: string, created: unknown) => `${API_PREFIX}${path}/${(created as { id: number }).id}`;
 
 /** The same request with the next cursor: filters and limit are kept. */
 function nextPageUrl(request: FastifyRequest, cursor: string): string {

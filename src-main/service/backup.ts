@@ -229,6 +229,8 @@ function replaceTablesFrom(store: Store, file: string, safetyFile: string): void
               UNION ALL SELECT name, seq FROM restored.sqlite_sequence WHERE name IN (${names})
             ) GROUP BY name`);
         db.exec(`DELETE FROM main.sqlite_sequence WHERE name IN (${names}) AND rowid NOT IN (SELECT max(rowid) FROM main.sqlite_sequence GROUP BY name)`);
+        // Answers kept for retries (Idempotency-Key) name resources the restore took away.
+        db.exec('DELETE FROM main.idempotency_keys');
         // No per-row events: one that says everything changed, so other windows and integrators re-read.
         const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM main.${table}`).get() as { n: number }).n;
         store.context.events.append('store.restored', { categories: count('categories'), pets: count('pets'), orders: count('orders') });

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection';
 import { categoriesRepository } from '../db/repositories/categories';
 import { eventsRepository } from '../db/repositories/events';
+import { idempotencyKeysRepository } from '../db/repositories/idempotency-keys';
 import { inventoryRepository } from '../db/repositories/inventory';
 import { ordersRepository } from '../db/repositories/orders';
 import { petsRepository, type PetRow } from '../db/repositories/pets';
@@ -22,6 +23,7 @@ export function createContext(db: Db, afterCommit: () => void) {
     events: eventsRepository(db),
     settings: settingsRepository(db),
     tokens: tokensRepository(db),
+    idempotencyKeys: idempotencyKeysRepository(db),
   };
 
   const commits = createGroupCommit(db, afterCommit);

@@ -37,7 +37,7 @@ function track<T extends Db | Store>(handle: T): T {
   return handle;
 }
 
-const EVERY_TABLE = ['api_tokens', 'categories', 'events', 'inventory', 'orders', 'pets', 'schema_migrations', 'settings'];
+const EVERY_TABLE = ['api_tokens', 'categories', 'events', 'idempotency_keys', 'inventory', 'orders', 'pets', 'schema_migrations', 'settings'];
 
 const tables = (db: Db) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map(
@@ -172,6 +172,10 @@ const DATA_AT_VERSION: Record<number, (db: Db) => void> = {
   5: (db) => db.exec(`UPDATE pets SET name_order = lower(name); UPDATE categories SET name_order = lower(name);`),
   6: (db) => db.exec(`UPDATE orders SET pet_name = 'Tweety' WHERE pet_id = 2`),
   7: () => {}, // an index only: nothing new a clerk could have written
+  8: (db) =>
+    db
+      .prepare("INSERT INTO idempotency_keys (token_id, key, fingerprint, status, body, created_at) VALUES (0, 'retry-1', 'abc', 201, ?, '2025-03-01T10:00:00.000Z')")
+      .run(JSON.stringify({ id: 1, petId: 2, quantity: 1, complete: false })),
 };
 
 describe('upgrading a database written by an earlier version', () => {

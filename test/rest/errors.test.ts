@@ -355,6 +355,14 @@ describe('422 REFERENCE_NOT_FOUND', () => {
   });
 });
 
+describe('422 IDEMPOTENCY_KEY_REUSED', () => {
+  test('a key sent again with another request (test/rest/idempotency.test.ts has the rest)', async () => {
+    const headers = { 'Idempotency-Key': 'errors-suite-key' };
+    expect((await s.call('POST', '/v1/categories', { json: { name: 'Keyed once' }, headers })).status).toBe(201);
+    expectCode(await s.call('POST', '/v1/categories', { json: { name: 'Keyed twice' }, headers }), 'IDEMPOTENCY_KEY_REUSED');
+  });
+});
+
 describe('429 RATE_LIMITED (own server: the budget is a global setting)', () => {
   const r = useHttpSuite();
 

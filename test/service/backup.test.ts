@@ -251,3 +251,23 @@ test('a backup to a symbolic link replaces the file it names, as an export does,
   copy.close();
   expect(await call('backup.check', { file: link })).toEqual({ ok: true, data: { file: real } });
 });
+
+test('a restore forgets the answers kept for Idempotency-Key retries (they name orders it took away); the safety copy keeps them', async () => {
+  const call = host();
+  const { runOnce } = await import('../../src-main/service/idempotency');
+  const dogs = t.ok('categories.create', { name: 'Dogs' });
+  const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+  const file = join(t.dir, 'monday.db');
+  expect((await call('backup.create', { file })).ok).toBe(true);
+  const once = { tokenId: 0, key: 'order-1', request: 'orders.place Rex', status: 201 };
+  const placed = runOnce(t.store.context, once, () => t.ok('orders.place', { petId: rex.id }));
+  expect(placed).toMatchObject({ data: { petId: rex.id } });
+  expect(runOnce(t.store.context, once, () => t.ok('orders.place', { petId: rex.id }))).toMatchObject({ replay: { status: 201 } });
+
+  const restored = await call('backup.restore', { file });
+  expect(restored.ok).toBe(true);
+  expect(t.store.db.prepare('SELECT count(*) FROM idempotency_keys').pluck().get()).toBe(0);
+  const safety = new Database((restored as { data: { safetyBackup: string } }).data.safetyBackup, { readonly: true });
+  expect(safety.prepare('SELECT key FROM idempotency_keys').pluck().all()).toEqual(['order-1']);
+  safety.close();
+});

@@ -6,6 +6,7 @@ import { backfill as fillNameSortKeys, sql as nameSortKeys } from './0004-name-s
 import { backfill as fillNameOrderKeys, sql as nameOrderKeys } from './0005-name-order-keys';
 import { sql as orderPetNames } from './0006-order-pet-names';
 import { sql as petsByCategoryAndName } from './0007-pets-by-category-and-name';
+import { sql as idempotencyKeys } from './0008-idempotency-keys';
 
 export interface Migration {
   version: number;
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'name-order-keys', sql: nameOrderKeys, backfill: fillNameOrderKeys },
   { version: 6, name: 'order-pet-names', sql: orderPetNames },
   { version: 7, name: 'pets-by-category-and-name', sql: petsByCategoryAndName },
+  { version: 8, name: 'idempotency-keys', sql: idempotencyKeys },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -9,6 +9,8 @@ import { MAX_STREAMS_PER_TOKEN, SSE_HEARTBEAT_MS, SSE_RETRY_MS } from '../events
 import { DEFAULT_SETTINGS } from '../../../src-shared/schemas/settings';
 import { pathParameters, queryFields } from '../request-input';
 import { createSchemaConverter } from './json-schema';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../idempotency-key';
+import { IDEMPOTENCY_WINDOW_MS } from '../../service/idempotency';
 
 type Json = Record<string, unknown>;
 
@@ -27,6 +29,7 @@ const operationId = (name: string) => name.replace(/\.(\w)/g, (_, c: string) => 
 export function errorStatuses(def: OperationDef): Map<number, ErrorCode[]> {
   const http = def.http!;
   const codes = new Set<ErrorCode>(http.errors);
+  if (http.idempotencyKey) codes.add('IDEMPOTENCY_KEY_REUSED');
   const transport = http.auth === 'none' ? (['VALIDATION_FAILED', 'INTERNAL', 'FORBIDDEN', 'SERVICE_BUSY', ...REQUEST_ERRORS] as ErrorCode[]) : TRANSPORT_ERRORS;
   transport.forEach((code) => codes.add(code));
   // Any request but a GET may carry a body, which is parsed and limited even where none is expected.
@@ -85,6 +88,19 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       });
     }
 
+    if (http.idempotencyKey) {
+      parameters.push({
+        name: IDEMPOTENCY_KEY_HEADER,
+        in: 'header',
+        required: false,
+        description:
+          `Makes a retry safe: a request with a key this token sent in the last ${IDEMPOTENCY_WINDOW_MS / 3_600_000} hours, with the same body, ` +
+          'creates nothing and gets the first answer again (with `Idempotent-Replayed: true`); the same key with another body is ' +
+          '422 `IDEMPOTENCY_KEY_REUSED`. Refusals are not kept: a retry of a refused request runs again. A UUID per request is a good key.',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN },
+      });
+    }
+
     const responses: Record<string, Json> = {};
     const success: Json = { description: successDescription(def) };
     const successHeaders: Json = { ...deprecationHeaders };
@@ -101,6 +117,12 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       successHeaders.Link = header('`<…>; rel="next"`: the next page, when there is one.');
     }
     if (http.success === 201) successHeaders.Location = header(locationDescription(http.path));
+    if (http.idempotencyKey) {
+      successHeaders['Idempotent-Replayed'] = header('`true` when this is the first answer to the request\'s `Idempotency-Key`, given again to a retry (nothing was created).', {
+        type: 'string',
+        enum: ['true'],
+      });
+    }
     const rateLimitHeaders =
       http.auth === 'none'
         ? {}

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import { StoreError } from '../../src-shared/errors';
+import type { IdempotentAnswer } from '../db/repositories/idempotency-keys';
+import type { ServiceContext } from './context';
+
+/** How long the first answer to a key is kept for retries. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export interface IdempotentRequest {
+  tokenId: number;
+  key: string;
+  /** The request in a canonical form (operation and parsed input): a retry must ask the same. */
+  request: string;
+  /** The status the first answer had. */
+  status: number;
+}
+
+/**
+ * Runs a create once per key: the first request with a key runs `create` and keeps its answer, in
+ * the same transaction (a crash cannot keep one without the other); a retry with the same key and
+ * the same request gets that answer back (`replay`) and creates nothing; the same key with another
+ * request is refused. Refusals are not kept: they changed nothing, so a retry simply runs again.
+ */
+export function runOnce<T>(ctx: ServiceContext, { tokenId, key, request, status }: IdempotentRequest, create: () => T): { data: T } | { replay: IdempotentAnswer } {
+  const fingerprint = createHash('sha256').update(request).digest('hex');
+  return ctx.write(() => {
+    const now = Date.now();
+    const kept = ctx.idempotencyKeys.find(tokenId, key);
+    if (kept && Date.parse(kept.createdAt) > now - IDEMPOTENCY_WINDOW_MS) {
+      if (kept.fingerprint !== fingerprint) {
+        throw new StoreError(
+          'IDEMPOTENCY_KEY_REUSED',
+          `Idempotency-Key "${key}" was sent with another request (${kept.createdAt}); a new request needs a new key`,
+        );
+      }
+      return { replay: kept };
+    }
+    const data = create();
+    ctx.idempotencyKeys.purge(new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString());
+    ctx.idempotencyKeys.put(tokenId, key, { fingerprint, status, body: JSON.stringify(data), createdAt: new Date(now).toISOString() });
+    return { data };
+  });
+}
