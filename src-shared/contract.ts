@@ -344,7 +344,9 @@ export const contract = {
   'inventory.adjust': op({
     tag: 'Inventory',
     summary: "Adjust a pet's stock by some units",
-    description: 'As setting the stock to its current count plus `by`; refused when that would fall below 0 (INSUFFICIENT_STOCK) or pass 1,000,000.',
+    description:
+      'As setting the stock to its current count plus `by`, except that taking units off a held (pending) pet keeps it held (states.md T52); ' +
+      'refused when that would fall below 0 (INSUFFICIENT_STOCK) or pass 1,000,000.',
     input: PetRef.extend({ by: StockAdjustment }),
     output: InventoryItem,
     stability: 'beta',

@@ -177,12 +177,20 @@ export async function restoreBackup(store: Store, file: string): Promise<{ resto
     migrate(source);
     source.close();
     emptyStoreAt(partial);
-    replaceTablesFrom(store, copy, partial);
-    renameSync(partial, safety);
-    return { restoredFrom: path, safetyBackup: safety };
-  } catch (error) {
-    removeQuietly(partial);
-    throw error;
+    try {
+      replaceTablesFrom(store, copy, partial);
+    } catch (error) {
+      removeQuietly(partial); // rolled back: the shop is as it was, and the copy is not needed
+      throw error;
+    }
+    // Committed: the copy is the only record of the data as it was, so it is never removed. Should
+    // it not move to its name (a file lock on Windows), it stays where it is and is named so.
+    try {
+      renameSync(partial, safety);
+      return { restoredFrom: path, safetyBackup: safety };
+    } catch {
+      return { restoredFrom: path, safetyBackup: partial };
+    }
   } finally {
     if (source.open) source.close();
     discard();

@@ -140,7 +140,8 @@ function readCsv(content: string): ImportFile {
   if (columns.length === 0) return refused('The file is empty (expected a header: name, category, status, stock)');
   // eslint-disable-next-line no-control-regex -- control characters in a header mean binary data
   if (columns.some((column) => /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(column))) return refused('The file is not a text CSV file (it holds binary data)');
-  const categoriesFile = columns.includes('description') && !columns.includes('category');
+  // A description and nothing only a pet has: a file of pets that lost its category column is told so.
+  const categoriesFile = columns.includes('description') && !columns.some((column) => ['category', 'categoryId', 'status', 'stock'].includes(column));
   const fileErrors: string[] = [];
   const missing = (categoriesFile ? ['name'] : ['name', 'category']).filter((column) => !columns.includes(column));
   const expected = categoriesFile ? 'name, description for categories' : 'name, category, status, stock';

@@ -133,8 +133,11 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
         create.push({ name: category.name, description: category.description });
       }
     }
-    // A list of categories alone (a categories CSV) says what it leaves alone; a whole store's pets say enough.
-    if (present && file.records.length === 0) notes.push(`${count(present, 'category is', 'categories are')} in the store already (same name): left as they are`);
+    // A list of categories alone (a categories CSV) says what it leaves alone, and its rows that are no
+    // category count as invalid rows (a whole store's pets say enough, and are what is counted there).
+    const categoriesOnly = file.records.length === 0;
+    if (present && categoriesOnly) notes.push(`${count(present, 'category is', 'categories are')} in the store already (same name): left as they are`);
+    const unusableCategories = categoriesOnly ? file.categories.filter((category) => category.problem) : [];
     if (file.orders) notes.push(`The file's ${count(file.orders, 'order is', 'orders are')} not imported: an import adds pets and their categories only`);
     const rows = file.fileErrors.length ? [] : file.records.map((record) => checkRecord(record, creates, categories));
     noteRepeatsInFile(rows);
@@ -142,7 +145,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     return {
       rows,
       valid: tally('import'),
-      invalid: tally('invalid'),
+      invalid: tally('invalid') + unusableCategories.length,
       existing: tally('exists'),
       newCategories: create.map((category) => category.name),
       notes,
@@ -194,9 +197,10 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
         const result = plan(format, content);
         if (result.fileErrors.length) throw new StoreError('VALIDATION_FAILED', result.fileErrors.join('; '));
         if (allOrNothing && result.invalid > 0) {
-          const first = result.rows.find((row) => row.outcome === 'invalid')!;
-          const reason = first.errors.map(detailLine).join('; ');
-          throw new StoreError('VALIDATION_FAILED', `${count(result.invalid, 'row is', 'rows are')} invalid (first: ${first.where}: ${reason}); nothing was imported`);
+          const first = result.rows.find((row) => row.outcome === 'invalid');
+          // A categories file's bad rows are its notes ("The file's category … is not imported: line 3: …").
+          const reason = first ? `${first.where}: ${first.errors.map(detailLine).join('; ')}` : result.notes.find((note) => note.includes(' is not imported: '));
+          throw new StoreError('VALIDATION_FAILED', `${count(result.invalid, 'row is', 'rows are')} invalid (first: ${reason}); nothing was imported`);
         }
         const createdIds = new Map<string, number>();
         for (const { name, description } of result.create) {

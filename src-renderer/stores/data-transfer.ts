@@ -31,6 +31,8 @@ export interface ImportOutcome {
   expected: number;
   /** The rows the last check skipped for a problem, as far as the preview held them. */
   skipped: ImportPreviewRow[];
+  /** A categories file's rows that are no category, as the check said them (it has no pet rows). */
+  skippedCategories: string[];
 }
 
 /** The import format a file name stands for (by its extension), or null for anything else. */
@@ -90,6 +92,7 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
       result,
       expected: checked?.valid ?? result.imported,
       skipped: checked?.rows.filter((row) => row.outcome === 'invalid') ?? [],
+      skippedCategories: checked && checked.rowCount === 0 ? checked.notes.filter((note) => note.includes(' is not imported: ')) : [],
     };
     return result;
   }

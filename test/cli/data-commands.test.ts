@@ -189,6 +189,17 @@ test('CSV exports import into a new database: the categories CSV first, then the
   const again = await runCli(['import', categories, '--db', target]);
   expect(again.code, again.stderr).toBe(0);
   expect(again.stdout).toBe(`${categories}: 10 categories are in the store already (same name): left as they are\nNothing to import.\n`);
+
+  // Rows that are no category are skipped and said (exit 1); with --all-or-nothing nothing is created.
+  const mixed = join(dir, 'mixed-categories.csv');
+  writeFileSync(mixed, 'id,name,description\n1,Lizards,ok\n2,,empty name\n3,Snakes,a,b\n');
+  const strict = await runCli(['import', mixed, '--db', target, '--all-or-nothing']);
+  expect(strict.code).toBe(1);
+  expect(strict.stderr).toContain('2 rows are invalid; nothing was imported (--all-or-nothing).');
+  const lenient = await runCli(['import', mixed, '--db', target]);
+  expect(lenient.code).toBe(1);
+  expect(lenient.stdout).toContain(`${mixed}: The file's category 2 is not imported: line 3: name: Must not be empty\n`);
+  expect(lenient.stdout).toMatch(/Created 1 category: Lizards; skipped 2 invalid rows\.\n$/);
 });
 
 test('import of a file that is not CSV or JSON at all writes nothing and says why', async () => {

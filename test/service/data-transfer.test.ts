@@ -493,7 +493,7 @@ describe('CSV files from a spreadsheet or our own categories export', () => {
     expect(t.ok('data.import', { format: 'csv', content: petsCsv, allOrNothing: true })).toMatchObject({ imported: 2, skipped: 0 });
   });
 
-  test('a categories CSV row that is no category is said, line by line, and the rest still import', () => {
+  test('a categories CSV row that is no category is said, line by line, and counted invalid: the rest import, or with allOrNothing nothing does', () => {
     t = openTestStore();
     const content = 'name,description\r\nBirds,Feathered\r\n,no name\r\nFish,Wet,extra\r\n' + `${'x'.repeat(101)},too long\r\n`;
     const preview = t.ok('data.previewImport', { format: 'csv', content });
@@ -503,13 +503,22 @@ describe('CSV files from a spreadsheet or our own categories export', () => {
       'The file\'s category "Fish" is not imported: line 4: 3 cells, but the header names 2 columns',
       expect.stringMatching(/^The file's category "x{101}" is not imported: line 5: name: /),
     ]);
-    expect(t.ok('data.import', { format: 'csv', content, allOrNothing: false })).toEqual({ imported: 0, skipped: 0, categoriesCreated: ['Birds'] });
+    expect(preview).toMatchObject({ valid: 0, invalid: 3 });
+    const refused = t.fail('data.import', { format: 'csv', content, allOrNothing: true });
+    expect(refused).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(refused.message).toBe('3 rows are invalid (first: The file\'s category "" is not imported: line 3: name: Must not be empty); nothing was imported');
+    expect(t.ok('categories.list', {}).total).toBe(0);
+    expect(t.ok('data.import', { format: 'csv', content, allOrNothing: false })).toEqual({ imported: 0, skipped: 3, categoriesCreated: ['Birds'] });
   });
 
-  test('a categories CSV with a column it cannot have is refused as a whole', () => {
+  test('a categories CSV with a column it cannot have is refused as a whole; a pets CSV without its category column is told that', () => {
     t = openTestStore();
+    expect(t.ok('data.previewImport', { format: 'csv', content: 'id,name,description,colour\r\n1,Birds,Feathered,red\r\n' }).fileErrors).toEqual([
+      'Unknown column(s): colour',
+    ]);
+    // A description beside a pet's own column is a pets file that lost its category.
     const preview = t.ok('data.previewImport', { format: 'csv', content: 'name,description,stock\r\nBirds,Feathered,3\r\n' });
-    expect(preview.fileErrors).toEqual(['Unknown column(s): stock']);
+    expect(preview.fileErrors).toEqual(['Missing column(s): category (expected name, category, status, stock)', 'Unknown column(s): description']);
     expect(t.ok('data.previewImport', { format: 'csv', content: 'description\r\nFeathered\r\n' }).fileErrors).toEqual([
       'Missing column(s): name (expected name, description for categories)',
     ]);

@@ -180,13 +180,15 @@ export async function importData(args: string[]): Promise<void> {
   const skipped = result ? result.skipped : preview.invalid;
   const existing = result ? (result.existing ?? 0) : preview.existing;
   const created = result ? (result.categoriesCreated ?? []) : preview.newCategories;
-  // A categories file has no pet rows: what it did is only the categories.
-  const parts = preview.rows.length === 0 && preview.rowCount === 0 ? [] : [
+  // A categories file has no pet rows: what it did is only the categories (and its rows skipped).
+  const categoriesFile = preview.rowCount === 0;
+  const parts = categoriesFile ? [] : [
     dryRun ? `${count(imported, 'pet')} would be imported` : `Imported ${count(imported, 'pet')}`,
     `skipped ${count(skipped, 'invalid row')}`,
   ];
   if (existing) parts.push(`${count(existing, 'pet')} already in the store (same id and name) left alone`);
   if (created.length) parts.push(`${dryRun ? 'would create' : 'created'} ${count(created.length, 'category', 'categories')}: ${created.join(', ')}`);
+  if (categoriesFile && skipped) parts.push(`skipped ${count(skipped, 'invalid row')}`);
   if (parts.length === 0) parts.push('nothing to import');
   const said = parts.join('; ');
   console.log(printable(`${said[0]!.toUpperCase()}${said.slice(1)}${dryRun ? ' (dry run: nothing written)' : ''}.`));
