@@ -137,6 +137,14 @@ test('a supplier\'s CSV with capitalised column names imports; a categories CSV 
   await importing.getByRole('button', { name: 'Import 2 categories' }).click();
   await expect(importing.getByRole('region', { name: 'Created 2 categories' })).toBeFocused();
 
+  // A row that is no category is skipped and said, in the outcome as in the preview.
+  await choose('more.csv', 'name,description\nNewts,Wet\n,no name\n');
+  await importing.getByRole('button', { name: 'Import 1 category' }).click();
+  const skipped = importing.getByRole('region', { name: 'Created 1 category, skipped 1 invalid row' });
+  await expect(skipped).toBeFocused();
+  await expect(skipped).toContainText('The 1 row skipped, and why:');
+  await expect(skipped).toContainText('The file\'s category "" is not imported: line 3: name: Must not be empty.');
+
   await choose('lizards.csv', 'name,category\nIggy,Reptiles\n');
   await expect(importing.getByTestId('import-summary')).toContainText('lizards.csv: 1 row, 1 valid, 0 invalid');
   await page.goto(`${shop.host.url}#/categories`);
