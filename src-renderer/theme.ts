@@ -33,6 +33,15 @@ export const LIGHT_OVERRIDES: GlobalThemeOverrides = {
     textColorGhostPressedError: '#8a1832',
     borderHoverError: '1px solid #9e1c39',
     borderFocusError: '1px solid #9e1c39',
+    // Restore…: white on naive-ui's warning orange (#f0a020) is 2.15:1, on its hover orange less.
+    colorWarning: '#9a5b00', // 5.4:1 with white
+    colorHoverWarning: '#a35f00', // 5.0:1
+    colorFocusWarning: '#a35f00',
+    colorPressedWarning: '#8a5000', // 6.5:1
+    borderWarning: '1px solid #9a5b00',
+    borderHoverWarning: '1px solid #a35f00',
+    borderFocusWarning: '1px solid #a35f00',
+    borderPressedWarning: '1px solid #8a5000',
   },
 };
 

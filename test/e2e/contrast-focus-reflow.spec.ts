@@ -86,7 +86,7 @@ test('light theme: white on the primary green is 4.5:1 or more, at rest, hovered
   expect(await textContrast(all), 'the selected filter "All"').toBeGreaterThanOrEqual(4.5);
 
   await open(page, 'settings', 'Settings');
-  for (const name of ['Save settings', 'Create token']) {
+  for (const name of ['Save settings', 'Create token', 'Restore…']) {
     const button = page.getByRole('button', { name, exact: true });
     await expect(button).toBeVisible();
     expect(await textContrast(button), name).toBeGreaterThanOrEqual(4.5);
