@@ -1,12 +1,22 @@
-import { computed, reactive, ref, type Ref } from 'vue';
+import { computed, reactive, ref, type Directive, type Ref } from 'vue';
 import type { z } from 'zod';
 import { detailsFromZod } from '../../src-shared/errors';
 import type { ApiError } from '../api/client';
+
+let forms = 0;
+
+/** ARIA attributes for a field's input; an undefined one is left off. */
+export type FieldAria = { 'aria-invalid': 'true' | undefined; 'aria-describedby': string | undefined };
 
 /**
  * Inline validation from a shared schema: the same Zod schema the main process enforces
  * produces the messages under each field. `touched` fields show their message as the clerk types;
  * `submit()` shows them all. Errors the service sends back with `details` land on their fields too.
+ *
+ * A message is tied to its field for screen readers, as StockAdjuster does: the input is
+ * `aria-invalid` and described by the message (`inputAria`, on its input-props), and the message,
+ * in the form item's `#feedback` slot with `messageProps`, is an alert, read once as it appears
+ * (the focus stays where it is, so it is not read twice).
  */
 export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: () => Record<string, unknown>) {
   const model = reactive(initial()) as Record<string, unknown>;
@@ -16,6 +26,7 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
   /** The values as the form opened (its last reset): anything else is an unsaved change. */
   const baseline = ref(JSON.stringify(model));
   const dirty = computed(() => JSON.stringify(model) !== baseline.value);
+  const idPrefix = `form-${++forms}`;
 
   const clientErrors = computed<Record<string, string>>(() => {
     const result = schema.safeParse(stripEmpty(model));
@@ -36,6 +47,30 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
   function itemProps(field: string): { validationStatus: 'error' | undefined; feedback: string | undefined } {
     const message = errorFor(field);
     return { validationStatus: message ? 'error' : undefined, feedback: message };
+  }
+
+  /** The id of the element holding a field's message: the same for as long as the form lives. */
+  function messageId(field: string): string {
+    return `${idPrefix}-${field.replace(/[^A-Za-z0-9_-]/g, '-')}-message`;
+  }
+
+  /**
+   * The field's input ARIA: invalid while its message is an error, described by the message while
+   * one shows. `message` is for feedback the form item gets elsewhere (a stock check, a date's note);
+   * `invalid` is false for a message that only warns.
+   */
+  function inputAria(field: string, message: string | undefined = errorFor(field), invalid = !!message): FieldAria {
+    return { 'aria-invalid': message && invalid ? 'true' : undefined, 'aria-describedby': message ? messageId(field) : undefined };
+  }
+
+  /** Bindings (as useSelectAria's) whose `inputProps` get the field's `inputAria` too: `<NSelect v-bind="form.withInputAria(...)">`. */
+  function withInputAria(field: string, bindings: Record<string, unknown>): Record<string, unknown> {
+    return { ...bindings, inputProps: { ...(bindings.inputProps as Record<string, unknown> | undefined), ...inputAria(field) } };
+  }
+
+  /** The message element's attributes, in the form item's `#feedback` slot; an alert unless it only warns. */
+  function messageProps(field: string, status: 'error' | 'warning' = 'error'): { id: string; role: 'alert' | 'status' } {
+    return { id: messageId(field), role: status === 'error' ? 'alert' : 'status' };
   }
 
   function touch(field: string): void {
@@ -116,7 +151,24 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
     showAll.value = false;
   }
 
-  return { model, dirty, errorFor, itemProps, touch, submit, applyServerError, showServerError, isChanged, preset, follow, changesIn, reset };
+  return { model, dirty, errorFor, itemProps, messageId, inputAria, withInputAria, messageProps, touch, submit, applyServerError, showServerError, isChanged, preset, follow, changesIn, reset };
+}
+
+/**
+ * Puts ARIA attributes on the text field inside a widget that takes no input-props (naive-ui's date
+ * picker): `<div v-input-aria="form.inputAria('shipDate', …)">`. An undefined attribute is removed.
+ */
+export const vInputAria: Directive<HTMLElement, Record<string, string | undefined>> = {
+  mounted: setInputAria,
+  updated: setInputAria,
+};
+function setInputAria(element: HTMLElement, { value }: { value: Record<string, string | undefined> }): void {
+  const input = element.querySelector('input');
+  if (!input) return;
+  for (const [name, text] of Object.entries(value)) {
+    if (text === undefined) input.removeAttribute(name);
+    else input.setAttribute(name, text);
+  }
 }
 
 /** Unset inputs (a cleared select is null) count as "not given", as in the API. */

@@ -99,3 +99,27 @@ test('follow takes a record re-read while open: untouched fields take the new va
   // Read again unchanged: nothing to say.
   expect(form.follow({ name: 'Max', categoryId: 2, status: 'available' })).toEqual([]);
 });
+
+test("an invalid field's input is aria-invalid and described by its message's stable id, only while the message shows", () => {
+  const form = useSchemaForm(NewPet, blank);
+  const id = form.messageId('name');
+  expect(form.messageId('name')).toBe(id); // stable
+  expect(form.messageId('categoryId')).not.toBe(id); // one per field
+  expect(useSchemaForm(NewPet, blank).messageId('name')).not.toBe(id); // and per form
+  expect(form.messageId('allowedOrigins.0')).toMatch(/^[A-Za-z0-9_-]+$/);
+  expect(form.inputAria('name')).toEqual({ 'aria-invalid': undefined, 'aria-describedby': undefined });
+
+  form.submit();
+  expect(form.inputAria('name')).toEqual({ 'aria-invalid': 'true', 'aria-describedby': id });
+  expect(form.messageProps('name')).toEqual({ id, role: 'alert' });
+  expect(form.withInputAria('categoryId', { inputProps: { role: 'combobox' }, filterable: true })).toEqual({
+    filterable: true,
+    inputProps: { role: 'combobox', 'aria-invalid': 'true', 'aria-describedby': form.messageId('categoryId') },
+  });
+
+  form.model.name = 'Rex';
+  expect(form.inputAria('name')).toEqual({ 'aria-invalid': undefined, 'aria-describedby': undefined });
+  // Feedback given elsewhere: a warning describes the field without making it invalid, and is a status.
+  expect(form.inputAria('shipDate', 'This date is in the past', false)).toEqual({ 'aria-invalid': undefined, 'aria-describedby': form.messageId('shipDate') });
+  expect(form.messageProps('shipDate', 'warning').role).toBe('status');
+});
