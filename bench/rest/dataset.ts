@@ -29,13 +29,9 @@ const STOCK_MAX = 1_000_000;
  * would refuse a benchmark within a second) and restocks the pets the order scenario buys.
  * Copies it for the bare server and exports it as JSON for json-server.
  */
-export function prepareDataset(root: string, dir: string, pets: number, orderPets: number, baseline = false): Dataset {
+export function prepareDataset(root: string, dir: string, pets: number, orderPets: number, baselineRoot?: string): Dataset {
   const master = join(dir, 'master.db');
-  const seeded = spawnSync(process.execPath, [join(root, 'bin/petstore.mjs'), 'seed', '--db', master, '--pets', String(pets)], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (seeded.status !== 0) throw new Error(`petstore seed failed:\n${seeded.stdout}${seeded.stderr}`);
+  seed(root, master, pets);
 
   const orderPetIds = Array.from({ length: orderPets }, (_, i) => 1 + i);
   const store = openStore(master);
@@ -54,8 +50,8 @@ export function prepareDataset(root: string, dir: string, pets: number, orderPet
   const bareSqliteDb = join(dir, 'bare-sqlite.db');
   copyFileSync(master, petstoreDb);
   copyFileSync(master, bareSqliteDb);
-  const baselineDb = baseline ? join(dir, 'baseline.db') : undefined;
-  if (baselineDb) copyFileSync(master, baselineDb);
+  const baselineDb = baselineRoot ? join(dir, 'baseline.db') : undefined;
+  if (baselineRoot && baselineDb) copyInto(baselineRoot, master, baselineDb);
 
   const jsonServerDb = join(dir, 'json-server.json');
   const db = new Database(master, { readonly: true });
@@ -70,4 +66,39 @@ export function prepareDataset(root: string, dir: string, pets: number, orderPet
     db.close();
   }
   return { petstoreDb, bareSqliteDb, baselineDb, jsonServerDb, pets, orderPetIds };
+}
+
+/** `petstore seed` of the checkout at `root`. */
+function seed(root: string, file: string, pets: number): void {
+  const seeded = spawnSync(process.execPath, [join(root, 'bin/petstore.mjs'), 'seed', '--db', file, '--pets', String(pets)], { cwd: root, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`petstore seed failed:\n${seeded.stdout}${seeded.stderr}`);
+}
+
+/**
+ * The master's rows in a store made by the baseline checkout's own migrations: an older checkout
+ * refuses a file of a newer schema, and each keeps only the tables and columns it knows.
+ */
+function copyInto(baselineRoot: string, master: string, target: string): void {
+  seed(baselineRoot, target, 0);
+  const db = new Database(target);
+  try {
+    db.prepare('ATTACH DATABASE ? AS master').run(master);
+    db.pragma('foreign_keys = OFF');
+    const tables = db.prepare("SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations'").pluck().all() as string[];
+    db.transaction(() => {
+      for (const table of tables) {
+        db.exec(`DELETE FROM main."${table}"`);
+        const theirs = new Set((db.pragma(`master.table_info("${table}")`) as { name: string }[]).map((column) => column.name));
+        const columns = (db.pragma(`main.table_info("${table}")`) as { name: string }[]).map((column) => column.name).filter((name) => theirs.has(name));
+        if (columns.length === 0) continue;
+        const list = columns.map((name) => `"${name}"`).join(', ');
+        db.exec(`INSERT INTO main."${table}" (${list}) SELECT ${list} FROM master."${table}"`);
+      }
+      db.exec('DELETE FROM main.sqlite_sequence; INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM master.sqlite_sequence');
+    })();
+    db.exec('DETACH DATABASE master');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
 }

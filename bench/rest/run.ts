@@ -109,7 +109,7 @@ async function main(): Promise<void> {
 
   workDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
   log(`seeding ${pets.toLocaleString('en-US')} pets in ${workDir}`);
-  const data = prepareDataset(ROOT, workDir, pets, Number(values['order-pets']), Boolean(values.baseline));
+  const data = prepareDataset(ROOT, workDir, pets, Number(values['order-pets']), values.baseline ? resolve(values.baseline) : undefined);
   const token = `bench_${randomBytes(24).toString('base64url')}`;
   const nodeFlags: string[] = [];
   if (values.profile) {
