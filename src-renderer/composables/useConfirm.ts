@@ -1,4 +1,5 @@
 import { useDialog } from 'naive-ui';
+import { h } from 'vue';
 import { focusAfterDialog } from '../dom/focus';
 
 export interface ConfirmOptions {
@@ -24,16 +25,23 @@ export interface ConfirmOptions {
 type WarningOptions = Parameters<ReturnType<typeof useDialog>['warning']>[0];
 type Shown = ReturnType<ReturnType<typeof useDialog>['warning']>;
 
-/** The library's warning dialog, named by its title for screen readers (options fall through as attributes). */
+let warnings = 0;
+
+/**
+ * The library's warning dialog, named by its title and described by its text for screen readers
+ * (options fall through as attributes): opening it reads what will happen, not only the focused
+ * button ("Keep editing").
+ */
 function warn(
   dialog: ReturnType<typeof useDialog>,
   { title, content, confirmText, cancelText = 'Cancel', destructive = false }: Omit<ConfirmOptions, 'action'>,
   handlers: WarningOptions,
 ): Shown {
+  const described = `warning-text-${++warnings}`;
   return dialog.warning({
     title,
-    ...({ 'aria-label': title } as object),
-    content,
+    ...({ 'aria-label': title, 'aria-describedby': described, 'aria-modal': 'true' } as object),
+    content: () => h('span', { id: described }, content),
     positiveText: confirmText,
     negativeText: cancelText,
     positiveButtonProps: destructive ? { type: 'error' } : undefined,

@@ -177,6 +177,9 @@ test('Esc or Close on a form with unsaved typing asks before discarding it; an u
   await dialog.getByLabel('Name').fill('Half typed');
   await page.keyboard.press('Escape');
   const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+  // A screen reader hears why it asks, not only the focused button.
+  await expect(ask).toHaveAccessibleDescription(/has not been saved/);
+  await expect(ask).toHaveAttribute('aria-modal', 'true');
   await ask.getByRole('button', { name: 'Keep editing' }).click();
   await expect(ask).toBeHidden();
   await expect(dialog.getByLabel('Name')).toHaveValue('Half typed');
