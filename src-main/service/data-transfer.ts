@@ -125,8 +125,9 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     const creates = new Set<string>();
     const categories = categoryLookup();
     let present = 0;
+    const unusable: string[] = [];
     for (const category of file.categories) {
-      if (category.problem) notes.push(`The file's category ${category.id ?? `"${category.name}"`} is not imported: ${category.problem}`);
+      if (category.problem) unusable.push(`The file's category ${category.id ?? `"${category.name}"`} is not imported: ${category.problem}`);
       else if (categories.findByName(category.name)) present++;
       else if (!creates.has(fold(category.name))) {
         creates.add(fold(category.name));
@@ -135,9 +136,10 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     }
     // A list of categories alone (a categories CSV) says what it leaves alone, and its rows that are no
     // category count as invalid rows (a whole store's pets say enough, and are what is counted there).
+    notes.push(...unusable);
     const categoriesOnly = file.records.length === 0;
     if (present && categoriesOnly) notes.push(`${count(present, 'category is', 'categories are')} in the store already (same name): left as they are`);
-    const unusableCategories = categoriesOnly ? file.categories.filter((category) => category.problem) : [];
+    const skippedCategories = categoriesOnly ? unusable : [];
     if (file.orders) notes.push(`The file's ${count(file.orders, 'order is', 'orders are')} not imported: an import adds pets and their categories only`);
     const rows = file.fileErrors.length ? [] : file.records.map((record) => checkRecord(record, creates, categories));
     noteRepeatsInFile(rows);
@@ -145,10 +147,11 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     return {
       rows,
       valid: tally('import'),
-      invalid: tally('invalid') + unusableCategories.length,
+      invalid: tally('invalid') + skippedCategories.length,
       existing: tally('exists'),
       newCategories: create.map((category) => category.name),
       notes,
+      skippedCategories,
       fileErrors: file.fileErrors,
       create,
       orders: file.orders,
@@ -198,8 +201,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
         if (result.fileErrors.length) throw new StoreError('VALIDATION_FAILED', result.fileErrors.join('; '));
         if (allOrNothing && result.invalid > 0) {
           const first = result.rows.find((row) => row.outcome === 'invalid');
-          // A categories file's bad rows are its notes ("The file's category … is not imported: line 3: …").
-          const reason = first ? `${first.where}: ${first.errors.map(detailLine).join('; ')}` : result.notes.find((note) => note.includes(' is not imported: '));
+          const reason = first ? `${first.where}: ${first.errors.map(detailLine).join('; ')}` : result.skippedCategories[0];
           throw new StoreError('VALIDATION_FAILED', `${count(result.invalid, 'row is', 'rows are')} invalid (first: ${reason}); nothing was imported`);
         }
         const createdIds = new Map<string, number>();

@@ -92,7 +92,7 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
       result,
       expected: checked?.valid ?? result.imported,
       skipped: checked?.rows.filter((row) => row.outcome === 'invalid') ?? [],
-      skippedCategories: checked && checked.rowCount === 0 ? checked.notes.filter((note) => note.includes(' is not imported: ')) : [],
+      skippedCategories: checked?.skippedCategories ?? [],
     };
     return result;
   }

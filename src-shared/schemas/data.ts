@@ -105,6 +105,11 @@ export const ImportPreview = z.object({
   newCategories: z.array(z.string()),
   /** What the file holds that is not imported, such as a whole-store export's orders. */
   notes: z.array(z.string()),
+  /**
+   * A file of categories alone (a categories CSV): its rows that are no category, each with its line
+   * and reason; counted in `invalid`, and said in `notes` too.
+   */
+  skippedCategories: z.array(z.string()),
   /** Problems with the file as a whole (not CSV/JSON, missing columns). */
   fileErrors: z.array(z.string()),
 });

@@ -511,6 +511,17 @@ describe('CSV files from a spreadsheet or our own categories export', () => {
     expect(t.ok('data.import', { format: 'csv', content, allOrNothing: false })).toEqual({ imported: 0, skipped: 3, categoriesCreated: ['Birds'] });
   });
 
+  test('a file of categories alone names its skipped ones apart from its other notes (a whole store without pets, with an order)', () => {
+    t = openTestStore();
+    const content = JSON.stringify({ categories: [{ id: 1, name: 'Birds' }, { id: 2, name: '' }], pets: [], orders: [{ id: 1, petId: 1, quantity: 1 }] });
+    const preview = t.ok('data.previewImport', { format: 'json', content });
+    expect(preview.skippedCategories).toEqual(['The file\'s category 2 is not imported: name: Must not be empty']);
+    expect(preview.notes).toContain('The file\'s 1 order is not imported: an import adds pets and their categories only');
+    expect(t.fail('data.import', { format: 'json', content, allOrNothing: true }).message).toBe(
+      '1 row is invalid (first: The file\'s category 2 is not imported: name: Must not be empty); nothing was imported',
+    );
+  });
+
   test('a categories CSV with a column it cannot have is refused as a whole; a pets CSV without its category column is told that', () => {
     t = openTestStore();
     expect(t.ok('data.previewImport', { format: 'csv', content: 'id,name,description,colour\r\n1,Birds,Feathered,red\r\n' }).fileErrors).toEqual([
