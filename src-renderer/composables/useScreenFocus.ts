@@ -40,7 +40,7 @@ export function useScreenFocus(scrollToTop: () => void): void {
       if (to.name !== from.name) scrollToTop();
       if (modalOpen()) return;
       const active = document.activeElement;
-      if (!focusIsLost() && !active?.closest('.n-layout-sider')) return; // the screen put it somewhere itself
+      if (!focusIsLost() && !active?.closest('.shell__screens')) return; // the screen put it somewhere itself
       screenHeading()?.focus({ preventScroll: true });
     });
   });
