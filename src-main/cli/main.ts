@@ -38,16 +38,26 @@ function asksForHelp(args: string[]): boolean {
 
 const [name, ...args] = process.argv.slice(2);
 
-// `petstore export | head` closes the pipe early: not a failure. A full disk is, in one line.
+// `petstore import … | head` closes the pipe early: not a failure, and not a reason to stop. The
+// command finishes unheard (an import still imports) and exits with its own code (1 when rows were
+// skipped). A full disk is a failure, in one line.
+let readerGone = false;
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') console.error(`petstore ${name}: cannot write the output: ${error.message}`);
-  process.exit(error.code === 'EPIPE' ? 0 : 1);
+  if (error.code === 'EPIPE' || readerGone) {
+    readerGone = true; // later writes fail too (the stream is destroyed): nothing more to say
+    return;
+  }
+  console.error(`petstore ${name}: cannot write the output: ${error.message}`);
+  process.exit(1);
 });
 
 try {
   const command = commandNamed(name);
   if (name === undefined) throw new CliError(USAGE, 2); // a usage mistake (say, in a script), not a request for help
-  if (isHelp(name)) console.log(commandNamed(args[0])?.usage ?? USAGE);
+  if (isHelp(name)) {
+    if (args[0] !== undefined && !commandNamed(args[0])) throw new CliError(`Unknown command "${args[0]}".\n\n${USAGE}`, 2);
+    console.log(commandNamed(args[0])?.usage ?? USAGE);
+  }
   else if (!command) throw new CliError(`Unknown command "${name}".\n\n${USAGE}`, 2);
   else if (asksForHelp(args)) console.log(command.usage);
   else await command.run(args);

@@ -1,6 +1,9 @@
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { storedSchemaVersion } from '../db/connection';
+import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
 import { openStore, type Store } from '../service/store';
 import { CliError } from './output';
 
@@ -21,8 +24,12 @@ export function removeCreatedDatabases(): void {
   createdFiles.clear();
 }
 
-/** 'must-exist' for commands that only read (or act on what is there): they never create a database. */
-export type DbAccess = 'must-exist' | 'may-create';
+/**
+ * 'read-only' for commands that only read (export, backup, a dry run, listing): they never create
+ * a database, nor change one; 'must-exist' for those that change what is there (a revoke, settings
+ * set); 'may-create' for those that may start a new store.
+ */
+export type DbAccess = 'read-only' | 'must-exist' | 'may-create';
 
 /**
  * Opens the store on a command's --db file. Whatever is wrong with the file becomes one line that
@@ -34,13 +41,14 @@ export function openCliStore(db: string, access: DbAccess): Store {
   try {
     if (!existsSync(dirname(file))) throw new CliError(`Cannot open ${file}: the folder ${dirname(file)} does not exist.`);
     if (!existsSync(file)) {
-      if (access === 'must-exist') throw new CliError(`No database at ${file}: this command does not create one (seed, import, token create and serve do).`);
+      if (access !== 'may-create') throw new CliError(`No database at ${file}: this command does not create one (seed, import, token create and serve do).`);
       createdFiles.add(file);
     } else {
       if (statSync(file).isDirectory()) throw new CliError(`${file} is a folder, not a database file.`);
       const problem = whyNotOurs(file, access);
       if (problem) throw new CliError(`${file} is not a Pet Store database (${problem}).`);
     }
+    if (access === 'read-only' && storedSchemaVersion(file) < LATEST_SCHEMA_VERSION) return openUpgradedCopy(file);
     return openStore(file);
   } catch (error) {
     if (error instanceof CliError) throw error;
@@ -48,6 +56,53 @@ export function openCliStore(db: string, access: DbAccess): Store {
     if (name === 'DatabaseTooNewError') throw new CliError(message); // names the file and says what to do
     if (code === 'SQLITE_NOTADB') throw new CliError(`${file} is not a Pet Store database (not a SQLite file).`);
     throw new CliError(`Cannot open ${file}: ${message}`);
+  }
+}
+
+/**
+ * A store on an upgraded copy of an older build's database, for a command that only reads. Opening
+ * the file itself would migrate it: the older app, perhaps still running on it, would then refuse
+ * it at its next start, or go on writing rows without the new columns' values (names that no search
+ * finds). The copy is removed when the store closes.
+ */
+function openUpgradedCopy(file: string): Store {
+  const folder = mkdtempSync(join(tmpdir(), 'petstore-read-'));
+  try {
+    const copy = join(folder, 'store.db');
+    snapshot(file, copy);
+    const store = openStore(copy);
+    return {
+      ...store,
+      close() {
+        store.close();
+        rmSync(folder, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * A consistent copy of a database another process may be using. A file with no -wal beside it was
+ * closed cleanly and is whole: its bytes are copied, so nothing is left beside it (even a read-only
+ * SQLite connection leaves -wal and -shm files). If it changed meanwhile, or is in use, SQLite
+ * copies a snapshot (VACUUM INTO from a read-only connection; the -wal is there already).
+ */
+function snapshot(file: string, copy: string): void {
+  if (!existsSync(`${file}-wal`)) {
+    const before = statSync(file);
+    copyFileSync(file, copy);
+    const after = statSync(file);
+    if (!existsSync(`${file}-wal`) && after.mtimeMs === before.mtimeMs && after.size === before.size) return;
+    rmSync(copy, { force: true });
+  }
+  const source = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    source.prepare('VACUUM INTO ?').run(copy);
+  } finally {
+    source.close();
   }
 }
 
@@ -61,7 +116,7 @@ const USER_VERSION_OFFSET = 60;
  * connection leaves -wal and -shm files beside a database it then refuses.
  */
 function whyNotOurs(file: string, access: DbAccess): string | undefined {
-  if (statSync(file).size === 0) return access === 'must-exist' ? 'it is empty' : undefined; // SQLite takes it as a new database
+  if (statSync(file).size === 0) return access !== 'may-create' ? 'it is empty' : undefined; // SQLite takes it as a new database
   const header = Buffer.alloc(100);
   const fd = openSync(file, 'r');
   try {
@@ -77,7 +132,7 @@ function whyNotOurs(file: string, access: DbAccess): string | undefined {
     if ((probe.pragma('user_version', { simple: true }) as number) > 0) return undefined;
     const tables = probe.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name <> 'schema_migrations'").pluck().get() as number;
     if (tables > 0) return 'a SQLite database of another program'; // migrating would add our tables to it
-    return access === 'must-exist' ? 'it is empty' : undefined;
+    return access !== 'may-create' ? 'it is empty' : undefined;
   } finally {
     probe.close();
   }

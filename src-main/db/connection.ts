@@ -32,7 +32,7 @@ function configure(db: Db, busyTimeoutMs: number): void {
  */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const { nativeBinding, busyTimeoutMs = 5000 } = options;
-  const found = existingSchemaVersion(file, nativeBinding);
+  const found = storedSchemaVersion(file, nativeBinding);
   if (found > LATEST_SCHEMA_VERSION) throw new DatabaseTooNewError(file, found);
   const db = new Database(file, { nativeBinding });
   try {
@@ -55,7 +55,7 @@ const USER_VERSION_OFFSET = 60;
  * or its last writer crashed) can the newest version be in it, and SQLite is asked.
  * 0 for a file that does not exist or is not a SQLite database (opening it then says why).
  */
-function existingSchemaVersion(file: string, nativeBinding?: string): number {
+export function storedSchemaVersion(file: string, nativeBinding?: string): number {
   if (!existsSync(file)) return 0;
   if (existsSync(`${file}-wal`)) {
     const probe = new Database(file, { readonly: true, fileMustExist: true, nativeBinding });

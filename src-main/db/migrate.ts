@@ -25,6 +25,9 @@ export function migrate(db: Database, upTo: number = LATEST_SCHEMA_VERSION, migr
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
   for (const migration of migrations) {
     if (migration.version > upTo) break;
+    // Checked first without the write lock: a store already up to date opens while another
+    // process (a long CLI import) holds that lock, instead of waiting for it and failing.
+    if (schemaVersion(db) >= migration.version) continue;
     db.transaction(() => {
       // Re-read inside the write lock: another process may have migrated meanwhile.
       if (schemaVersion(db) >= migration.version) return;

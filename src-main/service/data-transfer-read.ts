@@ -94,7 +94,8 @@ function lineCounter(text: string) {
   let line = 1;
   return (from: number) => {
     while (from < text.length && /\s/.test(text[from]!)) from++;
-    for (; position < from; position++) if (text[position] === '\n') line++;
+    // A line ends in \n, \r\n or a lone \r (old Mac files): the parser reads all three.
+    for (; position < from; position++) if (text[position] === '\n' || (text[position] === '\r' && text[position + 1] !== '\n')) line++;
     return line;
   };
 }

@@ -4,12 +4,13 @@
  */
 import Database from 'better-sqlite3';
 import { lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openStore } from '../../src-main/service/store';
 import { MAX_IMPORT_CHARS, MAX_IMPORT_MIB } from '../../src-shared/schemas/data';
 import { tempDir } from '../helpers/temp-store';
-import { killAll, runCli, startServe } from '../rest/support/processes';
+import { BIN, killAll, runCli, startServe } from '../rest/support/processes';
 
 let dir: string;
 let cleanup: () => void;
@@ -117,6 +118,15 @@ test('import reports every bad row with its file line and name, imports the good
   expect(dry.stderr).toContain(`${file}: line 6 (\\u001b[2JWiper): name: Must not contain control characters`);
   expect(dry.stderr).not.toContain('\u001b');
   expect(petNames(db)).toHaveLength(30);
+
+  // An old Mac file ends its lines with a lone \r: still counted as lines. Line and paragraph
+  // separators and the Arabic letter mark (a direction mark) are shown as escapes too.
+  const mac = join(dir, 'mac.csv');
+  writeFileSync(mac, 'name,category,status,stock\rB1,Dogs,available,2\rB2,Nope,available,2\rAb\u061cCd\u2028,Dogs,,\r');
+  const macDry = await runCli(['import', mac, '--db', db, '--dry-run']);
+  expect(macDry.stderr).toContain(`${mac}: line 3 (B2): category: No category "Nope"`);
+  expect(macDry.stderr).toContain(`${mac}: line 4 (Ab\\u061cCd\\u2028): name: `);
+  expect(macDry.stderr).not.toMatch(/[\u061c\u2028]/);
 
   // For a script that fixes its file and runs again: with --all-or-nothing a bad row imports nothing.
   const strict = await runCli(['import', file, '--db', db, '--all-or-nothing']);
@@ -280,4 +290,17 @@ test('an import file over the size limit is refused by its name, and --replace w
   expect(replace.code).toBe(2);
   expect(replace.stderr.trim()).toBe('--replace is for --out FILE; without --out the export is printed');
   expect(replace.stdout).toBe('');
+});
+
+test('an import whose output is cut off (`| head`) still imports, and still exits 1 when it skipped rows', async () => {
+  const file = join(dir, 'piped.csv');
+  writeFileSync(file, `name,category,status,stock\n${Array.from({ length: 50 }, (_, i) => `Piped ${i},Dogs,available,1`).join('\n')}\n,Dogs,available,1\n`);
+  const child = spawn(process.execPath, [BIN, 'import', file, '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.destroy(); // the reader has gone before the first line: every write meets a closed pipe
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const code = await new Promise<number | null>((done) => child.on('exit', done));
+  expect(code, stderr).toBe(1);
+  expect(stderr).not.toMatch(/cannot write the output/);
+  expect(petNames(db).filter((name) => name.startsWith('Piped '))).toHaveLength(50);
 });

@@ -9,9 +9,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { openDatabase } from '../../src-main/db/connection';
+import { LATEST_SCHEMA_VERSION } from '../../src-main/db/migrations/index';
 import { occupyPort } from '../helpers/ports';
 import { tempDir } from '../helpers/temp-store';
-import { BIN, killAll, runCli, spawnNode } from '../rest/support/processes';
+import { BIN, killAll, runCli, spawnNode, startServe } from '../rest/support/processes';
 
 let dir: string;
 let cleanup: () => void;
@@ -195,4 +197,75 @@ test('token create and serve say so when --db named no database and they created
   const server = spawnNode([BIN, 'serve', '--db', other, '--port', '0'], {});
   await server.waitForOutput(/listening on/);
   expect(server.stderr).toContain(`Note: no database at ${other}; a new, empty store was created there.`);
+});
+
+test("commands that only read leave an older build's database at its version, byte for byte; one that writes upgrades it", async () => {
+  // A store as an older build left it (schema 5: before orders kept their pet's name), with a pet, an order and a token.
+  const file = join(dir, 'older.db');
+  const old = openDatabase(file, { migrateUpTo: 5 });
+  old.exec(`INSERT INTO categories (id, name, name_folded, name_sort, name_order) VALUES (1, 'Dogs', 'dogs', 'dogs', 'dogs');
+    INSERT INTO pets (id, name, name_folded, name_sort, name_order, category_id, status) VALUES (1, 'Rex', 'rex', 'rex', 'rex', 1, 'available');
+    INSERT INTO inventory (pet_id, quantity) VALUES (1, 3);
+    INSERT INTO orders (id, pet_id, quantity, complete, placed_at) VALUES (1, 1, 1, 0, '2026-01-01T00:00:00.000Z');`);
+  old.close();
+  const bytes = readFileSync(file);
+  // Read from the header: even a read-only SQLite connection would leave -wal and -shm files beside it.
+  const versionOf = () => readFileSync(file).readInt32BE(60);
+  expect(versionOf()).toBe(5);
+
+  const csv = join(dir, 'more.csv');
+  writeFileSync(csv, 'name,category,status,stock\nBella,Dogs,available,1\n');
+  const exported = await runCli(['export', '--db', file, '--resource', 'orders']);
+  expect(exported.code, exported.stderr).toBe(0);
+  expect(exported.stdout).toMatch(/\r\n1,1,Rex,1,,false\r\n$/); // read through the upgraded copy: the order has its pet's name
+  const copy = join(dir, 'copy.db');
+  const backedUp = await runCli(['backup', '--db', file, '--to', copy]);
+  expect(backedUp.code, backedUp.stderr).toBe(0);
+  const dry = await runCli(['import', csv, '--dry-run', '--db', file]);
+  expect(dry.code, dry.stderr).toBe(0);
+  expect(dry.stdout).toContain('1 pet would be imported');
+  const listed = await runCli(['token', 'list', '--db', file]);
+  expect(listed.stdout).toBe('No tokens.\n');
+  const settings = await runCli(['settings', '--db', file, '--json']);
+  expect(JSON.parse(settings.stdout)).toMatchObject({ lowStockThreshold: expect.any(Number) });
+
+  expect(versionOf()).toBe(5);
+  expect(readFileSync(file).equals(bytes)).toBe(true);
+  expect(readdirSync(dir).sort()).toEqual(['copy.db', 'more.csv', 'older.db']); // no -wal or -shm left beside it
+  // The backup is a store of this build, with the data.
+  const restored = new Database(copy, { readonly: true });
+  expect(restored.prepare('SELECT pet_name FROM orders').pluck().get()).toBe('Rex');
+  restored.close();
+
+  // A command that writes upgrades the file, as opening it in the app does.
+  const revoked = await runCli(['settings', 'set', 'lowStockThreshold=3', '--db', file]);
+  expect(revoked.code, revoked.stderr).toBe(0);
+  expect(versionOf()).toBe(LATEST_SCHEMA_VERSION);
+});
+
+test('while another process holds the write lock (a long import), commands that read and the server start and answer', async () => {
+  const file = join(dir, 'busy.db');
+  expect((await runCli(['seed', '--db', file, '--pets', '5'])).code).toBe(0);
+  const created = await runCli(['token', 'create', '--scope', 'read', '--db', file]);
+  const token = created.stdout.trim();
+  const holder = new Database(file);
+  holder.exec('BEGIN IMMEDIATE');
+  try {
+    const started = Date.now();
+    const [exported, listed, settings] = await Promise.all([
+      runCli(['export', '--db', file, '--resource', 'pets']),
+      runCli(['token', 'list', '--db', file]),
+      runCli(['settings', '--db', file, '--json']),
+    ]);
+    for (const result of [exported, listed, settings]) expect(result.code, result.stderr).toBe(0);
+    expect(exported.stdout.trim().split('\n')).toHaveLength(6);
+    expect(Date.now() - started).toBeLessThan(4_000); // none waited for the lock (5 s) and failed
+    const server = await startServe(file);
+    const pets = await fetch(`${server.url}/pets?limit=2`, { headers: { authorization: `Bearer ${token}` } });
+    expect(pets.status).toBe(200);
+    expect(((await pets.json()) as unknown[]).length).toBe(2);
+  } finally {
+    holder.exec('ROLLBACK');
+    holder.close();
+  }
 });

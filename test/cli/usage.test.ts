@@ -57,6 +57,12 @@ test('help prints every command on stdout (exit 0) and says which commands creat
   const topic = await runCli(['help', 'export']);
   expect(topic.code).toBe(0);
   expect(topic.stdout).toMatch(/^petstore export /);
+
+  // Help on a command that does not exist is a usage mistake, as the command itself would be.
+  const unknown = await runCli(['help', 'exprot']);
+  expect(unknown.code).toBe(2);
+  expect(unknown.stdout).toBe('');
+  expect(unknown.stderr).toMatch(/^Unknown command "exprot"\./);
 });
 
 test('petstore with no command is a usage error: usage on stderr, exit 2', async () => {

@@ -55,7 +55,7 @@ export async function backup(args: string[]): Promise<void> {
   });
   if (!values.to) throw new CliError(`backup needs --to FILE\n\n${BACKUP_USAGE}`, 2);
   const stopRemovesPartial = removeOnStop(partialFileOf(resolve(values.to)));
-  const done = await run(values.db!, 'must-exist', 'backup.create', { file: resolve(values.to), replace: values.replace }).finally(stopRemovesPartial);
+  const done = await run(values.db!, 'read-only', 'backup.create', { file: resolve(values.to), replace: values.replace }).finally(stopRemovesPartial);
   console.log(`Backed up to ${done.file} (${done.bytes.toLocaleString('en')} bytes).`);
 }
 
@@ -95,7 +95,7 @@ export async function exportData(args: string[]): Promise<void> {
   }
   if (values.replace && values.out === undefined) throw new CliError('--replace is for --out FILE; without --out the export is printed', 2);
   const out = values.out === undefined ? undefined : exportTarget(resolve(values.out), values.db!, values.replace!);
-  const file = await run(values.db!, 'must-exist', 'data.export', { format, resource: values.resource });
+  const file = await run(values.db!, 'read-only', 'data.export', { format, resource: values.resource });
   if (out) {
     writeWhole(out, file.content);
     console.error(`Exported ${file.summary} to ${out}.`);
@@ -161,7 +161,7 @@ export async function importData(args: string[]): Promise<void> {
   }
   const input = { format: formatOf(values.format, path), content };
   // A dry run writes nothing, so it does not create a database either.
-  const preview = await run(values.db!, values['dry-run'] ? 'must-exist' : 'may-create', 'data.previewImport', input);
+  const preview = await run(values.db!, values['dry-run'] ? 'read-only' : 'may-create', 'data.previewImport', input);
   for (const problem of preview.fileErrors) console.error(`${path}: ${printable(problem)}`);
   for (const row of preview.rows) {
     // Where the row is and whose it is, as the app's preview shows it.
@@ -200,4 +200,4 @@ const count = (n: number, one: string, many?: string) => countOf(n, one, many, '
 /** Text from the file shown safely on a terminal: control and direction characters as \u escapes. */
 const printable = (text: string) =>
   // eslint-disable-next-line no-control-regex -- control characters are what this escapes
-  text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -52,7 +52,7 @@ export function settings(args: string[]): void {
   const [action, ...assignments] = positionals;
   if (action !== undefined && action !== 'set') throw new CliError(SETTINGS_USAGE, 2);
   const changes = action === 'set' ? parseAssignments(assignments) : undefined;
-  const store = openCliStore(values.db!, 'must-exist');
+  const store = openCliStore(values.db!, changes ? 'must-exist' : 'read-only');
   try {
     const result = changes
       ? invokeOperation(store.handlers, 'settings.update', changes)

@@ -38,7 +38,7 @@ export function token(args: string[]): void {
     throw new CliError(`token create needs --scope read or --scope write${values.scope === undefined ? '' : `, not "${values.scope.slice(0, 40)}"`}`, 2);
   }
   // Only create may start a new database: there is nothing to list or revoke in one.
-  const store = openCliStore(values.db!, action === 'create' ? 'may-create' : 'must-exist');
+  const store = openCliStore(values.db!, action === 'create' ? 'may-create' : action === 'list' ? 'read-only' : 'must-exist');
   try {
     if (action === 'create') {
       const result = invokeOperation(store.handlers, 'tokens.create', {
