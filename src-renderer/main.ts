@@ -4,5 +4,7 @@ import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';
 import { router } from './router';
+import { vTableLabel } from './directives/table-label';
 
-createApp(App).use(createPinia()).use(router).mount('#app');
+// Every data table reads as one table (the screens' NDataTables use it without importing it).
+createApp(App).use(createPinia()).use(router).directive('table-label', vTableLabel).mount('#app');
