@@ -93,9 +93,13 @@ export function streamEvents(
 
   // The replay goes out in batches: after each one the server answers other requests, and
   // while the client reads slower than the log is sent, the stream waits for it (backpressure),
-  // so a replay of a long log neither stalls the server nor piles up in memory.
+  // so a replay of a long log neither stalls the server nor piles up in memory. The next batch
+  // always waits for the event loop's next turn (setImmediate), also after a 'drain': a client
+  // that reads at once drains the socket within the same tick (Node emits it from a nextTick),
+  // and a replay resumed from there ran to its end before any other request (0.8 s for 100,000 events).
   let paused: (() => void) | undefined; // the continuation, while one is waiting
   let nextTurn: NodeJS.Immediate | undefined;
+  let onDrain: (() => void) | undefined;
   const pump = () => {
     if (paused || raw.writableEnded) return; // a continuation will read the log from `sent` anyway
     if (!stillAuthorized()) return end();
@@ -113,7 +117,13 @@ export function streamEvents(
       pump();
     });
     if (room) nextTurn = setImmediate(resume);
-    else raw.once('drain', resume);
+    else {
+      onDrain = () => {
+        onDrain = undefined;
+        nextTurn = setImmediate(resume);
+      };
+      raw.once('drain', onDrain);
+    }
   };
   const unsubscribe = store.feed.subscribe(() => pump());
   const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), options.heartbeatMs);
@@ -126,7 +136,7 @@ export function streamEvents(
     clearInterval(heartbeat);
     clearInterval(authCheck);
     unsubscribe();
-    if (paused) raw.off('drain', paused);
+    if (onDrain) raw.off('drain', onDrain);
     if (nextTurn) clearImmediate(nextTurn);
     streams.delete(end);
     if (!raw.writableEnded) raw.end();
