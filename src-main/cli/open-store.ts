@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, copyFileSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { storedSchemaVersion } from '../db/connection';
@@ -42,13 +42,21 @@ export function openCliStore(db: string, access: DbAccess): Store {
     if (!existsSync(dirname(file))) throw new CliError(`Cannot open ${file}: the folder ${dirname(file)} does not exist.`);
     if (!existsSync(file)) {
       if (access !== 'may-create') throw new CliError(`No database at ${file}: this command does not create one (seed, import, token create and serve do).`);
+      if (!canWrite(dirname(file))) throw new CliError(`Cannot create ${file}: this user may not write to the folder ${dirname(file)}.`);
       createdFiles.add(file);
     } else {
       if (statSync(file).isDirectory()) throw new CliError(`${file} is a folder, not a database file.`);
       const problem = whyNotOurs(file, access);
       if (problem) throw new CliError(`${file} is not a Pet Store database (${problem}).`);
+      const writable = canWriteStore(file);
+      if (access === 'read-only' && (!writable || storedSchemaVersion(file) < LATEST_SCHEMA_VERSION)) return openCopy(file);
+      if (!writable) {
+        throw new CliError(
+          `Cannot change ${file}: this user may not write to it or to its folder (SQLite writes its -wal and -shm files there). ` +
+            'Commands that only read (export, backup, settings, token list, import --dry-run) still work.',
+        );
+      }
     }
-    if (access === 'read-only' && storedSchemaVersion(file) < LATEST_SCHEMA_VERSION) return openUpgradedCopy(file);
     return openStore(file);
   } catch (error) {
     if (error instanceof CliError) throw error;
@@ -59,13 +67,28 @@ export function openCliStore(db: string, access: DbAccess): Store {
   }
 }
 
+const canWrite = (path: string) => {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Whether this user can write the store: the file, and its -wal and -shm (new ones go in its folder). */
+const canWriteStore = (file: string) =>
+  canWrite(file) && (canWrite(dirname(file)) || (canWrite(`${file}-wal`) && canWrite(`${file}-shm`)));
+
 /**
- * A store on an upgraded copy of an older build's database, for a command that only reads. Opening
- * the file itself would migrate it: the older app, perhaps still running on it, would then refuse
- * it at its next start, or go on writing rows without the new columns' values (names that no search
- * finds). The copy is removed when the store closes.
+ * A store on a copy of the database, for a command that only reads, where opening the file itself
+ * would change it or fail. An older build's database would be migrated: the older app, perhaps
+ * still running on it, would then refuse it at its next start, or go on writing rows without the
+ * new columns' values (names that no search finds). A file this user may not write (a read-only
+ * file, a shared folder) cannot be opened for writing at all. The copy, upgraded if it needs to be,
+ * is removed when the store closes.
  */
-function openUpgradedCopy(file: string): Store {
+function openCopy(file: string): Store {
   const folder = mkdtempSync(join(tmpdir(), 'petstore-read-'));
   try {
     const copy = join(folder, 'store.db');

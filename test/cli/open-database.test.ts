@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
@@ -267,5 +267,45 @@ test('while another process holds the write lock (a long import), commands that 
   } finally {
     holder.exec('ROLLBACK');
     holder.close();
+  }
+});
+
+test('a database this user may not change: the commands that only read work (on a copy), those that write refuse in one line', async (context) => {
+  const folder = join(dir, 'shared');
+  mkdirSync(folder);
+  const file = join(folder, 'store.db');
+  expect((await runCli(['seed', '--db', file, '--pets', '3'])).code).toBe(0);
+  chmodSync(file, 0o444);
+  chmodSync(folder, 0o555);
+  const bytes = readFileSync(file);
+  // Root may write anything: the commands run as another user ("nobody") when the tests run as root.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) chmodSync(dir, 0o777);
+  const run = (args: string[]) =>
+    new Promise<Result & { spawnError?: string }>((done) => {
+      execFile(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1' }, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) }, (error, stdout, stderr) =>
+        done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr, spawnError: typeof error?.code === 'string' ? error.code : undefined }),
+      );
+    });
+  try {
+    const exported = await run(['export', '--db', file, '--resource', 'pets']);
+    if (exported.spawnError === 'EPERM') return context.skip(); // no other user to run as here
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout.trim().split('\n')).toHaveLength(4);
+    const listed = await run(['token', 'list', '--db', file]);
+    expect(listed.stdout).toBe('No tokens.\n');
+    const backedUp = await run(['backup', '--db', file, '--to', join(dir, 'copy.db')]);
+    expect(backedUp.code, backedUp.stderr).toBe(0);
+
+    for (const args of [['token', 'create', '--scope', 'read'], ['settings', 'set', 'lowStockThreshold=3'], ['serve', '--port', '0']]) {
+      const refused = await run([...args, '--db', file]);
+      expectRefusal(refused, file, /this user may not write to it or to its folder/);
+      expect(refused.stderr).toContain('Commands that only read (export, backup, settings, token list, import --dry-run) still work.');
+    }
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect(readdirSync(folder)).toEqual(['store.db']);
+  } finally {
+    chmodSync(folder, 0o755);
+    chmodSync(dir, 0o700);
   }
 });
