@@ -168,12 +168,21 @@ test('a writing command that fails as a whole leaves no new database behind; an 
   expect(unreadable.code).toBe(1);
   expect(readdirSync(dir).sort()).toEqual([...before, 'broken.json'].sort());
 
-  // Rows that could not go in still leave the store the import created, and it says it created one.
+  // A file whose every row is refused imports nothing: the store it would have created is not kept
+  // (a mistyped --db would otherwise be an empty store that reading commands then open).
   const csv = join(dir, 'stock.csv');
   writeFileSync(csv, 'name,category\nRex,Dogs\n');
+  const nothing = await runCli(['import', csv, '--db', join(dir, 'fresh.db')]);
+  expect(nothing.code).toBe(1);
+  expect(nothing.stderr).toMatch(/No category "Dogs"/);
+  expect(nothing.stderr).not.toContain('Note: no database');
+  expect(readdirSync(dir).sort()).toEqual([...before, 'broken.json', 'stock.csv'].sort());
+
+  // One that imports something keeps the store it created, and says it created one.
+  writeFileSync(csv, 'name,description\nDogs,\n');
   const intoNew = await runCli(['import', csv, '--db', join(dir, 'fresh.db')]);
+  expect(intoNew.code, intoNew.stderr).toBe(0);
   expect(intoNew.stderr).toContain(`Note: no database at ${join(dir, 'fresh.db')}; a new, empty store was created there.`);
-  expect(intoNew.stderr).toMatch(/No category "Dogs"/);
   expect(existsSync(join(dir, 'fresh.db'))).toBe(true);
 });
 

@@ -10,7 +10,7 @@ import { createHostHandlers } from '../../host/shell-handlers';
 import { invokeOperationAsync } from '../../service/invoke';
 import { isLiveDatabaseFile, partialFileOf, removeQuietly, statOf } from '../../service/live-files';
 import { CliError, printError, refuseExtraArguments } from '../output';
-import { noteIfCreated, openCliStore, type DbAccess } from '../open-store';
+import { noteIfCreated, openCliStore, removeCreatedDatabases, type DbAccess } from '../open-store';
 
 export const BACKUP_USAGE = `petstore backup --to FILE [--replace] [--db FILE]
   Copies the database with SQLite's online backup API (safe while the app or server runs).
@@ -175,7 +175,9 @@ export async function importData(args: string[]): Promise<void> {
   if (values['all-or-nothing'] && preview.invalid > 0) throw new CliError(`${count(preview.invalid, 'row is', 'rows are')} invalid; nothing was imported (--all-or-nothing).`);
   // Checked again in the import's own transaction: a row that turned invalid meanwhile refuses the file too.
   const result = dryRun ? null : await run(values.db!, 'may-create', 'data.import', { ...input, allOrNothing: values['all-or-nothing'] });
-  noteIfCreated(values.db!); // only now: a store the import then refused to fill is removed again
+  // Only now: a store this run created and then refused to fill (a file of invalid rows) is not kept.
+  if (result && result.imported === 0 && !result.categoriesCreated?.length) removeCreatedDatabases();
+  else noteIfCreated(values.db!);
   const imported = result ? result.imported : preview.valid;
   const skipped = result ? result.skipped : preview.invalid;
   const existing = result ? (result.existing ?? 0) : preview.existing;
