@@ -100,9 +100,21 @@ export function streamEvents(
   let paused: (() => void) | undefined; // the continuation, while one is waiting
   let nextTurn: NodeJS.Immediate | undefined;
   let onDrain: (() => void) | undefined;
+  let pumping = false;
   const pump = () => {
-    if (paused || raw.writableEnded) return; // a continuation will read the log from `sent` anyway
+    // A continuation, or the pump running now, reads the log from `sent` anyway: the commit below
+    // tells the feed, whose call back here would otherwise start a second pump inside this one,
+    // and each would leave a continuation waiting for the same 'drain'.
+    if (paused || pumping || raw.writableEnded) return;
     if (!stillAuthorized()) return end();
+    pumping = true;
+    try {
+      pumpBatch();
+    } finally {
+      pumping = false;
+    }
+  };
+  const pumpBatch = () => {
     store.context.commits.flush(); // a continuation may run while a batch is open: only committed events
     const batch = store.context.events.after(sent, REPLAY_BATCH);
     let room = true;

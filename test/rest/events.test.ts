@@ -3,6 +3,7 @@
  * Auth, framing, order and content of events, inventory.low, changes from another process,
  * resuming (Last-Event-ID and ?after=), heartbeats, and what a client disconnect leaves behind.
  */
+import { ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -532,6 +533,34 @@ describe('resuming', () => {
     const expected: number[] = [];
     for (let page = logAfter(0); page.length; page = logAfter(page.at(-1)!.id)) expected.push(...page.map((event) => event.id));
     expect(got).toEqual(expected);
+  });
+
+  test('a replay while writes commit waits for one drain at a time (a commit does not start a second pump inside the first)', async () => {
+    const description = 'd'.repeat(480);
+    t.store.context.db.transaction(() => {
+      for (let i = 0; i < 20_000; i++) t.store.handlers['categories.create']({ name: `Long ${i}`, description });
+    })();
+    // The most 'drain' listeners one answer had at once: each is a continuation waiting for the client.
+    let most = 0;
+    const once = ServerResponse.prototype.once;
+    vi.spyOn(ServerResponse.prototype, 'once').mockImplementation(function (this: ServerResponse, event, listener) {
+      if (event === 'drain') most = Math.max(most, this.listenerCount('drain') + 1);
+      return once.call(this, event, listener);
+    });
+    const stream = await events({ lastEventId: 0 });
+    // Writes arriving meanwhile: group commit keeps a batch open that the replay's pump commits.
+    let writing = true;
+    const writer = (async () => {
+      for (let i = 0; writing && i < 400; i++) await rest('POST', '/categories', { name: `During ${i}` });
+    })();
+    await until(stream, t.store.context.events.latestId(), 20_000);
+    writing = false;
+    await writer;
+    await until(stream, latestId(), 20_000);
+    expect(most, "'drain' listeners on the stream's answer at once").toBeLessThanOrEqual(1);
+    const ids = decoded(stream).map((event) => event.id);
+    expect(new Set(ids).size).toBe(ids.length); // none twice
+    expect(ids.at(-1)).toBe(latestId());
   });
 
   test('?after=N works like Last-Event-ID: N', async () => {
