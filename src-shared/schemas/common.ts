@@ -101,6 +101,12 @@ export const DateTime = z.iso
     },
     { message: 'Must fall within the years 0000–9999 in UTC', when: (payload) => payload.issues.length === 0 },
   )
+  // Parsed as the instant in UTC, as it is stored: one instant is one value whatever its offset or
+  // precision, for every comparison made on parsed input (an Idempotency-Key retry, a changed field).
+  .overwrite((value) => {
+    const instant = new Date(value);
+    return Number.isNaN(instant.getTime()) ? value : instant.toISOString();
+  })
   .meta({ id: 'DateTime', description: 'ISO 8601 date-time with an offset.', example: '2026-11-22T10:00:00Z' });
 
 /**

@@ -47,6 +47,17 @@ describe('a retry with the same key', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(one.body);
     expect(orderCount(pet.id)).toBe(2);
+
+    // So is the same ship date at another offset, or as the first answer gave it back.
+    const dated = await s.call<Order>('POST', '/v1/store/orders', keyed('order-2', { json: { petId: pet.id, shipDate: '2026-12-01T10:00:00+01:00' } }));
+    expect(dated.body.shipDate).toBe('2026-12-01T09:00:00.000Z');
+    for (const shipDate of ['2026-12-01T09:00:00Z', dated.body.shipDate]) {
+      const retried = await s.call<Order>('POST', '/v1/store/orders', keyed('order-2', { json: { petId: pet.id, shipDate } }));
+      expect(retried.status, shipDate).toBe(201);
+      expect(retried.headers.get('idempotent-replayed')).toBe('true');
+      expect(retried.body).toEqual(dated.body);
+    }
+    expect(orderCount(pet.id)).toBe(3);
   });
 
   test('of a pet and of a category creates one of each', async () => {
