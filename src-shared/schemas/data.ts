@@ -52,7 +52,8 @@ export const ImportRow = z.strictObject({
   category: z.union([Id, z.string().trim().min(1, 'Must not be empty')], {
     error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a category name or id'),
   }),
-  status: PetStatus.default('available'),
+  // A spreadsheet's "Available " is the status `available`: read whatever its case and spaces.
+  status: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), PetStatus).default('available'),
   stock: z.int().min(0).max(STOCK_MAX).optional(),
 });
 

@@ -471,6 +471,16 @@ describe('CSV files from a spreadsheet or our own categories export', () => {
     expect(t.ok('inventory.list', {}).items).toEqual([{ petId: 1, quantity: 3, status: 'available' }]);
   });
 
+  test('a status is read whatever its case and the spaces around it ("Available ", "SOLD"), in CSV and JSON', () => {
+    t = openTestStore();
+    t.ok('categories.create', { name: 'Fish' });
+    const csv = 'name,category,status,stock\nNemo,Fish,Available ,3\nDory,Fish, SOLD,0\n';
+    expect(t.ok('data.import', { format: 'csv', content: csv, allOrNothing: true })).toEqual({ imported: 2, skipped: 0 });
+    const json = JSON.stringify([{ name: 'Marlin', category: 'Fish', status: 'Pending' }]);
+    expect(t.ok('data.import', { format: 'json', content: json, allOrNothing: true })).toEqual({ imported: 1, skipped: 0 });
+    expect(t.ok('pets.list', {}).items.map((pet) => [pet.name, pet.status])).toEqual([['Nemo', 'available'], ['Dory', 'sold'], ['Marlin', 'pending']]);
+  });
+
   test('a categories CSV (our export) creates the categories the store lacks, with their descriptions, then its pets CSV imports into a fresh store', () => {
     shop();
     const categoriesCsv = t.ok('data.export', { format: 'csv', resource: 'categories' }).content;
