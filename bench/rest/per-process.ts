@@ -44,8 +44,9 @@ const [trials, runs, seconds, idleMs] = [values.trials, values.runs, values.seco
 
 mkdirSync(DATA_DIR, { recursive: true });
 const dataFile = join(DATA_DIR, 'dataset.json');
-const data: Dataset = existsSync(dataFile) ? JSON.parse(readFileSync(dataFile, 'utf8')) : prepareDataset(ROOT, DATA_DIR, 100_000, 100);
-writeFileSync(dataFile, JSON.stringify(data));
+let data: Dataset;
+if (existsSync(dataFile)) data = JSON.parse(readFileSync(dataFile, 'utf8'));
+else writeFileSync(dataFile, JSON.stringify((data = prepareDataset(ROOT, DATA_DIR, 100_000, 100))));
 const pinning = detectPinning(2);
 pinSelf(pinning);
 process.on('exit', killAllStarted);
