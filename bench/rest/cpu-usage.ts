@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 /**
  * CPU accounting from /proc (Linux): how much CPU a server process used during a run, and how
@@ -13,31 +13,16 @@ const TICKS_PER_SECOND = (() => {
 
 export const cpuAccounting = process.platform === 'linux';
 
-/**
- * User + system CPU seconds of a process and its running descendants, all their threads: the
- * store's `petstore serve` is a launcher and the server it starts (bin/server-node-flags.mjs).
- */
+/** User + system CPU seconds of a process, all its threads. */
 export function processCpuSeconds(pid: number): number {
   if (!cpuAccounting) return Number.NaN;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const own = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND; // utime, stime
-    return childrenOf(pid).reduce((sum, child) => sum + processCpuSeconds(child), own);
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND; // utime, stime
   } catch {
     return Number.NaN;
   }
-}
-
-/** The process's children, from every thread's `children` list. */
-function childrenOf(pid: number): number[] {
-  return readdirSync(`/proc/${pid}/task`).flatMap((thread) => {
-    try {
-      return readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-    } catch {
-      return []; // a thread that ended meanwhile
-    }
-  });
 }
 
 /**

@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     running.push(process_);
     origins.set(server.id, process_.origin);
     pids.set(server.id, process_.pid);
-    log(`${server.id} ready on ${process_.origin} (pid ${process_.pid}${values.profile ? `: its profiles, one per process, are in ${resolve(values.profile)}` : ''})`);
+    log(`${server.id} ready on ${process_.origin} (pid ${process_.pid}${values.profile ? `: its profile is ${resolve(values.profile)}/CPU.*.${process_.pid}.*` : ''})`);
   }
 
   const context = { pets, orderPetIds: data.orderPetIds, token };

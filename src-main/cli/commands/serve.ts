@@ -19,7 +19,7 @@ export const SERVE_USAGE = `petstore serve [--db FILE] [--port N] [--host ADDRES
   PETSTORE_API_TOKEN  a write token accepted for this run only (for scripts and tests; at least
                       16 ASCII letters, digits or punctuation marks, no spaces)`;
 
-/** Serves until SIGINT, SIGTERM or SIGHUP, then lets in-flight requests finish and closes the database. */
+/** Serves until SIGINT/SIGTERM, then lets in-flight requests finish and closes the database. */
 export async function serve(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
@@ -60,33 +60,15 @@ export async function serve(args: string[]): Promise<void> {
   }
 
   await new Promise<void>((done) => {
-    let stopping = false;
-    const stop = (reason: string) => {
-      // Ctrl-C reaches this process twice when it runs under the launcher (the terminal sends it
-      // to both, and the launcher passes its own on): the stop already under way goes on.
-      if (stopping) return;
-      stopping = true;
-      console.log(`${reason}: finishing in-flight requests…`);
+    const stop = (signal: string) => {
+      console.log(`${signal}: finishing in-flight requests…`);
       void listener.close().then(() => {
         store.close();
         console.log('Stopped; database closed.');
         done();
       });
     };
-    process.on('SIGINT', () => stop('SIGINT'));
-    process.on('SIGTERM', () => stop('SIGTERM'));
-    process.on('SIGHUP', () => stop('SIGHUP')); // the terminal it ran in was closed
-    stopWhenLauncherGoes(() => stop('The launching process ended'));
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
   });
-}
-
-/**
- * Under bin/petstore.mjs's launcher (an IPC channel to it): stops when the launcher is gone, even
- * killed without a chance to pass a signal on (SIGKILL), so no orphan server keeps the port and
- * the database. The channel itself does not keep this process alive.
- */
-function stopWhenLauncherGoes(stop: () => void): void {
-  if (!process.channel) return;
-  process.channel.unref();
-  process.once('disconnect', stop);
 }
