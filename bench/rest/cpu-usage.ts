@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
  * busy its core was with anything else. On a shared machine the second number says whether a run
  * was disturbed; CPU time per request is the figure least affected by such neighbours.
  */
-const TICKS_PER_SECOND = (() => {
+export const TICKS_PER_SECOND = (() => {
   const probe = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
   return Number(probe.stdout) || 100;
 })();

@@ -6,24 +6,19 @@
  *
  *   node --import tsx bench/rest/heap-probe.ts [--variant petstore] [--runs 5 --seconds 3 --idle-ms 20000]
  *
- * A variant is written as in per-process.ts (`bare-sqlite`, `petstore+--min-semi-space-size=16`).
- * It uses per-process.ts's database in /tmp/petstore-per-process (run that once first).
+ * The variant is written as probe-setup.ts's parseVariant reads it (`bare-sqlite`,
+ * `petstore+--min-semi-space-size=16`); the database is probe-setup.ts's.
  */
-import { spawn } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { detectPinning, onServerCore, pinSelf } from './cpu-pinning';
-import type { Dataset } from './dataset';
+import { TICKS_PER_SECOND } from './cpu-usage';
 import { runLoad } from './load';
-import { freePort } from './processes';
+import { parseVariant, PROBE_TOKEN, probeDataset } from './probe-setup';
+import { freePort, killAllStarted, startServer } from './processes';
 import { loadRequest } from './scenarios';
-import { SERVERS } from './servers/catalog';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const TOKEN = 'bench_token_0123456789abcdefghijklmnop';
 const { values } = parseArgs({
   options: {
     variant: { type: 'string', default: 'petstore' },
@@ -33,10 +28,11 @@ const { values } = parseArgs({
   },
 });
 const [runs, seconds, idleMs] = [values.runs, values.seconds, values['idle-ms']].map(Number);
-const data: Dataset = JSON.parse(readFileSync('/tmp/petstore-per-process/dataset.json', 'utf8'));
+const data = probeDataset();
 const pinning = detectPinning(2);
 pinSelf(pinning);
-const context = { pets: data.pets, orderPetIds: data.orderPetIds, token: TOKEN };
+process.on('exit', killAllStarted);
+const context = { pets: data.pets, orderPetIds: data.orderPetIds, token: PROBE_TOKEN };
 
 /** The process's counters from /proc. */
 function counters(pid: number) {
@@ -45,8 +41,8 @@ function counters(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)![1]);
   return {
-    user: Number(fields[11]) / 100,
-    system: Number(fields[12]) / 100,
+    user: Number(fields[11]) / TICKS_PER_SECOND,
+    system: Number(fields[12]) / TICKS_PER_SECOND,
     minorFaults: Number(fields[7]),
     voluntary: field('voluntary_ctxt_switches'),
     involuntary: field('nonvoluntary_ctxt_switches'),
@@ -54,39 +50,34 @@ function counters(pid: number) {
   };
 }
 
-const [head, ...flags] = values.variant.split('+');
-const server = SERVERS.find((candidate) => candidate.id === head);
-if (!server) throw new Error(`unknown server ${head}`);
+// `--trace-gc` prints a line per collection; a line may arrive split over two pieces of output.
+let scavenges = 0;
+let partialLine = '';
+const countScavenges = (text: string) => {
+  const lines = (partialLine + text).split('\n');
+  partialLine = lines.pop()!;
+  scavenges += lines.filter((line) => line.includes('Scavenge')).length;
+};
+
+const { server, checkout, nodeFlags } = parseVariant(values.variant);
 const port = await freePort();
-const { args, env } = server.command({ root: ROOT, port, data, token: TOKEN, nodeFlags: ['--trace-gc', ...flags] });
+const { args, env } = server.command({ root: checkout, port, data, token: PROBE_TOKEN, nodeFlags: ['--trace-gc', ...nodeFlags] });
 const [command, commandArgs] = onServerCore(pinning, process.execPath, args);
-const logFile = `/tmp/petstore-per-process/heap-probe-${head}.log`;
-const child = spawn(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', openSync(logFile, 'w'), openSync(logFile, 'a')] });
-process.on('exit', () => child.kill('SIGKILL'));
-const origin = `http://127.0.0.1:${port}`;
-for (let tries = 0; ; tries++) {
-  try {
-    await fetch(origin + (server.readyPath ?? '/'));
-    break;
-  } catch (error) {
-    if (tries > 300) throw error;
-    await sleep(200);
-  }
-}
-const scavenges = () => (readFileSync(logFile, 'utf8').match(/Scavenge/g) ?? []).length;
+const probed = await startServer({ name: values.variant, command, args: commandArgs, env, port, cwd: checkout, readyPath: server.readyPath, onOutput: countScavenges });
 
 const petById = loadRequest('pet-by-id', 'v1', context);
-await runLoad(origin, petById, 2, 10);
+await runLoad(probed.origin, petById, 2, 10);
 console.log(`${values.variant}: ${runs} runs of ${seconds} s, other scenarios and ${idleMs} ms idle between runs`);
 for (let run = 1; run <= runs; run++) {
   if (run > 1) {
-    await runLoad(origin, loadRequest('page-of-50', 'v1', context), seconds, 10);
-    await runLoad(origin, loadRequest('place-order', 'v1', context), seconds, 10);
+    await runLoad(probed.origin, loadRequest('page-of-50', 'v1', context), seconds, 10);
+    await runLoad(probed.origin, loadRequest('place-order', 'v1', context), seconds, 10);
     await sleep(idleMs);
   }
-  const [before, scavengedBefore] = [counters(child.pid!), scavenges()];
-  const figures = await runLoad(origin, petById, seconds, 10);
-  const [after, scavengedAfter] = [counters(child.pid!), scavenges()];
+  const [before, scavengedBefore] = [counters(probed.pid), scavenges];
+  const figures = await runLoad(probed.origin, petById, seconds, 10);
+  const [after, scavengedAfter] = [counters(probed.pid), scavenges];
+  if (figures.failures) throw new Error(`${values.variant}: ${JSON.stringify(figures.statusCodes)}`);
   const answers = figures.requestsPerSecond * figures.durationSeconds;
   const micros = (secondsSpent: number) => ((secondsSpent * 1e6) / answers).toFixed(1);
   const perThousand = (count: number) => ((count * 1000) / answers).toFixed(2);
@@ -97,4 +88,4 @@ for (let run = 1; run <= runs; run++) {
       `context switches ${perThousand(after.voluntary - before.voluntary)} voluntary, ${perThousand(after.involuntary - before.involuntary)} involuntary; RSS ${after.rssKb} kB`,
   );
 }
-child.kill('SIGTERM');
+await probed.stop();

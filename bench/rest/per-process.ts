@@ -8,27 +8,18 @@
  *   node --import tsx bench/rest/per-process.ts [--trials 4 --runs 4 --seconds 3]
  *        [--between none|scenarios] [--idle-ms 0] [--variants petstore,bare-sqlite]
  *
- * A variant is `petstore` or `bare-sqlite`, optionally `@CHECKOUT` (another checkout's server, with
- * its node_modules linked) and `+FLAG` node flags: `petstore+--max-semi-space-size=32`.
- * The database (100,000 pets) is made once in /tmp/petstore-per-process and reused.
+ * Variants are written as probe-setup.ts's parseVariant reads them (`petstore@CHECKOUT`,
+ * `petstore+--max-semi-space-size=32`); the database is probe-setup.ts's.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { detectPinning, onServerCore, pinSelf } from './cpu-pinning';
 import { processCpuSeconds } from './cpu-usage';
-import { prepareDataset, type Dataset } from './dataset';
 import { runLoad } from './load';
+import { parseVariant, PROBE_TOKEN, probeDataset } from './probe-setup';
 import { freePort, killAllStarted, startServer } from './processes';
 import { loadRequest } from './scenarios';
-import { SERVERS } from './servers/catalog';
 import { median } from './stats';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const DATA_DIR = '/tmp/petstore-per-process';
-const TOKEN = 'bench_token_0123456789abcdefghijklmnop';
 
 const { values } = parseArgs({
   options: {
@@ -42,24 +33,17 @@ const { values } = parseArgs({
 });
 const [trials, runs, seconds, idleMs] = [values.trials, values.runs, values.seconds, values['idle-ms']].map(Number);
 
-mkdirSync(DATA_DIR, { recursive: true });
-const dataFile = join(DATA_DIR, 'dataset.json');
-let data: Dataset;
-if (existsSync(dataFile)) data = JSON.parse(readFileSync(dataFile, 'utf8'));
-else writeFileSync(dataFile, JSON.stringify((data = prepareDataset(ROOT, DATA_DIR, 100_000, 100))));
+const data = probeDataset();
 const pinning = detectPinning(2);
 pinSelf(pinning);
 process.on('exit', killAllStarted);
-const context = { pets: data.pets, orderPetIds: data.orderPetIds, token: TOKEN };
+const context = { pets: data.pets, orderPetIds: data.orderPetIds, token: PROBE_TOKEN };
 
 /** One fresh server process: its CPU µs per pet by id in each run. */
 async function measureProcess(variant: string): Promise<number[]> {
-  const [head, ...flags] = variant.split('+');
-  const [serverId, checkout = ROOT] = head!.split('@');
-  const server = SERVERS.find((candidate) => candidate.id === serverId);
-  if (!server) throw new Error(`unknown server ${serverId}`);
+  const { server, checkout, nodeFlags } = parseVariant(variant);
   const port = await freePort();
-  const { args, env } = server.command({ root: checkout, port, data, token: TOKEN, nodeFlags: flags });
+  const { args, env } = server.command({ root: checkout, port, data, token: PROBE_TOKEN, nodeFlags });
   const [command, commandArgs] = onServerCore(pinning, process.execPath, args);
   const process_ = await startServer({ name: variant, command, args: commandArgs, env, port, cwd: checkout, readyPath: server.readyPath });
   try {

@@ -39,6 +39,8 @@ export async function startServer(spec: {
   cwd?: string;
   readyPath?: string;
   readyTimeoutMs?: number;
+  /** Every piece of the server's output as it comes (stdout and stderr). */
+  onOutput?: (text: string) => void;
 }): Promise<ServerProcess> {
   const child = spawn(spec.command, spec.args, {
     cwd: spec.cwd,
@@ -48,7 +50,9 @@ export async function startServer(spec: {
   started.add(child);
   let log = '';
   const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
+    const text = chunk.toString();
+    log = (log + text).slice(-4000);
+    spec.onOutput?.(text);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);

@@ -1,0 +1,35 @@
+/**
+ * What the single-server probes (per-process.ts, heap-probe.ts) share: the 100,000-pet database,
+ * made once in /tmp/petstore-per-process and reused, the token, and how a variant names its server.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { prepareDataset, type Dataset } from './dataset';
+import { SERVERS, type ServerDef } from './servers/catalog';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const PROBE_DATA_DIR = '/tmp/petstore-per-process';
+export const PROBE_TOKEN = 'bench_token_0123456789abcdefghijklmnop';
+
+/** The probes' database and the JSON that describes it: read when it exists, made otherwise. */
+export function probeDataset(): Dataset {
+  mkdirSync(PROBE_DATA_DIR, { recursive: true });
+  const dataFile = join(PROBE_DATA_DIR, 'dataset.json');
+  if (existsSync(dataFile)) return JSON.parse(readFileSync(dataFile, 'utf8')) as Dataset;
+  const data = prepareDataset(ROOT, PROBE_DATA_DIR, 100_000, 100);
+  writeFileSync(dataFile, JSON.stringify(data));
+  return data;
+}
+
+/**
+ * A variant: `petstore` or `bare-sqlite`, optionally `@CHECKOUT` (another checkout's server, with
+ * its node_modules linked) and `+FLAG` node flags: `petstore+--max-semi-space-size=32`.
+ */
+export function parseVariant(variant: string): { server: ServerDef; checkout: string; nodeFlags: string[] } {
+  const [head, ...nodeFlags] = variant.split('+');
+  const [serverId, checkout = ROOT] = head!.split('@');
+  const server = SERVERS.find((candidate) => candidate.id === serverId);
+  if (!server) throw new Error(`unknown server ${serverId}`);
+  return { server, checkout, nodeFlags };
+}
