@@ -12,11 +12,11 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { detectPinning, onServerCore, pinSelf } from './cpu-pinning';
+import { detectPinning, pinSelf } from './cpu-pinning';
 import { TICKS_PER_SECOND } from './cpu-usage';
 import { runLoad } from './load';
-import { parseVariant, PROBE_TOKEN, probeDataset } from './probe-setup';
-import { freePort, killAllStarted, startServer } from './processes';
+import { probeDataset, probeLoadContext, startVariant } from './probe-setup';
+import { killAllStarted } from './processes';
 import { loadRequest } from './scenarios';
 
 const { values } = parseArgs({
@@ -32,7 +32,7 @@ const data = probeDataset();
 const pinning = detectPinning(2);
 pinSelf(pinning);
 process.on('exit', killAllStarted);
-const context = { pets: data.pets, orderPetIds: data.orderPetIds, token: PROBE_TOKEN };
+const context = probeLoadContext(data);
 
 /** The process's counters from /proc. */
 function counters(pid: number) {
@@ -59,11 +59,7 @@ const countScavenges = (text: string) => {
   scavenges += lines.filter((line) => line.includes('Scavenge')).length;
 };
 
-const { server, checkout, nodeFlags } = parseVariant(values.variant);
-const port = await freePort();
-const { args, env } = server.command({ root: checkout, port, data, token: PROBE_TOKEN, nodeFlags: ['--trace-gc', ...nodeFlags] });
-const [command, commandArgs] = onServerCore(pinning, process.execPath, args);
-const probed = await startServer({ name: values.variant, command, args: commandArgs, env, port, cwd: checkout, readyPath: server.readyPath, onOutput: countScavenges });
+const probed = await startVariant(values.variant, pinning, data, { extraNodeFlags: ['--trace-gc'], onOutput: countScavenges });
 
 const petById = loadRequest('pet-by-id', 'v1', context);
 await runLoad(probed.origin, petById, 2, 10);

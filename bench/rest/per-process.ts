@@ -13,11 +13,11 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { detectPinning, onServerCore, pinSelf } from './cpu-pinning';
+import { detectPinning, pinSelf } from './cpu-pinning';
 import { processCpuSeconds } from './cpu-usage';
 import { runLoad } from './load';
-import { parseVariant, PROBE_TOKEN, probeDataset } from './probe-setup';
-import { freePort, killAllStarted, startServer } from './processes';
+import { probeDataset, probeLoadContext, startVariant } from './probe-setup';
+import { killAllStarted } from './processes';
 import { loadRequest } from './scenarios';
 import { median } from './stats';
 
@@ -37,15 +37,11 @@ const data = probeDataset();
 const pinning = detectPinning(2);
 pinSelf(pinning);
 process.on('exit', killAllStarted);
-const context = { pets: data.pets, orderPetIds: data.orderPetIds, token: PROBE_TOKEN };
+const context = probeLoadContext(data);
 
 /** One fresh server process: its CPU µs per pet by id in each run. */
 async function measureProcess(variant: string): Promise<number[]> {
-  const { server, checkout, nodeFlags } = parseVariant(variant);
-  const port = await freePort();
-  const { args, env } = server.command({ root: checkout, port, data, token: PROBE_TOKEN, nodeFlags });
-  const [command, commandArgs] = onServerCore(pinning, process.execPath, args);
-  const process_ = await startServer({ name: variant, command, args: commandArgs, env, port, cwd: checkout, readyPath: server.readyPath });
+  const process_ = await startVariant(variant, pinning, data);
   try {
     const petById = loadRequest('pet-by-id', 'v1', context);
     await runLoad(process_.origin, petById, 2, 10);
