@@ -7,7 +7,12 @@
  * the code changes and lose most of what the machine does.
  *
  *   node --import tsx bench/rest/rounds.ts [--variants petstore,bare-sqlite] [--reference bare-sqlite]
- *        [--scenario pet-by-id] [--rounds 30 --seconds 1] [--idle-ms 0]
+ *        [--scenario pet-by-id] [--rounds 30 --seconds 1] [--between none|scenarios|ID,…] [--idle-ms 0]
+ *
+ * `--between scenarios` sends every server the other two scenarios after each round, as
+ * `npm run bench:rest` does between its runs (or only those named: `--between place-order`);
+ * `--idle-ms` then leaves them all idle. `--warm-all` warms every server up with every scenario,
+ * not only the measured one.
  *
  * Variants are written as probe-setup.ts's parseVariant reads them (`petstore@CHECKOUT`,
  * `petstore+--max-semi-space-size=32`); the database is probe-setup.ts's. A write scenario
@@ -20,7 +25,7 @@ import { processCpuSeconds } from './cpu-usage';
 import { runLoad } from './load';
 import { probeDataset, probeLoadContext, startVariant } from './probe-setup';
 import { killAllStarted, type ServerProcess } from './processes';
-import { loadRequest, type ScenarioId } from './scenarios';
+import { loadRequest, SCENARIOS, type ScenarioId } from './scenarios';
 import { median } from './stats';
 
 const { values } = parseArgs({
@@ -30,6 +35,8 @@ const { values } = parseArgs({
     scenario: { type: 'string', default: 'pet-by-id' },
     rounds: { type: 'string', default: '30' },
     seconds: { type: 'string', default: '1' },
+    between: { type: 'string', default: 'none' },
+    'warm-all': { type: 'boolean', default: false },
     'idle-ms': { type: 'string', default: '0' },
   },
 });
@@ -47,12 +54,26 @@ const context = probeLoadContext(data);
 const servers = new Map<string, ServerProcess>();
 for (const variant of variants) servers.set(variant, await startVariant(variant, pinning, data));
 const request = loadRequest(scenario, 'v1', context);
-for (const server of servers.values()) await runLoad(server.origin, request, 2, 10); // warm-up
+
+/** The scenarios not measured, once on every server (their answers are not checked). */
+const between =
+  values.between === 'none' ? [] : values.between === 'scenarios' ? SCENARIOS.map(({ id }) => id).filter((id) => id !== scenario) : (values.between.split(',') as ScenarioId[]);
+async function otherScenarios(): Promise<void> {
+  for (const other of between) {
+    for (const server of servers.values()) await runLoad(server.origin, loadRequest(other, 'v1', context), seconds, 10);
+  }
+}
+
+const warmUp = values['warm-all'] ? SCENARIOS.map(({ id }) => id) : [scenario];
+for (const server of servers.values()) {
+  for (const id of warmUp) await runLoad(server.origin, loadRequest(id, 'v1', context), 2, 10);
+}
 
 /** CPU µs per answer and answers per second, per variant, one entry per round. */
 const figures = new Map(variants.map((variant) => [variant, { cpu: [] as number[], rate: [] as number[] }]));
 try {
   for (let round = 1; round <= rounds; round++) {
+    if (round > 1) await otherScenarios();
     if (round > 1 && idleMs > 0) await sleep(idleMs);
     for (const variant of round % 2 ? variants : [...variants].reverse()) {
       const server = servers.get(variant)!;
@@ -63,6 +84,8 @@ try {
       figures.get(variant)!.cpu.push((cpu * 1e6) / (run.requestsPerSecond * run.durationSeconds));
       figures.get(variant)!.rate.push(run.requestsPerSecond);
     }
+    const line = variants.map((variant) => `${variant} ${figures.get(variant)!.cpu.at(-1)!.toFixed(1)}`).join(', ');
+    console.log(`round ${round}: CPU µs per answer: ${line}`);
   }
 } finally {
   await Promise.all([...servers.values()].map((server) => server.stop()));
@@ -76,7 +99,7 @@ const ratioSpread = (ratios: number[]) => {
   const at = (share: number) => (sorted[Math.floor(share * (sorted.length - 1))]! * 100).toFixed(1);
   return `${at(0.5)}% (${at(0.25)}–${at(0.75)})`;
 };
-console.log(`${scenario}: ${rounds} interleaved rounds of ${seconds} s, ${idleMs} ms idle between rounds; ratios: median (interquartile range) of per-round ratios`);
+console.log(`${scenario}: ${rounds} interleaved rounds of ${seconds} s, between rounds: ${values.between}, idle ${idleMs} ms; ratios: median (interquartile range) of per-round ratios`);
 console.log(
   'variant'.padEnd(36),
   'CPU µs/answer'.padStart(14),
