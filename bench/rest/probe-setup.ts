@@ -1,6 +1,7 @@
 /**
- * What the single-server probes (per-process.ts, heap-probe.ts) share: the 100,000-pet database,
- * made once in /tmp/petstore-per-process and reused, the token, and how a variant names its server.
+ * What the probes (per-process.ts, heap-probe.ts, rounds.ts) share: the 100,000-pet database,
+ * made once in /tmp/petstore-per-process and reused, the token, how a variant names its server,
+ * and how that server is started.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -10,9 +11,9 @@ import { prepareDataset, type Dataset } from './dataset';
 import { freePort, startServer, type ServerProcess } from './processes';
 import { SERVERS, type ServerDef } from './servers/catalog';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const PROBE_DATA_DIR = '/tmp/petstore-per-process';
-export const PROBE_TOKEN = 'bench_token_0123456789abcdefghijklmnop';
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const PROBE_DATA_DIR = '/tmp/petstore-per-process';
+const PROBE_TOKEN = 'bench_token_0123456789abcdefghijklmnop';
 
 /** The probes' database and the JSON that describes it: read when it exists, made otherwise. */
 export function probeDataset(): Dataset {

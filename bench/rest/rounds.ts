@@ -3,8 +3,8 @@
  * the server core), and each round loads them one after another for `--seconds`, in an order
  * that alternates from round to round. This machine's speed drifts in phases of seconds to
  * minutes; rounds this short put every variant in the same phases, so the per-round ratios
- * (CPU per answer against the reference variant, measured within the same round) keep what
- * the code changes and lose most of what the machine does.
+ * (req/s against the reference variant, CPU per answer against the first variant, each within
+ * one round) keep what the code changes and lose most of what the machine does.
  *
  *   node --import tsx bench/rest/rounds.ts [--variants petstore,bare-sqlite] [--reference bare-sqlite]
  *        [--scenario pet-by-id] [--rounds 30 --seconds 1] [--between none|scenarios|ID,…] [--idle-ms 0]
@@ -44,6 +44,12 @@ const [rounds, seconds, idleMs] = [values.rounds, values.seconds, values['idle-m
 const scenario = values.scenario as ScenarioId;
 const variants = values.variants.split(',');
 if (!variants.includes(values.reference)) throw new Error(`--reference ${values.reference} is not one of --variants`);
+const SCENARIO_IDS = SCENARIOS.map(({ id }) => id);
+const between =
+  values.between === 'none' ? [] : values.between === 'scenarios' ? SCENARIO_IDS.filter((id) => id !== scenario) : (values.between.split(',') as ScenarioId[]);
+for (const id of [scenario, ...between]) {
+  if (!SCENARIO_IDS.includes(id)) throw new Error(`unknown scenario ${id} (one of ${SCENARIO_IDS.join(', ')})`);
+}
 
 const data = probeDataset();
 const pinning = detectPinning(2);
@@ -56,15 +62,13 @@ for (const variant of variants) servers.set(variant, await startVariant(variant,
 const request = loadRequest(scenario, 'v1', context);
 
 /** The scenarios not measured, once on every server (their answers are not checked). */
-const between =
-  values.between === 'none' ? [] : values.between === 'scenarios' ? SCENARIOS.map(({ id }) => id).filter((id) => id !== scenario) : (values.between.split(',') as ScenarioId[]);
 async function otherScenarios(): Promise<void> {
   for (const other of between) {
     for (const server of servers.values()) await runLoad(server.origin, loadRequest(other, 'v1', context), seconds, 10);
   }
 }
 
-const warmUp = values['warm-all'] ? SCENARIOS.map(({ id }) => id) : [scenario];
+const warmUp = values['warm-all'] ? SCENARIO_IDS : [scenario];
 for (const server of servers.values()) {
   for (const id of warmUp) await runLoad(server.origin, loadRequest(id, 'v1', context), 2, 10);
 }
