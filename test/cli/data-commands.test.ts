@@ -3,14 +3,15 @@
  * database file): what they print, their exit codes, and what ends up in the database.
  */
 import Database from 'better-sqlite3';
-import { lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openStore } from '../../src-main/service/store';
 import { MAX_IMPORT_CHARS, MAX_IMPORT_MIB } from '../../src-shared/schemas/data';
 import { tempDir } from '../helpers/temp-store';
-import { BIN, killAll, runCli, startServe } from '../rest/support/processes';
+import { waitForOutput } from '../helpers/wait-for-output';
+import { BIN, killAll, runCli, spawnNode, startServe, type Exit, type Spawned } from '../rest/support/processes';
 
 let dir: string;
 let cleanup: () => void;
@@ -303,4 +304,113 @@ test('an import whose output is cut off (`| head`) still imports, and still exit
   expect(code, stderr).toBe(1);
   expect(stderr).not.toMatch(/cannot write the output/);
   expect(petNames(db).filter((name) => name.startsWith('Piped '))).toHaveLength(50);
+});
+
+/** A whole-store JSON export of one category and `pets` pets: large enough that importing it takes seconds. */
+function largeExport(pets: number): string {
+  const file = join(dir, 'large.json');
+  const list = Array.from({ length: pets }, (_, i) => ({ id: i + 1, name: `Bulk ${i}`, categoryId: 1, status: 'available', stock: 1 + (i % 50) }));
+  writeFileSync(file, JSON.stringify({ categories: [{ id: 1, name: 'Dogs', description: null }], pets: list, orders: [] }));
+  return file;
+}
+
+/** Resolves once `seen()` holds (looked at every 2 ms); rejects when the process ends first, or at the timeout. */
+async function until(proc: Spawned, what: string, seen: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const checks = new Set<() => void>();
+  const timer = setInterval(() => checks.forEach((check) => check()), 2);
+  let ended: Exit | undefined;
+  void proc.exited.then((exit) => (ended = exit));
+  const output = () => `\nstdout: ${proc.stdout.slice(-500)}\nstderr: ${proc.stderr.slice(-500)}`;
+  try {
+    await waitForOutput({
+      checks,
+      find: () => (seen() ? true : undefined),
+      gone: () => (ended ? `process exited (${JSON.stringify(ended)}) before ${what}${output()}` : undefined),
+      timedOut: () => `no ${what} within ${timeoutMs} ms${output()}`,
+      timeoutMs,
+    });
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const databaseFiles = (file: string) => [file, `${file}-wal`, `${file}-shm`];
+const statOf = (file: string) => (existsSync(file) ? statSync(file) : undefined);
+/** Only the import's inserts (spilled from SQLite's cache before the commit) make the -wal file this large. */
+const importWriting = (file: string) => (statOf(`${file}-wal`)?.size ?? 0) > 1024 * 1024;
+
+/** Every row of every table, in a stable order: equal before and after means the database is as it was. */
+function contents(file: string): Record<string, string[]> {
+  const raw = new Database(file, { readonly: true });
+  try {
+    const tables = raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
+    return Object.fromEntries(tables.map((table) => [table, raw.prepare(`SELECT * FROM "${table}"`).all().map((row) => JSON.stringify(row)).sort()]));
+  } finally {
+    raw.close();
+  }
+}
+
+const PETS = 50_000;
+
+const STOPPED = 'SIGINT: stopped; nothing was imported and the new database was removed.\n';
+
+/** What a user sees when Ctrl-C came too late to stop the import (after its commit and the handlers' last turn). */
+function expectFinishedImport(proc: Spawned, exit: Exit, target: string): void {
+  expect(proc.stdout).toBe(`Imported ${PETS.toLocaleString('en')} pets; skipped 0 invalid rows; created 1 category: Dogs.\n`);
+  expect(petNames(target)).toHaveLength(PETS);
+  if (exit.code !== 0) expect(exit, proc.stderr).toMatchObject({ code: null, signal: 'SIGINT' });
+}
+
+test('Ctrl-C during the check of an import into a new database removes it again and says nothing was imported (exit 130)', async () => {
+  const file = largeExport(PETS);
+  const target = join(dir, 'new.db');
+  const proc = spawnNode([BIN, 'import', file, '--db', target]);
+  // The file appears when the import opens (creates) the store; checking its 50,000 pets follows.
+  await until(proc, `${target} to be created`, () => existsSync(target));
+  proc.child.kill('SIGINT');
+  const exit = await proc.exitWithin(30_000);
+  if (proc.stdout !== '') return expectFinishedImport(proc, exit, target); // a machine far too slow to send it in time
+
+  expect(exit, proc.stderr).toMatchObject({ code: 130, signal: null });
+  expect(proc.stderr).toBe(STOPPED);
+  expect(databaseFiles(target).filter((path) => existsSync(path))).toEqual([]);
+});
+
+test('Ctrl-C during the transaction of an import into a new database: once it commits, the new store is removed and nothing is reported imported', async () => {
+  const file = largeExport(PETS);
+  const target = join(dir, 'new.db');
+  const proc = spawnNode([BIN, 'import', file, '--db', target]);
+  await until(proc, 'the import writing', () => importWriting(target));
+  proc.child.kill('SIGINT');
+  const exit = await proc.exitWithin(30_000);
+  if (proc.stdout !== '') return expectFinishedImport(proc, exit, target);
+
+  // The import runs in this thread, so the signal is handled after its commit; this run made the
+  // store, so removing it undoes exactly the import.
+  expect(exit, proc.stderr).toMatchObject({ code: 130, signal: null });
+  expect(proc.stderr).toBe(STOPPED);
+  expect(databaseFiles(target).filter((path) => existsSync(path))).toEqual([]);
+});
+
+test('Ctrl-C during an import into an existing database ends it at once and leaves the database as it was', async () => {
+  const file = largeExport(PETS);
+  const before = contents(db);
+  const proc = spawnNode([BIN, 'import', file, '--db', db]);
+  await until(proc, 'the import writing', () => importWriting(db));
+  proc.child.kill('SIGINT');
+  const exit = await proc.exitWithin(30_000);
+
+  const after = contents(db);
+  if (after.pets!.length === before.pets!.length) {
+    // The usual case: not watched, so the signal ends the process in the middle of the transaction,
+    // and SQLite leaves out what was never committed.
+    expect(exit, proc.stderr).toMatchObject({ code: null, signal: 'SIGINT' });
+    expect(after).toEqual(before);
+  } else {
+    // The transaction had committed before the signal came: every pet is in, none twice.
+    expect(after.pets).toHaveLength(before.pets!.length + PETS);
+  }
+  const check = new Database(db, { readonly: true });
+  expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+  check.close();
 });

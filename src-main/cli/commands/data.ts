@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CallableOperationName, OperationOutput } from '../../../src-shared/contract';
@@ -160,8 +160,12 @@ export async function importData(args: string[]): Promise<void> {
     throw new CliError((error as NodeJS.ErrnoException).code ? `Cannot read ${path}: ${reason}` : reason);
   }
   const input = { format: formatOf(values.format, path), content };
+  const { 'dry-run': dryRun, 'all-or-nothing': allOrNothing } = values;
+  const db = values.db!;
+  // A store this run creates is removed again when the run is stopped before its summary.
+  const watch = !dryRun && !existsSync(resolve(db)) ? watchNewStore() : undefined;
   // A dry run writes nothing, so it does not create a database either.
-  const preview = await run(values.db!, values['dry-run'] ? 'read-only' : 'may-create', 'data.previewImport', input);
+  const preview = await run(db, dryRun ? 'read-only' : 'may-create', 'data.previewImport', input);
   for (const problem of preview.fileErrors) console.error(`${path}: ${printable(problem)}`);
   for (const row of preview.rows) {
     // Where the row is and whose it is, as the app's preview shows it.
@@ -171,13 +175,15 @@ export async function importData(args: string[]): Promise<void> {
   }
   if (preview.fileErrors.length) throw new CliError('Nothing was imported.');
   for (const note of preview.notes) console.log(printable(`${path}: ${note}`));
-  const dryRun = values['dry-run'];
-  if (values['all-or-nothing'] && preview.invalid > 0) throw new CliError(`${count(preview.invalid, 'row is', 'rows are')} invalid; nothing was imported (--all-or-nothing).`);
+  if (allOrNothing && preview.invalid > 0) throw new CliError(`${count(preview.invalid, 'row is', 'rows are')} invalid; nothing was imported (--all-or-nothing).`);
+  await watch?.letSignalsIn(); // one during the check: the new store goes, nothing was imported
   // Checked again in the import's own transaction: a row that turned invalid meanwhile refuses the file too.
-  const result = dryRun ? null : await run(values.db!, 'may-create', 'data.import', { ...input, allOrNothing: values['all-or-nothing'] });
+  const result = dryRun ? null : await run(db, 'may-create', 'data.import', { ...input, allOrNothing });
+  await watch?.letSignalsIn(); // one during the transaction: it has committed, but the new store still goes
+  watch?.stop();
   // Only now: a store this run created and then refused to fill (a file of invalid rows) is not kept.
   if (result && result.imported === 0 && !result.categoriesCreated?.length) removeCreatedDatabases();
-  else noteIfCreated(values.db!);
+  else noteIfCreated(db);
   const imported = result ? result.imported : preview.valid;
   const skipped = result ? result.skipped : preview.invalid;
   const existing = result ? (result.existing ?? 0) : preview.existing;
@@ -195,6 +201,43 @@ export async function importData(args: string[]): Promise<void> {
   const said = parts.join('; ');
   console.log(printable(`${said[0]!.toUpperCase()}${said.slice(1)}${dryRun ? ' (dry run: nothing written)' : ''}.`));
   if (skipped > 0) process.exitCode = 1;
+}
+
+/**
+ * Ctrl-C (or SIGTERM) while an import fills a database this run creates: the store goes again,
+ * with whatever the import put in it (this run made it, so removing it undoes exactly the import).
+ * The check and the import's transaction run synchronously in this thread, so a signal waits for
+ * the next `letSignalsIn()`: after the check, or after the commit (up to seconds on a large file).
+ * An existing database is not watched: a signal ends that import at once, and SQLite drops the
+ * open transaction, leaving the database as it was.
+ */
+function watchNewStore() {
+  const onSignal = (signal: NodeJS.Signals) => {
+    let left = '';
+    try {
+      removeCreatedDatabases();
+    } catch (error) {
+      left = ` (${(error as Error).message}: remove the new database by hand)`;
+    }
+    console.error(`${signal}: stopped; nothing was imported and the new database was removed${left}.`);
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  // Two turns: the signal is read in a turn's poll phase, which the first setImmediate may come after.
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  return {
+    /** Lets a signal caught meanwhile be handled now (the handler exits). */
+    letSignalsIn: async () => {
+      await turn();
+      await turn();
+    },
+    /** The summary comes next: from now on a signal ends the process as usual, and the store stays. */
+    stop() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
 }
 
 const count = (n: number, one: string, many?: string) => countOf(n, one, many, 'en');
