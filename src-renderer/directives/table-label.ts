@@ -23,6 +23,10 @@ import type { ComponentInternalInstance, Directive, VNode } from 'vue';
  * `VirtualList`, found in the table's component tree); should that change, rows just lose their
  * `aria-rowindex`, and the browser test (table-aria.spec.ts) says so.
  *
+ * `busy` marks the table `aria-busy` (on the element that is the table, which only this directive
+ * knows) while the screen waits for new rows: a screen reader then knows the rows shown are about
+ * to be replaced, and may hold back reading the table until they are.
+ *
  * Re-applied when the table is updated and whenever the table's elements change (a
  * MutationObserver: the virtual list draws other rows as it scrolls, without the table updating).
  * The observer is disconnected while the attributes are set, so setting them cannot call it again.
@@ -35,6 +39,8 @@ export interface TableLabel {
   name: string;
   /** How many rows (without the headings) the whole list has, where the screen knows it. */
   rowCount?: number;
+  /** Whether new rows are on their way (a search running): the table is aria-busy meanwhile. */
+  busy?: boolean;
 }
 
 type Binding = string | TableLabel;
@@ -51,7 +57,7 @@ interface State {
 const states = new WeakMap<HTMLElement, State>();
 
 /** Attributes this directive sets; the wrapper's, the tables' and their parts'. */
-const OWN = ['role', 'aria-label', 'aria-rowcount', 'aria-rowindex'];
+const OWN = ['role', 'aria-label', 'aria-rowcount', 'aria-rowindex', 'aria-busy'];
 
 function labelOf(binding: Binding): TableLabel {
   return typeof binding === 'string' ? { name: binding } : binding;
@@ -128,6 +134,7 @@ function apply(root: HTMLElement, state: State): void {
     for (const table of tables) {
       set(table, 'role', null);
       set(table, 'aria-label', table === rowsTable ? label.name : null);
+      set(table, 'aria-busy', table === rowsTable && label.busy ? 'true' : null);
       set(table, 'aria-rowcount', table === rowsTable && tables.length === 1 && label.rowCount !== undefined ? String(label.rowCount + 1) : null);
       for (const part of parts(table, 'thead, tbody, tfoot, tr, th, td')) {
         set(part, 'role', null);
@@ -151,9 +158,11 @@ function apply(root: HTMLElement, state: State): void {
   set(wrapper, 'role', 'table');
   set(wrapper, 'aria-label', label.name);
   set(wrapper, 'aria-rowcount', rowCount === null ? null : String(rowCount));
+  set(wrapper, 'aria-busy', label.busy ? 'true' : null);
   for (const table of tables) {
     set(table, 'role', 'presentation');
     set(table, 'aria-label', null);
+    set(table, 'aria-busy', null);
     set(table, 'aria-rowcount', null);
     for (const group of parts(table, 'thead, tbody, tfoot')) set(group, 'role', 'rowgroup');
     for (const cell of parts(table, 'th')) set(cell, 'role', 'columnheader');

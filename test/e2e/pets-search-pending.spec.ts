@@ -1,0 +1,76 @@
+import { expect, test, type Page } from './support/test';
+import { must } from './support/browser-host';
+import { useShop } from './support/shop';
+
+/**
+ * A screen-reader user hears that a search is running: while its answer is slow to come, the
+ * count's polite live region says "Searching…" (after 300 ms, so that a quick search says only its
+ * count) and the table is aria-busy; then the region says the new count. The page's clock is
+ * paused and moved by hand, and the service's answer held back and released by the test, so what
+ * is heard when does not depend on how fast the machine is.
+ */
+
+const shop = useShop('Dogs');
+
+test.beforeAll(async () => {
+  for (const name of ['Rex', 'Rosie', 'Tom']) await must(shop.host.call('pets.create', { name, categoryId: shop.categoryId('Dogs') }));
+});
+
+const count = (page: Page) => page.locator('.pets__count');
+const table = (page: Page) => page.getByRole('table', { name: 'Pets', exact: true });
+const search = (page: Page) => page.getByLabel('Search pets by name or id');
+
+/** Opens Pets with the page's clock paused: its timers run only as the test moves the clock on. */
+async function openPetsPaused(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.goto(`${shop.host.url}#/pets`);
+  await expect(count(page)).toHaveText('3 pets');
+  await expect(count(page)).toHaveAttribute('aria-live', 'polite');
+  await page.clock.pauseAt(Date.now() + 1000);
+}
+
+/** Every text the count's live region has shown from now on. */
+async function recordCount(page: Page): Promise<() => Promise<string[]>> {
+  await count(page).evaluate((region) => {
+    const heard: string[] = [];
+    (window as unknown as { heard: string[] }).heard = heard;
+    new MutationObserver(() => heard.push(region.textContent ?? '')).observe(region, { childList: true, characterData: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+}
+
+test('a slow search says "Searching…" after 300 ms, then the count; the table is busy until its rows come', async ({ page }) => {
+  await openPetsPaused(page);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/__petstore/invoke/pets.list', async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await search(page).fill('R'); // Rex and Rosie
+  await expect(table(page)).toHaveAttribute('aria-busy', 'true');
+  await page.clock.runFor(299);
+  await expect(count(page)).toHaveText('3 pets'); // a short wait says nothing yet
+  await page.clock.runFor(1);
+  await expect(count(page)).toHaveText('Searching…');
+  await expect(page.getByRole('row', { name: /Tom/ })).toBeVisible(); // the old list, marked busy
+  await expect(table(page)).toHaveAttribute('aria-busy', 'true');
+
+  release();
+  await expect(count(page)).toHaveText('2 pets');
+  await expect(table(page)).not.toHaveAttribute('aria-busy');
+  await expect(page.getByRole('row', { name: /Tom/ })).toHaveCount(0);
+});
+
+test('a search answered within 300 ms says only its count, and nothing after it', async ({ page }) => {
+  await openPetsPaused(page);
+  const heard = await recordCount(page);
+
+  await search(page).fill('Tom');
+  await expect(count(page)).toHaveText('1 pet');
+  await expect(table(page)).not.toHaveAttribute('aria-busy');
+  await page.clock.runFor(1000); // the 300 ms are long past: no late "Searching…"
+  await expect(count(page)).toHaveText('1 pet');
+  expect(await heard()).toEqual(['1 pet']);
+});
