@@ -293,6 +293,39 @@ test('an import file over the size limit is refused by its name, and --replace w
   expect(replace.stdout).toBe('');
 });
 
+test('an import from a pipe (/dev/stdin) reads it, and one that never ends is refused at the size limit instead of read on', async () => {
+  const pipeInto = (input: (stdin: NodeJS.WritableStream) => void) => {
+    const child = spawn(process.execPath, [BIN, 'import', '/dev/stdin', '--format', 'csv', '--db', db], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    child.stdin.on('error', () => {}); // the CLI may stop reading first: an endless writer then meets a closed pipe
+    input(child.stdin);
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => child.on('close', (code) => done({ code, stdout, stderr })));
+  };
+
+  const small = await pipeInto((stdin) => stdin.end(`name,category,status,stock\n${Array.from({ length: 5 }, (_, i) => `Piped in ${i},Dogs,available,1`).join('\n')}\n`));
+  expect(small.code, small.stderr).toBe(0);
+  expect(small.stdout).toBe('Imported 5 pets; skipped 0 invalid rows.\n');
+  expect(petNames(db).filter((name) => name.startsWith('Piped in '))).toHaveLength(5);
+
+  // Without a limit on the read, this would be read until memory ran out.
+  const line = Buffer.from(`${'y'.repeat(1023)}\n`);
+  const block = Buffer.concat(Array.from({ length: 64 }, () => line));
+  const endless = await pipeInto((stdin) => {
+    const write = () => {
+      while (stdin.write(block));
+      stdin.once('drain', write);
+    };
+    stdin.write('name,category,status,stock\n');
+    write();
+  });
+  expect(endless.code).toBe(1);
+  expect(endless.stderr.trim()).toBe(`/dev/stdin is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`);
+  expect(petNames(db)).toHaveLength(35);
+});
+
 test('an import whose output is cut off (`| head`) still imports, and still exits 1 when it skipped rows', async () => {
   const file = join(dir, 'piped.csv');
   writeFileSync(file, `name,category,status,stock\n${Array.from({ length: 50 }, (_, i) => `Piped ${i},Dogs,available,1`).join('\n')}\n,Dogs,available,1\n`);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CallableOperationName, OperationOutput } from '../../../src-shared/contract';
@@ -27,7 +27,8 @@ export const IMPORT_USAGE = `petstore import FILE [--format csv|json] [--dry-run
   store (same id and name: a re-import) are left alone; valid rows are imported in one transaction,
   invalid ones skipped (exit 1 when any was). --all-or-nothing imports nothing when any row is
   invalid. --dry-run only checks (and needs an existing database). A file may hold up to
-  ${MAX_IMPORT_MIB} MiB (about 450,000 pets in a whole-store JSON export, over a million in a CSV).`;
+  ${MAX_IMPORT_MIB} MiB (about 450,000 pets in a whole-store JSON export, over a million in a CSV).
+  FILE - (or /dev/stdin) reads standard input, CSV unless --format json.`;
 
 /** Runs one operation the way the app does (input parsed by the contract); exits on a refusal. */
 async function run<K extends CallableOperationName>(db: string, access: DbAccess, name: K, input: unknown): Promise<OperationOutput<K>> {
@@ -148,14 +149,17 @@ export async function importData(args: string[]): Promise<void> {
   if (!path) throw new CliError(`import needs a file\n\n${IMPORT_USAGE}`, 2);
   refuseExtraArguments(positionals, 'import', 'file');
   // Said of the file before reading it (a file of gigabytes would be read whole first), in bytes as
-  // the file's size is given; the app checks the same.
-  if ((statOf(resolve(path))?.size ?? 0n) > BigInt(MAX_IMPORT_BYTES)) {
-    throw new CliError(`${path} is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`);
-  }
+  // the file's size is given; the app checks the same. A pipe (`/dev/stdin`) has no size: reading
+  // it stops at the limit instead.
+  const tooLarge = () => new CliError(`${path} is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`);
+  if ((statOf(resolve(path))?.size ?? 0n) > BigInt(MAX_IMPORT_BYTES)) throw tooLarge();
   let content: string;
   try {
-    content = decodeImportText(readFileSync(resolve(path)), path);
+    const bytes = STDIN_NAMES.has(path) ? await readStdinAtMost(MAX_IMPORT_BYTES) : readAtMost(resolve(path), MAX_IMPORT_BYTES);
+    if (!bytes) throw tooLarge();
+    content = decodeImportText(bytes, path);
   } catch (error) {
+    if (error instanceof CliError) throw error;
     const reason = (error as Error).message;
     throw new CliError((error as NodeJS.ErrnoException).code ? `Cannot read ${path}: ${reason}` : reason);
   }
@@ -201,6 +205,45 @@ export async function importData(args: string[]): Promise<void> {
   const said = parts.join('; ');
   console.log(printable(`${said[0]!.toUpperCase()}${said.slice(1)}${dryRun ? ' (dry run: nothing written)' : ''}.`));
   if (skipped > 0) process.exitCode = 1;
+}
+
+/**
+ * What names standard input. Read from the process's own stream, not opened by its name: when
+ * stdin is a socket (as another program's child), opening /dev/stdin fails with ENXIO.
+ */
+const STDIN_NAMES = new Set(['-', '/dev/stdin']);
+
+/** Standard input's bytes, or undefined as soon as more than `limit` came (the rest is not read). */
+async function readStdinAtMost(limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > limit) {
+      process.stdin.destroy();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/** A file's bytes, or undefined as soon as it turns out to hold more than `limit` (a named pipe is not read to its end). */
+function readAtMost(file: string, limit: number): Buffer | undefined {
+  const fd = openSync(file, 'r');
+  try {
+    const scratch = Buffer.allocUnsafe(1024 * 1024);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (let read; (read = readSync(fd, scratch, 0, scratch.length, null)) > 0; ) {
+      total += read;
+      if (total > limit) return undefined;
+      chunks.push(Buffer.from(scratch.subarray(0, read))); // a copy of what came: a pipe gives 64 KiB at a time
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
