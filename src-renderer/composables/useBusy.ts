@@ -10,35 +10,28 @@ import { onScopeDispose, readonly, ref } from 'vue';
 export const QUIET_MS = 300;
 
 /**
- * Work the clerk waits for (a search): `busy` from the moment it is asked for until the latest
- * tracked work settles; `slow` once it has been busy for longer than `quietMs`, for what is said
- * aloud. Work asked for while busy (the next keystroke) keeps it busy and does not restart the
- * wait: typing on over a slow service still hears "Searching…" `quietMs` after the wait began.
+ * Work the clerk waits for (a search): `slow` once it has been waited for longer than `quietMs`,
+ * until the latest tracked work settles; for what is said aloud. Work asked for while waiting (the
+ * next keystroke) does not restart the wait: typing on over a slow service still hears
+ * "Searching…" `quietMs` after the wait began.
  */
 export function useBusy(quietMs = QUIET_MS) {
-  const busy = ref(false);
   const slow = ref(false);
   let latest = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  function settle(): void {
-    clearTimeout(timer);
-    busy.value = false;
-    slow.value = false;
-  }
-
   /** Tracks `work`; returns it, settled the same way (a failure still ends the wait). */
   function track<T>(work: Promise<T>): Promise<T> {
     const mine = ++latest;
-    if (!busy.value) {
-      busy.value = true;
-      timer = setTimeout(() => (slow.value = true), quietMs);
-    }
+    timer ??= setTimeout(() => (slow.value = true), quietMs);
     return work.finally(() => {
-      if (mine === latest) settle();
+      if (mine !== latest) return;
+      clearTimeout(timer);
+      timer = undefined;
+      slow.value = false;
     });
   }
 
   onScopeDispose(() => clearTimeout(timer));
-  return { busy: readonly(busy), slow: readonly(slow), track };
+  return { slow: readonly(slow), track };
 }

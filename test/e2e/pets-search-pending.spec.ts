@@ -39,7 +39,7 @@ async function recordCount(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { heard: string[] }).heard);
 }
 
-test('a slow search says "Searching…" after 300 ms, then the count; the table is busy until its rows come', async ({ page }) => {
+test('a slow search says "Searching…" after 300 ms and marks the table busy, then says the count', async ({ page }) => {
   await openPetsPaused(page);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -49,9 +49,9 @@ test('a slow search says "Searching…" after 300 ms, then the count; the table 
   });
 
   await search(page).fill('R'); // Rex and Rosie
-  await expect(table(page)).toHaveAttribute('aria-busy', 'true');
   await page.clock.runFor(299);
   await expect(count(page)).toHaveText('3 pets'); // a short wait says nothing yet
+  await expect(table(page)).not.toHaveAttribute('aria-busy');
   await page.clock.runFor(1);
   await expect(count(page)).toHaveText('Searching…');
   await expect(page.getByRole('row', { name: /Tom/ })).toBeVisible(); // the old list, marked busy
@@ -73,4 +73,24 @@ test('a search answered within 300 ms says only its count, and nothing after it'
   await page.clock.runFor(1000); // the 300 ms are long past: no late "Searching…"
   await expect(count(page)).toHaveText('1 pet');
   expect(await heard()).toEqual(['1 pet']);
+});
+
+test('a slow search that fails says so; the old list and its count stay, nothing is left busy', async ({ page }) => {
+  await openPetsPaused(page);
+  let fail!: () => void;
+  const failed = new Promise<void>((resolve) => (fail = resolve));
+  await page.route('**/__petstore/invoke/pets.list', async (route) => {
+    await failed;
+    await route.abort();
+  });
+
+  await search(page).fill('R');
+  await page.clock.runFor(300);
+  await expect(count(page)).toHaveText('Searching…');
+
+  fail();
+  await expect(page.locator('.n-message').filter({ hasText: 'could not be reached' })).toBeVisible();
+  await expect(count(page)).toHaveText('3 pets'); // the list shown is still the old one, and says so
+  await expect(page.getByRole('row', { name: /Tom/ })).toBeVisible();
+  await expect(table(page)).not.toHaveAttribute('aria-busy');
 });
