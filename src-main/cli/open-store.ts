@@ -16,12 +16,15 @@ export function noteIfCreated(db: string): void {
 }
 
 /**
- * Removes the databases this run created, with their -wal and -shm files: called when a command
- * fails as a whole (a bad --scope, a port in use, an unreadable import), which wrote nothing worth keeping.
+ * Removes the databases this run created, with their -wal and -shm files, and says how many: called
+ * when a command fails as a whole (a bad --scope, a port in use, an unreadable import), which wrote
+ * nothing worth keeping, or is stopped (an import's Ctrl-C).
  */
-export function removeCreatedDatabases(): void {
+export function removeCreatedDatabases(): number {
+  const removed = createdFiles.size;
   for (const file of createdFiles) for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
   createdFiles.clear();
+  return removed;
 }
 
 /**

@@ -88,6 +88,15 @@ function valuesOf(fields: Record<string, unknown>, category: unknown): ImportPre
   return values;
 }
 
+/**
+ * Header cells as a message names them: each cut at 40 characters and at most 10 of them, so a file
+ * that is not CSV at all (one line of megabytes) is not printed back whole.
+ */
+function columnList(columns: string[]): string {
+  const shownColumns = columns.slice(0, 10).map((column) => (column.length > 40 ? `${column.slice(0, 39)}…` : column));
+  return columns.length > 10 ? `${shownColumns.join(', ')} and ${columns.length - 10} more` : shownColumns.join(', ');
+}
+
 /** The 1-based line of the first non-blank character at or after `from`; `from` only grows. */
 function lineCounter(text: string) {
   let position = 0;
@@ -150,7 +159,7 @@ function readCsv(content: string): ImportFile {
   // A column without a name is ignored while it is empty (spreadsheets often write a trailing one).
   const allowed = categoriesFile ? CATEGORY_COLUMNS : [...IMPORT_COLUMNS, ...EXTRA_COLUMNS];
   const unknown = columns.filter((column) => column !== '' && !allowed.includes(column));
-  if (unknown.length) fileErrors.push(`Unknown column(s): ${unknown.join(', ')}`);
+  if (unknown.length) fileErrors.push(`Unknown column(s): ${columnList(unknown)}`);
   const unnamedWithData = columns.flatMap((column, index) => (column === '' && rows.some(({ cells }) => (cells[index] ?? '').trim() !== '') ? [index + 1] : []));
   if (unnamedWithData.length) fileErrors.push(`Column(s) ${unnamedWithData.join(', ')} hold values but have no name in the header`);
   const repeated = columns.filter((column, index) => column && columns.indexOf(column) !== index);

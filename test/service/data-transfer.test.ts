@@ -543,6 +543,11 @@ describe('CSV files from a spreadsheet or our own categories export', () => {
     expect(t.ok('data.previewImport', { format: 'csv', content: 'description\r\nFeathered\r\n' }).fileErrors).toEqual([
       'Missing column(s): name (expected name, description for categories)',
     ]);
+    // A file that is not CSV at all (one long line) is not repeated back whole: names cut, at most 10.
+    const header = ['name', 'category', 'a'.repeat(5000), ...Array.from({ length: 12 }, (_, i) => `extra${i}`)].join(',');
+    expect(t.ok('data.previewImport', { format: 'csv', content: `${header}\r\n` }).fileErrors).toEqual([
+      `Unknown column(s): ${'a'.repeat(39)}…, ${Array.from({ length: 9 }, (_, i) => `extra${i}`).join(', ')} and 3 more`,
+    ]);
   });
 });
 

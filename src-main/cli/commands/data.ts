@@ -1,16 +1,17 @@
-import { closeSync, existsSync, openSync, readSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CallableOperationName, OperationOutput } from '../../../src-shared/contract';
 import { countOf } from '../../../src-shared/count';
 import { detailLine } from '../../../src-shared/errors';
-import { decodeImportText } from '../../../src-shared/import-text';
-import { ExportResource, MAX_IMPORT_BYTES, MAX_IMPORT_MIB } from '../../../src-shared/schemas/data';
+import { ExportResource, MAX_IMPORT_MIB } from '../../../src-shared/schemas/data';
 import { createHostHandlers } from '../../host/shell-handlers';
 import { invokeOperationAsync } from '../../service/invoke';
 import { isLiveDatabaseFile, partialFileOf, removeQuietly, statOf } from '../../service/live-files';
+import { readImportInput } from '../import-input';
 import { CliError, printError, refuseExtraArguments } from '../output';
 import { noteIfCreated, openCliStore, removeCreatedDatabases, type DbAccess } from '../open-store';
+import { letSignalsIn, onStopSignal } from '../stop-signals';
 
 export const BACKUP_USAGE = `petstore backup --to FILE [--replace] [--db FILE]
   Copies the database with SQLite's online backup API (safe while the app or server runs).
@@ -28,7 +29,7 @@ export const IMPORT_USAGE = `petstore import FILE [--format csv|json] [--dry-run
   invalid ones skipped (exit 1 when any was). --all-or-nothing imports nothing when any row is
   invalid. --dry-run only checks (and needs an existing database). A file may hold up to
   ${MAX_IMPORT_MIB} MiB (about 450,000 pets in a whole-store JSON export, over a million in a CSV).
-  FILE - (or /dev/stdin) reads standard input, CSV unless --format json.`;
+  FILE - (or /dev/stdin) reads standard input: JSON when it starts with { or [, else CSV.`;
 
 /** Runs one operation the way the app does (input parsed by the contract); exits on a refusal. */
 async function run<K extends CallableOperationName>(db: string, access: DbAccess, name: K, input: unknown): Promise<OperationOutput<K>> {
@@ -64,19 +65,11 @@ export async function backup(args: string[]): Promise<void> {
  * While a long copy runs, Ctrl-C (or SIGTERM) removes its half-written file before the process
  * ends; the target itself is only ever replaced whole. Returns the function that stops watching.
  */
-function removeOnStop(partial: string): () => void {
-  const stop = (signal: NodeJS.Signals) => {
+const removeOnStop = (partial: string) =>
+  onStopSignal((signal) => {
     const left = [partial, `${partial}-journal`].filter((file) => !removeQuietly(file));
     console.error(`${signal}: stopped; nothing was written${left.length ? ` (remove ${left.join(' and ')} by hand)` : ''}.`);
-    process.exit(130);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return () => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-  };
-}
+  });
 
 export async function exportData(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -148,43 +141,26 @@ export async function importData(args: string[]): Promise<void> {
   const [path] = positionals;
   if (!path) throw new CliError(`import needs a file\n\n${IMPORT_USAGE}`, 2);
   refuseExtraArguments(positionals, 'import', 'file');
-  // Said of the file before reading it (a file of gigabytes would be read whole first), in bytes as
-  // the file's size is given; the app checks the same. A pipe (`/dev/stdin`) has no size: reading
-  // it stops at the limit instead.
-  const tooLarge = () => new CliError(`${path} is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`);
-  if ((statOf(resolve(path))?.size ?? 0n) > BigInt(MAX_IMPORT_BYTES)) throw tooLarge();
-  let content: string;
-  try {
-    const bytes = STDIN_NAMES.has(path) ? await readStdinAtMost(MAX_IMPORT_BYTES) : readAtMost(resolve(path), MAX_IMPORT_BYTES);
-    if (!bytes) throw tooLarge();
-    content = decodeImportText(bytes, path);
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    const reason = (error as Error).message;
-    throw new CliError((error as NodeJS.ErrnoException).code ? `Cannot read ${path}: ${reason}` : reason);
-  }
-  const input = { format: formatOf(values.format, path), content };
+  const { name, content, sniffedFormat } = await readImportInput(path);
+  const input = { format: values.format === undefined && sniffedFormat ? sniffedFormat : formatOf(values.format, path), content };
   const { 'dry-run': dryRun, 'all-or-nothing': allOrNothing } = values;
   const db = values.db!;
   // A store this run creates is removed again when the run is stopped before its summary.
-  const watch = !dryRun && !existsSync(resolve(db)) ? watchNewStore() : undefined;
-  // A dry run writes nothing, so it does not create a database either.
-  const preview = await run(db, dryRun ? 'read-only' : 'may-create', 'data.previewImport', input);
-  for (const problem of preview.fileErrors) console.error(`${path}: ${printable(problem)}`);
-  for (const row of preview.rows) {
-    // Where the row is and whose it is, as the app's preview shows it.
-    const at = `${path}: ${row.where}${row.values.name ? ` (${row.values.name})` : ''}`;
-    for (const error of row.errors) console.error(printable(`${at}: ${detailLine(error)}`));
-    if (row.outcome === 'import') for (const note of row.notes) console.log(printable(`${at}: note: ${note}`));
+  const stopWatching = !dryRun && !existsSync(resolve(db)) ? watchNewStore() : undefined;
+  let result: OperationOutput<'data.import'> | null;
+  let preview: OperationOutput<'data.previewImport'>;
+  try {
+    // A dry run writes nothing, so it does not create a database either.
+    preview = await run(db, dryRun ? 'read-only' : 'may-create', 'data.previewImport', input);
+    reportPreview(preview, name);
+    if (allOrNothing && preview.invalid > 0) throw new CliError(`${count(preview.invalid, 'row is', 'rows are')} invalid; nothing was imported (--all-or-nothing).`);
+    if (stopWatching) await letSignalsIn(); // one during the check: the new store goes, nothing was imported
+    // Checked again in the import's own transaction: a row that turned invalid meanwhile refuses the file too.
+    result = dryRun ? null : await run(db, 'may-create', 'data.import', { ...input, allOrNothing });
+    if (stopWatching) await letSignalsIn(); // one during the transaction: it has committed, but the new store still goes
+  } finally {
+    stopWatching?.();
   }
-  if (preview.fileErrors.length) throw new CliError('Nothing was imported.');
-  for (const note of preview.notes) console.log(printable(`${path}: ${note}`));
-  if (allOrNothing && preview.invalid > 0) throw new CliError(`${count(preview.invalid, 'row is', 'rows are')} invalid; nothing was imported (--all-or-nothing).`);
-  await watch?.letSignalsIn(); // one during the check: the new store goes, nothing was imported
-  // Checked again in the import's own transaction: a row that turned invalid meanwhile refuses the file too.
-  const result = dryRun ? null : await run(db, 'may-create', 'data.import', { ...input, allOrNothing });
-  await watch?.letSignalsIn(); // one during the transaction: it has committed, but the new store still goes
-  watch?.stop();
   // Only now: a store this run created and then refused to fill (a file of invalid rows) is not kept.
   if (result && result.imported === 0 && !result.categoriesCreated?.length) removeCreatedDatabases();
   else noteIfCreated(db);
@@ -207,43 +183,17 @@ export async function importData(args: string[]): Promise<void> {
   if (skipped > 0) process.exitCode = 1;
 }
 
-/**
- * What names standard input. Read from the process's own stream, not opened by its name: when
- * stdin is a socket (as another program's child), opening /dev/stdin fails with ENXIO.
- */
-const STDIN_NAMES = new Set(['-', '/dev/stdin']);
-
-/** Standard input's bytes, or undefined as soon as more than `limit` came (the rest is not read). */
-async function readStdinAtMost(limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > limit) {
-      process.stdin.destroy();
-      return undefined;
-    }
-    chunks.push(chunk);
+/** Each row's problems and notes, and the file's, as the app's preview shows them; refuses a file it cannot read at all. */
+function reportPreview(preview: OperationOutput<'data.previewImport'>, name: string): void {
+  for (const problem of preview.fileErrors) console.error(`${name}: ${printable(problem)}`);
+  for (const row of preview.rows) {
+    // Where the row is and whose it is, as the app's preview shows it.
+    const at = `${name}: ${row.where}${row.values.name ? ` (${row.values.name})` : ''}`;
+    for (const error of row.errors) console.error(printable(`${at}: ${detailLine(error)}`));
+    if (row.outcome === 'import') for (const note of row.notes) console.log(printable(`${at}: note: ${note}`));
   }
-  return Buffer.concat(chunks, total);
-}
-
-/** A file's bytes, or undefined as soon as it turns out to hold more than `limit` (a named pipe is not read to its end). */
-function readAtMost(file: string, limit: number): Buffer | undefined {
-  const fd = openSync(file, 'r');
-  try {
-    const scratch = Buffer.allocUnsafe(1024 * 1024);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (let read; (read = readSync(fd, scratch, 0, scratch.length, null)) > 0; ) {
-      total += read;
-      if (total > limit) return undefined;
-      chunks.push(Buffer.from(scratch.subarray(0, read))); // a copy of what came: a pipe gives 64 KiB at a time
-    }
-    return Buffer.concat(chunks, total);
-  } finally {
-    closeSync(fd);
-  }
+  if (preview.fileErrors.length) throw new CliError('Nothing was imported.');
+  for (const note of preview.notes) console.log(printable(`${name}: ${note}`));
 }
 
 /**
@@ -252,36 +202,18 @@ function readAtMost(file: string, limit: number): Buffer | undefined {
  * The check and the import's transaction run synchronously in this thread, so a signal waits for
  * the next `letSignalsIn()`: after the check, or after the commit (up to seconds on a large file).
  * An existing database is not watched: a signal ends that import at once, and SQLite drops the
- * open transaction, leaving the database as it was.
+ * open transaction, leaving the database as it was. Returns the function that stops watching.
  */
-function watchNewStore() {
-  const onSignal = (signal: NodeJS.Signals) => {
-    let left = '';
+const watchNewStore = () =>
+  onStopSignal((signal) => {
+    let removed: string;
     try {
-      removeCreatedDatabases();
+      removed = removeCreatedDatabases() > 0 ? ' and the new database was removed' : '';
     } catch (error) {
-      left = ` (${(error as Error).message}: remove the new database by hand)`;
+      removed = ` (${(error as Error).message}: remove the new database by hand)`;
     }
-    console.error(`${signal}: stopped; nothing was imported and the new database was removed${left}.`);
-    process.exit(130);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  // Two turns: the signal is read in a turn's poll phase, which the first setImmediate may come after.
-  const turn = () => new Promise((resolve) => setImmediate(resolve));
-  return {
-    /** Lets a signal caught meanwhile be handled now (the handler exits). */
-    letSignalsIn: async () => {
-      await turn();
-      await turn();
-    },
-    /** The summary comes next: from now on a signal ends the process as usual, and the store stays. */
-    stop() {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    },
-  };
-}
+    console.error(`${signal}: stopped; nothing was imported${removed}.`);
+  });
 
 const count = (n: number, one: string, many?: string) => countOf(n, one, many, 'en');
 
