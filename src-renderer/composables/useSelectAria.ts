@@ -47,6 +47,8 @@ export function useSelectAria(label: string, chosen: () => unknown): ComputedRef
     },
     // Falls through to the select's root element.
     onKeydown: (event: KeyboardEvent) => typeToOpen(event, expanded.value),
+    onFocusin: speakForField,
+    onFocusout: speakForField,
     // Vue calls these on the select's own element after each of its renders.
     onVnodeMounted: (vnode: VNode) => nameTheControl(vnode.el as HTMLElement, label, listboxId, expanded.value),
     onVnodeUpdated: (vnode: VNode) => nameTheControl(vnode.el as HTMLElement, label, listboxId, expanded.value),
@@ -109,6 +111,45 @@ function nameTheControl(root: HTMLElement | null, label: string, listboxId: stri
     if (fieldShown) tags.removeAttribute(name);
     else tags.setAttribute(name, value);
   }
+}
+
+/** What the field says of itself that its box says instead while the box has the focus. */
+const FIELD_ARIA = ['role', 'aria-label', 'aria-labelledby', 'aria-expanded', 'aria-controls', 'aria-invalid', 'aria-describedby', 'aria-required'];
+const speaking = new WeakMap<HTMLElement, MutationObserver>();
+
+/**
+ * A closed single select is focused (by Tab, or after Escape) on naive-ui's box around its field,
+ * which had no role nor name: while the box has the focus, it is the combobox, with the field's
+ * name, state and messages, its content (the chosen option's text) read as its value, and the field
+ * inside is hidden (one combobox at a time). The field takes the focus when the list opens (the box
+ * loses it then, and the field speaks again). Focus events rather than a watch on naive-ui's
+ * renders: the box is focusable exactly while the field is not focused, and the field keeps its
+ * role otherwise (reached by a click or a test's fill, it is what is focused). The field's
+ * attributes are followed while the box speaks for it (a message may come meanwhile).
+ */
+function speakForField(event: FocusEvent): void {
+  const box = event.target as HTMLElement;
+  const field = box.matches?.('.n-base-selection-label') ? box.querySelector(':scope > input') : null;
+  if (!field) return;
+  speaking.get(box)?.disconnect();
+  speaking.delete(box);
+  if (event.type === 'focusout') {
+    for (const name of FIELD_ARIA) box.removeAttribute(name);
+    field.removeAttribute('aria-hidden');
+    return;
+  }
+  const copy = () => {
+    for (const name of FIELD_ARIA) {
+      const value = field.getAttribute(name);
+      if (value === null) box.removeAttribute(name);
+      else box.setAttribute(name, value);
+    }
+  };
+  copy();
+  field.setAttribute('aria-hidden', 'true');
+  const observer = new MutationObserver(copy);
+  observer.observe(field, { attributeFilter: FIELD_ARIA });
+  speaking.set(box, observer);
 }
 
 /**

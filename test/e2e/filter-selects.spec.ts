@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import { must } from './support/browser-host';
 import { useShop } from './support/shop';
+import { selectField } from './support/screens';
 
 /**
  * The list filters that are selects (Pets: category, status; Orders: pet): cleared from the
@@ -33,7 +34,7 @@ async function openPets(page: Page): Promise<void> {
 }
 
 async function chooseCategory(page: Page, name: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Filter by category' }).fill(name);
+  await selectField(page, 'Filter by category').fill(name);
   await page.keyboard.press('Enter');
   await expect(selectBox(page, 'Filter by category')).toContainText(name);
   await expect(page.getByRole('listbox', { name: 'Filter by category' })).toBeHidden();
@@ -70,7 +71,7 @@ test('Pets: Backspace or Delete on the category filter clears it, closed or open
   await page.getByRole('option', { name: 'Any category' }).click();
   await expect(box).toContainText('Any category');
   await expect.poll(() => names(page)).toEqual(['Rex', 'Tom']);
-  await field.fill('a'); // in "Any category", and in "Cats": Enter picks Cats
+  await selectField(page, 'Filter by category').fill('a'); // in "Any category", and in "Cats": Enter picks Cats
   await expect(page.getByRole('option', { name: 'Any category' })).toHaveCount(0);
   await page.keyboard.press('Enter');
   await expect.poll(() => names(page)).toEqual(['Tom']);
@@ -127,13 +128,12 @@ test('Orders: the pet filter clears from the keyboard; a pet deleted elsewhere i
   await must(shop.host.call('orders.place', { petId: rex.id, quantity: 1 }));
 
   await page.goto(`${shop.host.url}#/orders`);
-  const field = page.getByRole('combobox', { name: 'Filter by pet' });
   const box = selectBox(page, 'Filter by pet');
   const count = page.locator('.orders__count');
   await expect(count).toHaveText('2 orders');
 
   const chooseBella = async () => {
-    await field.fill('Bella');
+    await selectField(page, 'Filter by pet').fill('Bella');
     await page.getByRole('option', { name: new RegExp(`^Bella 66 \\(#${bella.id}\\)`) }).click();
     await expect(count).toHaveText('1 order');
     await expect(page.getByRole('listbox', { name: 'Filter by pet' })).toBeHidden();

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import { must } from './support/browser-host';
 import { useShop } from './support/shop';
+import { selectField } from './support/screens';
 
 /**
  * A form's messages reach a screen reader (WCAG 3.3.1, 1.3.1, 4.1.2): an invalid field's input is
@@ -63,7 +64,7 @@ test('Place order: a quantity over the stock is said on the field', async ({ pag
   await dialog.getByRole('button', { name: 'Place order' }).click();
   await expectInvalid(page, pet, 'Required');
 
-  await pet.fill('Bolt');
+  await selectField(dialog, 'Pet').fill('Bolt');
   await page.getByRole('option', { name: /^Bolt \(#/ }).click();
   await expect(dialog.getByText('In stock: 5')).toBeVisible();
   await expectValid(pet);

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import { must } from './support/browser-host';
 import { useShop } from './support/shop';
+import { selectField } from './support/screens';
 
 /**
  * Going to another screen: it opens at its top (the screens share one scroll box), and the
@@ -98,7 +99,7 @@ test('an order placed with Ctrl+Shift+O from another screen leaves the focus on 
   await expect(page.getByRole('heading', { name: 'Pets', level: 2 })).toBeVisible();
   await page.keyboard.press('Control+Shift+O');
   const dialog = page.getByRole('dialog', { name: 'Place order' });
-  await dialog.getByRole('combobox', { name: 'Pet' }).fill('Biscuit');
+  await selectField(dialog, 'Pet').fill('Biscuit');
   await page.getByRole('option', { name: /^Biscuit \(#/ }).click();
   await expect(dialog.getByText('In stock: 1')).toBeVisible();
   await page.keyboard.press('Control+Enter');

@@ -137,3 +137,59 @@ test('In a long list (a virtual one) the named option is always in the page, the
   await page.keyboard.press('ArrowDown'); // naive-ui's next entry after Dogs, scrolled to
   await expect.poll(() => activeOption(field)).toBe('option "Any category"');
 });
+
+/** What Chromium tells a screen reader of the focused element: its role, name, value and states (CDP's accessibility tree). */
+async function focusedAsRead(page: Page): Promise<Record<string, unknown>> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { result } = await cdp.send('Runtime.evaluate', { expression: 'document.activeElement' });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { objectId: result.objectId, fetchRelatives: false });
+    const [node] = nodes;
+    const read: Record<string, unknown> = { role: node?.role?.value, name: node?.name?.value, value: node?.value?.value };
+    for (const property of node?.properties ?? []) read[property.name] = property.value.value;
+    return read;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+test('Reached with Tab, a closed single select is the combobox named by its label, collapsed, read with its choice', async ({ page }) => {
+  await openPets(page);
+  const field = page.getByRole('combobox', { name: 'Filter by category' });
+  await field.fill('Dogs');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox', { name: 'Filter by category' })).toBeHidden();
+
+  await page.getByRole('searchbox', { name: 'Search pets by name or id' }).focus();
+  await page.keyboard.press('Tab');
+  // What has the focus (naive-ui's box around the field) is that combobox, the only one by that name.
+  const focused = page.locator(':focus');
+  await expect(field).toBeFocused();
+  await expect(focused).toHaveRole('combobox');
+  await expect(focused).toHaveAccessibleName('Filter by category');
+  await expect(focused).toHaveAttribute('aria-expanded', 'false');
+  const listboxId = await focused.getAttribute('aria-controls');
+  expect(listboxId).toMatch(/^select-listbox-/);
+  await expect(focused).toMatchAriaSnapshot('- combobox "Filter by category": Dogs');
+  expect(await focusedAsRead(page)).toMatchObject({ role: 'combobox', name: 'Filter by category', value: 'Dogs', expanded: false });
+  await expect(page.getByRole('combobox')).toHaveCount(2); // this one and the status filter: the field inside is not a second
+  await expectAccessible(page, 'Pets with the category filter focused, closed');
+
+  // ↓ opens the list as before: the field takes the focus and is the combobox again.
+  await page.keyboard.press('ArrowDown');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('listbox', { name: 'Filter by category' })).toHaveAttribute('id', listboxId ?? '');
+  await expect.poll(() => activeOption(field)).toBe('option "Dogs"'); // it opens on the choice
+  await expect(page.getByRole('combobox')).toHaveCount(2);
+  await expect(page.locator('.n-base-selection-label[role]')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox', { name: 'Filter by category' })).toBeHidden();
+  await expect(field).toHaveAttribute('aria-expanded', 'false');
+  await expect(field).toBeFocused();
+
+  // Tab onwards: the box is silent again, the field the combobox.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Filter by status' })).toBeFocused();
+  await expect(page.locator('.n-base-selection-label[role], [aria-hidden] input')).toHaveCount(0);
+});

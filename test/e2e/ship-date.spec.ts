@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { must } from './support/browser-host';
 import { useShop } from './support/shop';
+import { selectField } from './support/screens';
 
 /** The place-order dialog's Ship date takes what the clerk types, or says why not: never dropped silently. */
 
@@ -17,7 +18,7 @@ async function openDialogFor(page: Page, name: string): Promise<{ petId: number 
   await page.goto(`${shop.host.url}#/orders`);
   await page.getByRole('button', { name: 'Place order', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Place order' });
-  await dialog.getByRole('combobox', { name: 'Pet' }).fill(name);
+  await selectField(dialog, 'Pet').fill(name);
   await page.getByRole('option', { name: new RegExp(`^${name} \\(#`) }).click();
   await expect(dialog.getByText('In stock: 3')).toBeVisible();
   return { petId: pet.id };

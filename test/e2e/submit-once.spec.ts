@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page } from './support/test';
 import { freePort } from '../helpers/ports';
 import { must } from './support/browser-host';
 import { useShop } from './support/shop';
+import { selectField } from './support/screens';
 
 /**
  * A dialog (or form) that has saved never saves again on a second click or Enter that comes while
@@ -37,8 +38,7 @@ async function openOrderDialog(page: Page, name: string): Promise<Locator> {
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
   await page.getByRole('button', { name: 'Place order', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Place order' });
-  const field = dialog.getByRole('combobox', { name: 'Pet' });
-  await field.fill(name);
+  await selectField(dialog, 'Pet').fill(name);
   await page.getByRole('option', { name: new RegExp(`^${name} \\(#`) }).click();
   await expect(dialog.getByText('In stock: 5')).toBeVisible();
   return dialog;
@@ -73,7 +73,7 @@ test('New pet saved with a second click adds one pet', async ({ page }) => {
   await page.getByRole('button', { name: 'New pet' }).click();
   const dialog = page.getByRole('dialog', { name: 'New pet' });
   await dialog.getByLabel('Name').fill('Twice');
-  await dialog.getByRole('combobox', { name: 'Category' }).fill('Dogs');
+  await selectField(dialog, 'Category').fill('Dogs');
   await page.keyboard.press('Enter');
   await clickTwice(page, dialog.getByRole('button', { name: 'Save' }));
   await expect(dialog).toBeHidden();

@@ -120,3 +120,14 @@ export async function brokenWords(cell: Locator): Promise<string[]> {
     return broken;
   });
 }
+
+/**
+ * A select's text field, to type into, found by the name of its combobox. While the select's box
+ * has the keyboard focus (reached with Tab, or focused by a dialog as it opens), the box is the
+ * combobox and the field inside is hidden from screen readers (useSelectAria), so the field is
+ * reached through the select that holds the combobox.
+ */
+export function selectField(scope: Page | Locator, name: string): Locator {
+  const page = 'page' in scope && typeof scope.page === 'function' ? (scope as Locator).page() : (scope as Page);
+  return scope.locator('.n-select').filter({ has: page.getByRole('combobox', { name }) }).locator('input');
+}
