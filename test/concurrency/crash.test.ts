@@ -95,7 +95,10 @@ test(
     for (let run = 1; run <= RUNS; run++) {
       const child = spawnTs(fixture('concurrency/fixtures/order-loop.ts'), [file, String(petId)]);
       await child.waitForLine(/^ready$/);
-      await new Promise((resolve) => setTimeout(resolve, randomBetween(30, 300)));
+      // Killed at a random moment once orders flow: after the first acknowledgement (a loaded
+      // machine may take longer than a fixed delay to place it), then 0–270 ms on.
+      await child.waitForLine(/^\d+ \d+$/);
+      await new Promise((resolve) => setTimeout(resolve, randomBetween(0, 270)));
       child.child.kill('SIGKILL');
       const exit = await child.exited;
       expect(exit, `run ${run}: the child was still ordering when killed\n${child.stderr}`).toEqual({ code: null, signal: 'SIGKILL' });
