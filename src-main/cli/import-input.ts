@@ -15,7 +15,7 @@ export interface ImportInput {
   /** How messages name the input: the file as given, or "standard input" for `-`. */
   name: string;
   content: string;
-  /** JSON when the input is stdin and starts as JSON does (it has no name to tell by); else undefined. */
+  /** For stdin only (it has no name to tell the format by): JSON when it starts as JSON does, else CSV. */
   sniffedFormat?: 'json' | 'csv';
 }
 

@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { must } from './support/browser-host';
 import { useShop } from './support/shop';
-import { selectField } from './support/screens';
+import { selectBox, selectField, tabTo } from './support/screens';
 
 /**
  * The list filters that are selects (Pets: category, status; Orders: pet): cleared from the
@@ -17,10 +17,6 @@ interface Pet {
   name: string;
 }
 
-/** The select's box, by the name of its search field: it shows the choice (or its placeholder). */
-const selectBox = (page: Page, name: string) => page.locator('.n-select').filter({ has: page.getByRole('combobox', { name }) });
-/** Focuses the select as Tab does: its box, not the search field inside (which takes the focus once it is open). */
-const tabTo = (box: Locator) => box.locator('[tabindex="0"]').first().focus();
 const names = (page: Page) => page.locator('.pets__table td[data-col-key="name"]').allInnerTexts();
 
 test.beforeAll(async () => {

@@ -29,6 +29,17 @@ async function openPetsPaused(page: Page): Promise<void> {
   await page.clock.pauseAt(Date.now() + 1000);
 }
 
+/** Holds back the service's answers to pets.list until `answer` is called: then each goes on, or fails as if the store were gone. */
+async function holdPetsList(page: Page, outcome: 'continue' | 'abort'): Promise<() => void> {
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/__petstore/invoke/pets.list', async (route) => {
+    await answered;
+    await (outcome === 'continue' ? route.continue() : route.abort());
+  });
+  return answer;
+}
+
 /** Every text the count's live region has shown from now on. */
 async function recordCount(page: Page): Promise<() => Promise<string[]>> {
   await count(page).evaluate((region) => {
@@ -41,12 +52,7 @@ async function recordCount(page: Page): Promise<() => Promise<string[]>> {
 
 test('a slow search says "Searching…" after 300 ms and marks the table busy, then says the count', async ({ page }) => {
   await openPetsPaused(page);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/__petstore/invoke/pets.list', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdPetsList(page, 'continue');
 
   await search(page).fill('R'); // Rex and Rosie
   await page.clock.runFor(299);
@@ -77,12 +83,7 @@ test('a search answered within 300 ms says only its count, and nothing after it'
 
 test('a slow search that fails says so; the old list and its count stay, nothing is left busy', async ({ page }) => {
   await openPetsPaused(page);
-  let fail!: () => void;
-  const failed = new Promise<void>((resolve) => (fail = resolve));
-  await page.route('**/__petstore/invoke/pets.list', async (route) => {
-    await failed;
-    await route.abort();
-  });
+  const fail = await holdPetsList(page, 'abort');
 
   await search(page).fill('R');
   await page.clock.runFor(300);

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import { must } from './support/browser-host';
-import { expectAccessible } from './support/screens';
+import { expectAccessible, selectBox, tabTo } from './support/screens';
 import { useShop } from './support/shop';
 
 /**
@@ -20,10 +20,6 @@ async function openPets(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Edit Rex', exact: true })).toBeVisible();
 }
 
-/** The select's box, by the label its combobox is named with. */
-const selectBox = (page: Page, name: string) => page.locator('.n-select').filter({ has: page.getByRole('combobox', { name }) });
-/** Focuses the select as Tab does: its box, not the search field inside (which takes the focus once it is open). */
-const tabTo = (box: Locator) => box.locator('[tabindex="0"]').first().focus();
 
 /** The element the combobox names as its active one, as `role "text"`; null when it names none (or a missing one). */
 const activeOption = (combobox: Locator) =>

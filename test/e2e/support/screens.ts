@@ -121,13 +121,18 @@ export async function brokenWords(cell: Locator): Promise<string[]> {
   });
 }
 
-/**
- * A select's text field, to type into, found by the name of its combobox. While the select's box
- * has the keyboard focus (reached with Tab, or focused by a dialog as it opens), the box is the
- * combobox and the field inside is hidden from screen readers (useSelectAria), so the field is
- * reached through the select that holds the combobox.
- */
-export function selectField(scope: Page | Locator, name: string): Locator {
+/** A select (naive-ui's element), by the name of its combobox: it shows the choice (or its placeholder). */
+export function selectBox(scope: Page | Locator, name: string): Locator {
   const page = 'page' in scope && typeof scope.page === 'function' ? (scope as Locator).page() : (scope as Page);
-  return scope.locator('.n-select').filter({ has: page.getByRole('combobox', { name }) }).locator('input');
+  return scope.locator('.n-select').filter({ has: page.getByRole('combobox', { name }) });
 }
+
+/**
+ * A select's text field, to type into. While the select's box has the keyboard focus (reached with
+ * Tab, or focused by a dialog as it opens), the box is the combobox and the field inside is hidden
+ * from screen readers (useSelectAria), so the field is reached through the select.
+ */
+export const selectField = (scope: Page | Locator, name: string): Locator => selectBox(scope, name).locator('input');
+
+/** Focuses a select as Tab does: its box, not the search field inside (which takes the focus once it is open). */
+export const tabTo = (box: Locator) => box.locator('[tabindex="0"]').first().focus();
