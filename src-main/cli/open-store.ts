@@ -42,10 +42,8 @@ export type DbAccess = 'read-only' | 'must-exist' | 'may-create';
 export function openCliStore(db: string, access: DbAccess): Store {
   const file = resolve(db);
   try {
-    if (!existsSync(dirname(file))) throw new CliError(`Cannot open ${file}: the folder ${dirname(file)} does not exist.`);
+    refuseMissingDatabase(db, access);
     if (!existsSync(file)) {
-      if (access !== 'may-create') throw new CliError(`No database at ${file}: this command does not create one (seed, import, token create and serve do).`);
-      if (!canWrite(dirname(file))) throw new CliError(`Cannot create ${file}: this user may not write to the folder ${dirname(file)}.`);
       createdFiles.add(file);
     } else {
       if (statSync(file).isDirectory()) throw new CliError(`${file} is a folder, not a database file.`);
@@ -68,6 +66,19 @@ export function openCliStore(db: string, access: DbAccess): Store {
     if (code === 'SQLITE_NOTADB') throw new CliError(`${file} is not a Pet Store database (not a SQLite file).`);
     throw new CliError(`Cannot open ${file}: ${message}`);
   }
+}
+
+/**
+ * The checks that need no open: a missing folder, a missing database the command may not create, or
+ * a folder this user may not create it in. A command that reads long input (import from stdin)
+ * makes them first, so a mistyped --db is said at once and not after the input.
+ */
+export function refuseMissingDatabase(db: string, access: DbAccess): void {
+  const file = resolve(db);
+  if (!existsSync(dirname(file))) throw new CliError(`Cannot open ${file}: the folder ${dirname(file)} does not exist.`);
+  if (existsSync(file)) return;
+  if (access !== 'may-create') throw new CliError(`No database at ${file}: this command does not create one (seed, import, token create and serve do).`);
+  if (!canWrite(dirname(file))) throw new CliError(`Cannot create ${file}: this user may not write to the folder ${dirname(file)}.`);
 }
 
 const canWrite = (path: string) => {

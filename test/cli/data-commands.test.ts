@@ -336,6 +336,26 @@ test('an import from standard input (- or /dev/stdin) reads it, tells JSON by it
   }
 }, 60_000);
 
+test('an import from standard input names a --db it cannot use at once, without waiting for the input to end', async () => {
+  const missing = join(dir, 'missing.db');
+  for (const [args, said] of [
+    [['--dry-run', '--db', missing], `No database at ${missing}: this command does not create one`],
+    [['--db', join(dir, 'no-such-folder', 'new.db')], `Cannot open ${join(dir, 'no-such-folder', 'new.db')}: the folder ${join(dir, 'no-such-folder')} does not exist.`],
+  ] as const) {
+    // stdin stays open and empty: a command that read it first would wait here until the timeout.
+    const child = spawn(process.execPath, [BIN, 'import', '-', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    const code = await new Promise<number | null>((done) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.on('close', (exitCode) => (clearTimeout(timer), done(exitCode)));
+    });
+    expect(code, stderr).toBe(1);
+    expect(stderr).toContain(said);
+    expect(existsSync(missing)).toBe(false);
+  }
+});
+
 test('an import whose output is cut off (`| head`) still imports, and still exits 1 when it skipped rows', async () => {
   const file = join(dir, 'piped.csv');
   writeFileSync(file, `name,category,status,stock\n${Array.from({ length: 50 }, (_, i) => `Piped ${i},Dogs,available,1`).join('\n')}\n,Dogs,available,1\n`);

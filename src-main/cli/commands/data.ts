@@ -10,7 +10,7 @@ import { invokeOperationAsync } from '../../service/invoke';
 import { isLiveDatabaseFile, partialFileOf, removeQuietly, statOf } from '../../service/live-files';
 import { readImportInput } from '../import-input';
 import { CliError, printError, refuseExtraArguments } from '../output';
-import { noteIfCreated, openCliStore, removeCreatedDatabases, type DbAccess } from '../open-store';
+import { noteIfCreated, openCliStore, refuseMissingDatabase, removeCreatedDatabases, type DbAccess } from '../open-store';
 import { letSignalsIn, onStopSignal } from '../stop-signals';
 
 export const BACKUP_USAGE = `petstore backup --to FILE [--replace] [--db FILE]
@@ -141,16 +141,17 @@ export async function importData(args: string[]): Promise<void> {
   const [path] = positionals;
   if (!path) throw new CliError(`import needs a file\n\n${IMPORT_USAGE}`, 2);
   refuseExtraArguments(positionals, 'import', 'file');
-  const { name, content, sniffedFormat } = await readImportInput(path);
-  const input = { format: values.format === undefined && sniffedFormat ? sniffedFormat : formatOf(values.format, path), content };
   const { 'dry-run': dryRun, 'all-or-nothing': allOrNothing } = values;
   const db = values.db!;
+  // A dry run writes nothing, so it does not create a database either.
+  refuseMissingDatabase(db, dryRun ? 'read-only' : 'may-create');
+  const { name, content, sniffedFormat } = await readImportInput(path);
+  const input = { format: values.format === undefined && sniffedFormat ? sniffedFormat : formatOf(values.format, path), content };
   // A store this run creates is removed again when the run is stopped before its summary.
   const stopWatching = !dryRun && !existsSync(resolve(db)) ? watchNewStore() : undefined;
   let result: OperationOutput<'data.import'> | null;
   let preview: OperationOutput<'data.previewImport'>;
   try {
-    // A dry run writes nothing, so it does not create a database either.
     preview = await run(db, dryRun ? 'read-only' : 'may-create', 'data.previewImport', input);
     reportPreview(preview, name);
     if (allOrNothing && preview.invalid > 0) throw new CliError(`${count(preview.invalid, 'row is', 'rows are')} invalid; nothing was imported (--all-or-nothing).`);
