@@ -4,7 +4,7 @@
  *
  *   npm run bench:rest [-- --runs 5 --duration 3 --warmup 2 --connections 10 --pets 100000]
  *                      [--servers petstore,bare-sqlite] [--scenarios pet-by-id] [--profile DIR] [--json FILE]
- *                      [--baseline CHECKOUT] [--server-core 0 --load-core 1] [--markdown]
+ *                      [--baseline CHECKOUT [--baseline-flags="--node-flag …"]] [--server-core 0 --load-core 1] [--markdown]
  *
  * Servers run on core 0, this process (autocannon) on core 1 (taskset). Each (scenario, server)
  * is warmed up once, then measured `runs` times in interleaved rounds (so drift on the machine
@@ -43,6 +43,7 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     json: { type: 'string' },
     baseline: { type: 'string' },
+    'baseline-flags': { type: 'string' },
     markdown: { type: 'boolean', default: false },
     'server-core': { type: 'string', default: '0' },
     'max-neighbours': { type: 'string', default: '0.1' },
@@ -61,9 +62,12 @@ const pick = <T extends { id: string }>(all: T[], list: string | undefined): T[]
   if (unknown.length) throw new Error(`Unknown: ${unknown.join(', ')} (known: ${all.map((item) => item.id).join(', ')})`);
   return all.filter((item) => wanted.includes(item.id));
 };
-// --baseline DIR adds the headless server of another checkout, right after this one's.
+// --baseline DIR adds the headless server of another checkout (or of this one, with
+// --baseline-flags: the same code under other Node/V8 flags), right after this one's.
+if (values['baseline-flags'] && !values.baseline) throw new Error('--baseline-flags needs --baseline CHECKOUT');
+const baselineFlags = values['baseline-flags']?.split(/\s+/).filter(Boolean) ?? [];
 const catalog: ServerDef[] = values.baseline
-  ? SERVERS.flatMap((server) => (server.id === 'petstore' ? [server, baselineServer(resolve(values.baseline!))] : [server]))
+  ? SERVERS.flatMap((server) => (server.id === 'petstore' ? [server, baselineServer(resolve(values.baseline!), baselineFlags)] : [server]))
   : SERVERS;
 const servers = pick(catalog, values.servers && values.baseline ? `${values.servers},petstore-baseline` : values.servers);
 const scenarios = pick(SCENARIOS, values.scenarios);

@@ -82,15 +82,15 @@ export const SERVERS: ServerDef[] = [
  * `git archive`, with a node_modules link), on its own copy of the same data, measured beside
  * this one: before/after figures for a change, from one run on one machine state.
  */
-export function baselineServer(checkout: string): ServerDef {
+export function baselineServer(checkout: string, flags: string[] = []): ServerDef {
   const petstore = SERVERS.find((server) => server.id === 'petstore')!;
   return {
     ...petstore,
     id: 'petstore-baseline',
     label: 'petstore serve (baseline)',
-    role: `the headless server of ${checkout}`,
+    role: `the headless server of ${checkout}${flags.length ? ` under ${flags.join(' ')}` : ''}`,
     command: ({ port, data, token, nodeFlags }) => ({
-      args: [...nodeFlags, join(checkout, 'bin/petstore.mjs'), 'serve', '--db', data.baselineDb!, '--port', String(port), '--host', '127.0.0.1'],
+      args: [...nodeFlags, ...flags, join(checkout, 'bin/petstore.mjs'), 'serve', '--db', data.baselineDb!, '--port', String(port), '--host', '127.0.0.1'],
       env: { PETSTORE_API_TOKEN: token },
     }),
   };
