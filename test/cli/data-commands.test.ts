@@ -418,10 +418,13 @@ const PETS = 50_000;
 
 const STOPPED = 'SIGINT: stopped; nothing was imported and the new database was removed.\n';
 
-test.each([
+/** Ctrl-C, and SIGTERM as a service manager sends it: exit codes as a shell reports those signals. */
+const STOP_SIGNALS = [
   { stop: 'Ctrl-C', signal: 'SIGINT', code: 130 },
   { stop: 'SIGTERM', signal: 'SIGTERM', code: 143 },
-] as const)('$stop during the check of an import into a new database removes it before the import writes anything (exit $code)', async ({ signal, code }) => {
+] as const;
+
+for (const { stop, signal, code } of STOP_SIGNALS) test(`${stop} during the check of an import into a new database removes it before the import writes anything (exit ${code})`, async () => {
   const file = largeExport(PETS);
   const target = join(dir, 'new.db');
   const proc = spawnNode([BIN, 'import', file, '--db', target]);
@@ -454,6 +457,24 @@ test('Ctrl-C during the transaction of an import into a new database: once it co
   expect(proc.stderr).toBe(STOPPED);
   expect(proc.stdout).toBe('');
   expect(databaseFiles(target).filter((path) => existsSync(path))).toEqual([]);
+}, 60_000);
+
+for (const { stop, signal, code } of STOP_SIGNALS) test(`${stop} during a backup removes its half-written copy and leaves no backup (exit ${code})`, async () => {
+  // Large enough that the copy (SQLite's backup, 100 pages a step) takes a good part of a second.
+  const big = join(dir, 'big.db');
+  const seeded = await runCli(['seed', '--db', big, '--pets', '200000']);
+  expect(seeded.code, seeded.stderr).toBe(0);
+  const target = join(dir, 'copy.db');
+  const proc = spawnNode([BIN, 'backup', '--db', big, '--to', target]);
+  const partial = () => `${target}.partial-${proc.child.pid}`;
+  await until(proc, 'the copy to begin', () => existsSync(partial()));
+  proc.child.kill(signal);
+  const exit = await proc.exitWithin(30_000);
+
+  expect(exit, proc.stderr).toMatchObject({ code, signal: null });
+  expect(proc.stderr).toBe(`${signal}: stopped; nothing was written.\n`);
+  expect(proc.stdout).toBe('');
+  expect([target, partial(), `${partial()}-journal`].filter((path) => existsSync(path))).toEqual([]);
 }, 60_000);
 
 test('Ctrl-C during an import into an existing database ends it at once and leaves the database as it was', async () => {
