@@ -25,8 +25,25 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await killAll();
+  for (const child of stdinImports) child.kill('SIGKILL');
+  stdinImports.clear();
   cleanup();
 });
+
+const stdinImports = new Set<ReturnType<typeof spawn>>();
+
+/** `petstore import <file> …args` with a pipe for its standard input, which `input` writes (or leaves open). */
+function importFromStdin(file: string, args: string[], input: (stdin: NodeJS.WritableStream) => void) {
+  const child = spawn(process.execPath, [BIN, 'import', file, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  stdinImports.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  child.stdin.on('error', () => {}); // the CLI may stop reading first: an endless writer then meets a closed pipe
+  input(child.stdin);
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => child.on('close', (code) => done({ code, stdout, stderr })));
+}
 
 const petNames = (file: string) => {
   const raw = new Database(file, { readonly: true });
@@ -294,46 +311,31 @@ test('an import file over the size limit is refused by its name, and --replace w
 });
 
 test('an import from standard input (- or /dev/stdin) reads it, tells JSON by its start, and refuses one that never ends at the size limit', async () => {
-  const children: ReturnType<typeof spawn>[] = [];
-  const pipeInto = (file: string, input: (stdin: NodeJS.WritableStream) => void) => {
-    const child = spawn(process.execPath, [BIN, 'import', file, '--db', db], { stdio: ['pipe', 'pipe', 'pipe'] });
-    children.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-    child.stdin.on('error', () => {}); // the CLI may stop reading first: an endless writer then meets a closed pipe
-    input(child.stdin);
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => child.on('close', (code) => done({ code, stdout, stderr })));
-  };
-  try {
-    const csv = await pipeInto('/dev/stdin', (stdin) => stdin.end(`name,category,status,stock\n${Array.from({ length: 5 }, (_, i) => `Piped in ${i},Dogs,available,1`).join('\n')}\n`));
-    expect(csv.code, csv.stderr).toBe(0);
-    expect(csv.stdout).toBe('Imported 5 pets; skipped 0 invalid rows.\n');
-    expect(petNames(db).filter((name) => name.startsWith('Piped in '))).toHaveLength(5);
+  const pipeInto = (file: string, input: (stdin: NodeJS.WritableStream) => void) => importFromStdin(file, ['--db', db], input);
+  const csv = await pipeInto('/dev/stdin', (stdin) => stdin.end(`name,category,status,stock\n${Array.from({ length: 5 }, (_, i) => `Piped in ${i},Dogs,available,1`).join('\n')}\n`));
+  expect(csv.code, csv.stderr).toBe(0);
+  expect(csv.stdout).toBe('Imported 5 pets; skipped 0 invalid rows.\n');
+  expect(petNames(db).filter((name) => name.startsWith('Piped in '))).toHaveLength(5);
 
-    // No file name to tell the format by: a JSON array is read as JSON.
-    const json = await pipeInto('-', (stdin) => stdin.end(JSON.stringify([{ name: 'Piped JSON', category: 'Dogs', status: 'available', stock: 1 }])));
-    expect(json.code, json.stderr).toBe(0);
-    expect(json.stdout).toBe('Imported 1 pet; skipped 0 invalid rows.\n');
+  // No file name to tell the format by: a JSON array is read as JSON.
+  const json = await pipeInto('-', (stdin) => stdin.end(JSON.stringify([{ name: 'Piped JSON', category: 'Dogs', status: 'available', stock: 1 }])));
+  expect(json.code, json.stderr).toBe(0);
+  expect(json.stdout).toBe('Imported 1 pet; skipped 0 invalid rows.\n');
 
-    // Without a limit on the read, this would be read until memory ran out.
-    const line = Buffer.from(`${'y'.repeat(1023)}\n`);
-    const block = Buffer.concat(Array.from({ length: 64 }, () => line));
-    const endless = await pipeInto('-', (stdin) => {
-      const write = () => {
-        while (stdin.write(block));
-        stdin.once('drain', write);
-      };
-      stdin.write('name,category,status,stock\n');
-      write();
-    });
-    expect(endless.code).toBe(1);
-    expect(endless.stderr.trim()).toBe(`standard input is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`);
-    expect(petNames(db)).toHaveLength(36);
-  } finally {
-    for (const child of children) child.kill('SIGKILL');
-  }
+  // Without a limit on the read, this would be read until memory ran out.
+  const line = Buffer.from(`${'y'.repeat(1023)}\n`);
+  const block = Buffer.concat(Array.from({ length: 64 }, () => line));
+  const endless = await pipeInto('-', (stdin) => {
+    const write = () => {
+      while (stdin.write(block));
+      stdin.once('drain', write);
+    };
+    stdin.write('name,category,status,stock\n');
+    write();
+  });
+  expect(endless.code).toBe(1);
+  expect(endless.stderr.trim()).toBe(`standard input is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`);
+  expect(petNames(db)).toHaveLength(36);
 }, 60_000);
 
 test('an import from standard input names a --db it cannot use at once, without waiting for the input to end', async () => {
@@ -342,14 +344,8 @@ test('an import from standard input names a --db it cannot use at once, without 
     [['--dry-run', '--db', missing], `No database at ${missing}: this command does not create one`],
     [['--db', join(dir, 'no-such-folder', 'new.db')], `Cannot open ${join(dir, 'no-such-folder', 'new.db')}: the folder ${join(dir, 'no-such-folder')} does not exist.`],
   ] as const) {
-    // stdin stays open and empty: a command that read it first would wait here until the timeout.
-    const child = spawn(process.execPath, [BIN, 'import', '-', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-    const code = await new Promise<number | null>((done) => {
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.on('close', (exitCode) => (clearTimeout(timer), done(exitCode)));
-    });
+    // stdin stays open and empty: a command that read it first would wait until the test's timeout.
+    const { code, stderr } = await importFromStdin('-', [...args], () => {});
     expect(code, stderr).toBe(1);
     expect(stderr).toContain(said);
     expect(existsSync(missing)).toBe(false);
@@ -460,7 +456,7 @@ test('Ctrl-C during the transaction of an import into a new database: once it co
 }, 60_000);
 
 for (const { stop, signal, code } of STOP_SIGNALS) test(`${stop} during a backup removes its half-written copy and leaves no backup (exit ${code})`, async () => {
-  // Large enough that the copy (SQLite's backup, 100 pages a step) takes a good part of a second.
+  // Large enough (about 35 MB) that the copy, SQLite's backup in steps of 100 pages, takes some 200 ms.
   const big = join(dir, 'big.db');
   const seeded = await runCli(['seed', '--db', big, '--pets', '200000']);
   expect(seeded.code, seeded.stderr).toBe(0);
