@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Dataset } from '../dataset';
 import type { Dialect } from '../scenarios';
@@ -19,6 +20,18 @@ export interface ServerDef {
 }
 
 const TSX = ['--import', 'tsx'];
+
+/**
+ * `petstore serve` as a user starts it: `npx petstore serve` runs `bin/petstore.mjs` under the node
+ * flags of its `#!/usr/bin/env -S node …` line (as does `npm run serve`), so those flags come first.
+ * A checkout whose line names none (older ones) gets none.
+ */
+function petstoreCommand(checkout: string): string[] {
+  const bin = join(checkout, 'bin/petstore.mjs');
+  const shebang = readFileSync(bin, 'utf8').split('\n', 1)[0]!;
+  const flags = shebang.replace(/^#!\s*\/usr\/bin\/env\s+(-S\s+)?node\b/, '').trim();
+  return [...(flags ? flags.split(/\s+/) : []), bin];
+}
 
 /** The five servers, in the table's order. Every one binds 127.0.0.1 only. */
 export const SERVERS: ServerDef[] = [
@@ -59,7 +72,7 @@ export const SERVERS: ServerDef[] = [
     exact: true,
     readyPath: '/health',
     command: ({ root, port, data, token, nodeFlags }) => ({
-      args: [...nodeFlags, join(root, 'bin/petstore.mjs'), 'serve', '--db', data.petstoreDb, '--port', String(port), '--host', '127.0.0.1'],
+      args: [...nodeFlags, ...petstoreCommand(root), 'serve', '--db', data.petstoreDb, '--port', String(port), '--host', '127.0.0.1'],
       env: { PETSTORE_API_TOKEN: token },
     }),
   },
@@ -90,7 +103,7 @@ export function baselineServer(checkout: string, flags: string[] = []): ServerDe
     label: 'petstore serve (baseline)',
     role: `the headless server of ${checkout}${flags.length ? ` under ${flags.join(' ')}` : ''}`,
     command: ({ port, data, token, nodeFlags }) => ({
-      args: [...nodeFlags, ...flags, join(checkout, 'bin/petstore.mjs'), 'serve', '--db', data.baselineDb!, '--port', String(port), '--host', '127.0.0.1'],
+      args: [...nodeFlags, ...flags, ...petstoreCommand(checkout), 'serve', '--db', data.baselineDb!, '--port', String(port), '--host', '127.0.0.1'],
       env: { PETSTORE_API_TOKEN: token },
     }),
   };
