@@ -195,7 +195,8 @@ async function main(): Promise<void> {
   let retries = 0;
   const measure = async (serverId: ServerId, scenario: ScenarioId, duration: number): Promise<MeasuredRun> => {
     // Between two of its runs a server idles while the others run (about a minute with five
-    // servers); what the machine reclaimed meanwhile is paid back here, not in the measured run.
+    // servers); what that idle time cost it (caches gone cold, the heap shrunk) is paid back
+    // here, not in the measured run.
     if (rewarmSeconds > 0) await measureOnce(serverId, scenario, rewarmSeconds);
     let best = await measureOnce(serverId, scenario, duration);
     for (let attempt = 2; attempt <= 3; attempt++) {
