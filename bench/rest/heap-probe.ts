@@ -1,8 +1,9 @@
 /**
  * What happens inside one server process from run to run: CPU µs per pet by id (user and system),
  * minor page faults, context switches, resident memory and, from the server's own `--trace-gc`
- * output, scavenges per 1,000 answers. Between runs the server answers page-of-50 and place-order
- * and then sits idle (`--idle-ms`), as in `npm run bench:rest`'s interleaving.
+ * output, scavenges per 1,000 answers and how long they paused the main thread per answer. Between
+ * runs the server answers page-of-50 and place-order and then sits idle (`--idle-ms`), as in
+ * `npm run bench:rest`'s interleaving.
  *
  *   node --import tsx bench/rest/heap-probe.ts [--variant petstore] [--runs 5 --seconds 3 --idle-ms 20000]
  *
@@ -52,11 +53,16 @@ function counters(pid: number) {
 
 // `--trace-gc` prints a line per collection; a line may arrive split over two pieces of output.
 let scavenges = 0;
+let scavengeMs = 0;
 let partialLine = '';
 const countScavenges = (text: string) => {
   const lines = (partialLine + text).split('\n');
   partialLine = lines.pop()!;
-  scavenges += lines.filter((line) => line.includes('Scavenge')).length;
+  for (const line of lines.filter((line) => line.includes('Scavenge'))) {
+    scavenges++;
+    // "… MB, 0.31 / 0.00 ms …": the pause in the main thread.
+    scavengeMs += Number(/MB, ([\d.]+) \//.exec(line)?.[1] ?? 0);
+  }
 };
 
 const probed = await startVariant(values.variant, pinning, data, { extraNodeFlags: ['--trace-gc'], onOutput: countScavenges });
@@ -70,9 +76,9 @@ for (let run = 1; run <= runs; run++) {
     await runLoad(probed.origin, loadRequest('place-order', 'v1', context), seconds, 10);
     await sleep(idleMs);
   }
-  const [before, scavengedBefore] = [counters(probed.pid), scavenges];
+  const [before, scavengedBefore, scavengeMsBefore] = [counters(probed.pid), scavenges, scavengeMs];
   const figures = await runLoad(probed.origin, petById, seconds, 10);
-  const [after, scavengedAfter] = [counters(probed.pid), scavenges];
+  const [after, scavengedAfter, scavengeMsAfter] = [counters(probed.pid), scavenges, scavengeMs];
   if (figures.failures) throw new Error(`${values.variant}: ${JSON.stringify(figures.statusCodes)}`);
   const answers = figures.requestsPerSecond * figures.durationSeconds;
   const micros = (secondsSpent: number) => ((secondsSpent * 1e6) / answers).toFixed(1);
@@ -80,7 +86,7 @@ for (let run = 1; run <= runs; run++) {
   console.log(
     `run ${run}: CPU ${micros(after.user + after.system - before.user - before.system)} µs/answer ` +
       `(user ${micros(after.user - before.user)}, system ${micros(after.system - before.system)}); per 1,000 answers: ` +
-      `scavenges ${perThousand(scavengedAfter - scavengedBefore)}, minor faults ${perThousand(after.minorFaults - before.minorFaults)}, ` +
+      `scavenges ${perThousand(scavengedAfter - scavengedBefore)} (${micros((scavengeMsAfter - scavengeMsBefore) / 1000)} µs/answer in pauses), minor faults ${perThousand(after.minorFaults - before.minorFaults)}, ` +
       `context switches ${perThousand(after.voluntary - before.voluntary)} voluntary, ${perThousand(after.involuntary - before.involuntary)} involuntary; RSS ${after.rssKb} kB`,
   );
 }
