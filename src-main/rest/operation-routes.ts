@@ -194,7 +194,7 @@ function succeed(def: OperationDef, request: FastifyRequest, reply: FastifyReply
   // Set even when it is 200, Node's default: every answer's response object then gains its own
   // statusCode before writeHead adds statusMessage, as a 201 or a refusal's does. One shape for
   // every answer keeps Node's HTTP code monomorphic; two (a 200 set last) cost a pet by id about
-  // 2 µs (7%) once orders had been answered (bench/README.md, "Stop 30").
+  // 2 µs (7%) once orders had been answered (bench/README.md, "Lessons that still decide the code").
   reply.code(http.success);
   if (http.success === 204) {
     reply.send();

@@ -3,7 +3,8 @@
  * whatever its status: 200, 201, 204 or a refusal. Node's HTTP code then stays monomorphic
  * across a server's mix of reads and writes. When a 200 left the status code to `writeHead` (which
  * sets statusMessage first) and a 201 set it first, orders made every later pet by id cost about
- * 2 µs (7%) more (bench/README.md, "Stop 30"). This is a speed property, so the check is V8's own.
+ * 2 µs (7%) more (bench/README.md, "Lessons that still decide the code"). This is a speed
+ * property, so the check is V8's own.
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
