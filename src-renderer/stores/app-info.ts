@@ -12,9 +12,9 @@ export const fileStamp = (now = new Date()): string => {
 };
 
 /**
- * Where the app runs and keeps its data (app.info), and the desktop's own dialogs and file
- * manager, which only the Electron app has: the browser host answers those with NOT_FOUND, so the
- * screen offers a path field there instead (`hasNativeDialogs`).
+ * Where the app runs and keeps its data (app.info), and the desktop's own dialogs, file manager and
+ * printing to PDF, which only the Electron app has: the browser host answers those with NOT_FOUND,
+ * so the screens offer a path field or the browser's own print there instead.
  */
 export const useAppInfoStore = defineStore('app-info', () => {
   const info = ref<AppInfo | null>(null);
@@ -45,6 +45,16 @@ export const useAppInfoStore = defineStore('app-info', () => {
     return folder ? `${folder.replace(/[\\/]+$/, '')}${separator}${suggestedBackupName(now)}` : '';
   }
 
+  /** Where the app runs: the desktop app prints to PDF itself, a browser prints with its own dialog. */
+  async function runtime(): Promise<AppInfo['runtime']> {
+    return (info.value ?? (await load())).runtime;
+  }
+
+  /** Saves the window as a PDF where the clerk chooses (desktop app); resolves with the file, or null if cancelled. */
+  async function printToPdf(suggestedName: string): Promise<string | null> {
+    return (await api().call('app.printToPdf', { suggestedName })).file;
+  }
+
   /** Asks for a file in the desktop's dialog; null when the clerk cancelled. */
   async function chooseFile(purpose: FilePurpose): Promise<string | null> {
     const input = purpose === 'backup' ? { purpose, suggestedName: suggestedBackupName() } : { purpose };
@@ -57,5 +67,5 @@ export const useAppInfoStore = defineStore('app-info', () => {
     await api().call('app.showDataFolder', {});
   }
 
-  return { info, loading, hasNativeDialogs, load, suggestedBackupName, suggestedBackupFile, chooseFile, showDataFolder };
+  return { info, loading, hasNativeDialogs, load, runtime, printToPdf, suggestedBackupName, suggestedBackupFile, chooseFile, showDataFolder };
 });

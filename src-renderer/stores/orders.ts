@@ -1,7 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref, toRaw } from 'vue';
 import type { OperationInput } from '../../src-shared/contract';
-import type { AppInfo } from '../../src-shared/schemas/data';
 import type { StoreEvent } from '../../src-shared/schemas/event';
 import type { InventoryItem } from '../../src-shared/schemas/inventory';
 import type { NewOrder, Order } from '../../src-shared/schemas/order';
@@ -55,7 +54,7 @@ function placed(order: Order): PlacedOrder {
 
 /**
  * Orders, newest first, filtered on the server (open/complete, one pet) and paged with cursors;
- * plus what placing an order and printing a receipt need (pets to choose, stock, the runtime).
+ * plus what placing an order and printing a receipt need (pets to choose, stock).
  */
 export const useOrdersStore = defineStore('orders', () => {
   const filters = ref<OrderFilters>({ status: 'all', petId: null });
@@ -65,7 +64,6 @@ export const useOrdersStore = defineStore('orders', () => {
    * not known yet.
    */
   const filterPet = ref<{ id: number; name: string | undefined; deleted: boolean } | null>(null);
-  let runtimeOnce: Promise<AppInfo['runtime']> | undefined;
 
   function query(cursor?: string): OperationInput<'orders.list'> {
     const { status, petId } = filters.value;
@@ -324,23 +322,6 @@ export const useOrdersStore = defineStore('orders', () => {
     return { order, pet, categoryName };
   }
 
-  /** Where the app runs: the desktop app prints to PDF itself, a browser prints with its own dialog. */
-  async function runtime(): Promise<AppInfo['runtime']> {
-    runtimeOnce ??= api()
-      .call('app.info', {})
-      .then((info) => info.runtime)
-      .catch((error: unknown) => {
-        runtimeOnce = undefined;
-        throw error;
-      });
-    return runtimeOnce;
-  }
-
-  /** Saves the window as a PDF where the clerk chooses (desktop app); resolves with the file, or null if cancelled. */
-  async function printToPdf(suggestedName: string): Promise<string | null> {
-    return (await api().call('app.printToPdf', { suggestedName })).file;
-  }
-
   return {
     openCountOf,
     rows,
@@ -362,7 +343,5 @@ export const useOrdersStore = defineStore('orders', () => {
     findPet,
     searchPets,
     receipt,
-    runtime,
-    printToPdf,
   };
 });

@@ -1,5 +1,6 @@
 import { afterEach, expect, test } from 'vitest';
 import { ApiError } from '../../../src-renderer/api/client';
+import { useAppInfoStore } from '../../../src-renderer/stores/app-info';
 import { useOrdersStore } from '../../../src-renderer/stores/orders';
 import { useRealApi, type RealApiOptions, type RendererHarness } from '../support/real-api';
 
@@ -157,9 +158,9 @@ test('receipt gathers the order, its pet and category; a cancelled order is NOT_
 
 test('runtime says where the app runs; printing to PDF is the desktop’s alone', async () => {
   h = useRealApi();
-  const orders = useOrdersStore();
-  expect(await orders.runtime()).toBe('browser-host');
-  const refusal = await orders.printToPdf('order-1.pdf').catch((error: unknown) => error);
+  const appInfo = useAppInfoStore();
+  expect(await appInfo.runtime()).toBe('browser-host');
+  const refusal = await appInfo.printToPdf('order-1.pdf').catch((error: unknown) => error);
   expect(refusal).toBeInstanceOf(ApiError);
   expect(refusal).toMatchObject({ message: 'Printing to PDF is only available in the desktop app' });
 });
