@@ -1,8 +1,12 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { SECRET_HEADER, SECRET_PARAM } from '../../src-main/browser-host/secret';
 
 export interface BenchHost {
+  /** The address the host printed (with its secret, where the checkout's host has one). */
   url: string;
+  /** The headers of a call to the store (`/__petstore/invoke/<operation>`). */
+  callHeaders: Record<string, string>;
   stop(): void;
 }
 
@@ -20,12 +24,18 @@ export async function startBrowserHost(root: string, db: string, rendererDir: st
     let output = '';
     host.stdout!.on('data', (chunk: Buffer) => {
       output += chunk;
-      const match = /on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+      // A --baseline checkout's host may predate the secret.
+      const match = /on (http:\/\/127\.0\.0\.1:\d+\/(?:\?secret=[\w-]+)?)\s/.exec(output);
       if (match) done(match[1]);
     });
     host.once('exit', (code) => fail(new Error(`browser host exited (${code}): ${output}`)));
   });
-  return { url, stop: () => host.kill('SIGTERM') };
+  const secret = new URL(url).searchParams.get(SECRET_PARAM);
+  return {
+    url,
+    callHeaders: { 'Content-Type': 'application/json', ...(secret === null ? {} : { [SECRET_HEADER]: secret }) },
+    stop: () => host.kill('SIGTERM'),
+  };
 }
 
 /** Chromium as every renderer benchmark launches it: Debian's, with its background work off. */

@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright';
 import { median, percentileOfSorted } from '../rest/stats';
-import { CHROMIUM_OPTIONS, startBrowserHost } from './browser-host';
+import { CHROMIUM_OPTIONS, startBrowserHost, type BenchHost } from './browser-host';
 
 const percentile = (samples: number[], p: number) => percentileOfSorted([...samples].sort((a, b) => a - b), p);
 
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
       const measured = run >= WARMUP;
       const cold = await coldOpen(page, url);
       const open = await openFromDashboard(page, url);
-      const search = await searchFor(page, url, queries[run % queries.length]);
+      const search = await searchFor(page, host, queries[run % queries.length]);
       if (measured) {
         results.cold.push(cold);
         results.open.push(open);
@@ -110,10 +110,10 @@ async function openFromDashboard(page: Page, url: string): Promise<number> {
 }
 
 /** The names of the service's first results for a search text. */
-async function firstResults(url: string, text: string): Promise<string[]> {
-  const response = await fetch(new URL('__petstore/invoke/pets.list', url), {
+async function firstResults(host: BenchHost, text: string): Promise<string[]> {
+  const response = await fetch(new URL('__petstore/invoke/pets.list', host.url), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: host.callHeaders,
     body: JSON.stringify({ q: text, limit: 10 }),
   });
   return ((await response.json()) as { data: { items: { name: string }[] } }).data.items.map((pet) => pet.name);
@@ -125,11 +125,11 @@ async function firstResults(url: string, text: string): Promise<string[]> {
  * already shows those rows ("rex " and "rex 1" can), it ends instead in a character no name holds,
  * so that the measured keystroke must change what is shown and can never time nothing.
  */
-async function searchFor(page: Page, url: string, text: string): Promise<number> {
-  const expected = await firstResults(url, text);
+async function searchFor(page: Page, host: BenchHost, text: string): Promise<number> {
+  const expected = await firstResults(host, text);
   let before = text.slice(0, -1);
-  if (JSON.stringify(await firstResults(url, before)) === JSON.stringify(expected)) before += '#';
-  if (JSON.stringify(await firstResults(url, before)) === JSON.stringify(expected)) throw new Error(`search "${text}" cannot be timed`);
+  if (JSON.stringify(await firstResults(host, before)) === JSON.stringify(expected)) before += '#';
+  if (JSON.stringify(await firstResults(host, before)) === JSON.stringify(expected)) throw new Error(`search "${text}" cannot be timed`);
   const input = page.getByLabel('Search pets by name or id');
   await input.fill(before);
   await page.waitForTimeout(300);

@@ -1,15 +1,34 @@
 /**
  * The browser host's stand-in for the preload: the same `window.petstore` API (see
- * src-shared/bridge.ts), carried over HTTP to the host instead of over IPC. The event stream opens
- * as the page loads and starts after `latestEventId`, the log's last id when this script was
- * served: an event committed while the page loads and connects is replayed, not lost.
+ * src-shared/bridge.ts), carried over HTTP to the host instead of over IPC. The script is public
+ * and holds no data: the host's secret comes from the address the page was opened at (then dropped
+ * from the visible address) or, after a reload, from the tab's sessionStorage (per tab and port).
+ * The page's calls wait until the event stream is connected (or has failed): the stream follows
+ * the log from then on, so an event committed while the page loads is in what its first calls
+ * read or on the stream, never lost.
  */
 import { errorBody } from '../../src-shared/error-catalogue';
+import { SECRET_HEADER, SECRET_PARAM } from './secret';
 
-export const bridgeScript = (latestEventId: number) => `(() => {
+export const BRIDGE_SCRIPT = `(() => {
   'use strict';
+  const PARAM = ${JSON.stringify(SECRET_PARAM)};
+  const KEY = 'petstore.browserHostSecret';
+  const address = new URL(location.href);
+  let secret = address.searchParams.get(PARAM);
+  if (secret !== null) {
+    sessionStorage.setItem(KEY, secret);
+    address.searchParams.delete(PARAM);
+    history.replaceState(history.state, '', address.pathname + address.search + address.hash);
+  } else {
+    secret = sessionStorage.getItem(KEY) ?? '';
+  }
+
   const listeners = new Set();
-  const source = new EventSource('/__petstore/events?after=${latestEventId}');
+  let connected;
+  const streamReady = new Promise((resolve) => (connected = resolve));
+  const source = new EventSource('/__petstore/events?' + PARAM + '=' + encodeURIComponent(secret));
+  source.onopen = source.onerror = () => connected();
   source.onmessage = (message) => {
     // Each message holds the events of one batch, in log order. A listener that fails costs the
     // others nothing (as in the preload).
@@ -25,10 +44,11 @@ export const bridgeScript = (latestEventId: number) => `(() => {
   };
   const bridge = {
     async invoke(operation, input) {
+      await streamReady;
       try {
         const response = await fetch('/__petstore/invoke/' + encodeURIComponent(String(operation)), {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
+          headers: { 'Content-Type': 'application/json', ${JSON.stringify(SECRET_HEADER)}: secret },
           body: JSON.stringify(input === undefined ? null : input),
         });
         return await response.json();

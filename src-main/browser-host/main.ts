@@ -2,7 +2,8 @@
  * `npm run host -- [--db FILE] [--port N]` (or `npm run app:browser -- …`, which builds first): the real service under Node with the renderer served
  * to a browser on 127.0.0.1 (build the renderer first: `npm run build`; PETSTORE_RENDERER_DIR
  * serves another build). The database is --db, else PETSTORE_DB as for the desktop app, else
- * petstore-dev.db in the project folder.
+ * petstore-dev.db in the project folder. The printed address holds this start's secret: only a page
+ * opened at it (and reloads of that tab) may call the store.
  */
 import { parseArgs } from 'node:util';
 import { dirname, join, resolve } from 'node:path';

@@ -8,7 +8,8 @@ import { CONTENT_SECURITY_POLICY } from '../app/csp';
 import { invokeOperationAsync } from '../service/invoke';
 import type { Handlers } from '../service/handler-types';
 import type { Store } from '../service/store';
-import { bridgeScript } from './bridge-script';
+import { BRIDGE_SCRIPT } from './bridge-script';
+import { makeSecret, SECRET_HEADER, SECRET_PARAM, secretMatches } from './secret';
 import { followEventLog } from '../service/event-feed';
 import { batchEventsPerTurn } from '../host/event-batches';
 
@@ -38,13 +39,16 @@ export interface BrowserHostOptions {
 
 export interface BrowserHost {
   server: Server;
+  /** The address to open: it holds this start's secret, which every call and the event stream must carry. */
   url: string;
+  secret: string;
   close(): Promise<void>;
 }
 
 /**
  * Serves the built renderer to a browser on 127.0.0.1 with the preload's API bridged to the real
  * service over HTTP: the UI can be used and tested without Electron. Development and tests only.
+ * The page and its files are public (they hold no data); the store answers only the secret's holder.
  */
 export async function startBrowserHost({ store, handlers, rendererDir, port = 0 }: BrowserHostOptions): Promise<BrowserHost> {
   const indexHtml = (await readFile(join(rendererDir, 'index.html'), 'utf8')).replace(
@@ -52,6 +56,7 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
     '<script src="/__petstore/bridge.js"></script>\n    <script type="module"',
   );
   const streams = new Set<ServerResponse>();
+  const secret = makeSecret();
 
   const server = createServer((request, response) => {
     void handle(request, response).catch(() => {
@@ -68,6 +73,9 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
     if (path === null) return refuse(response, new StoreError('NOT_FOUND', 'No such page'));
 
     if (path.startsWith(INVOKE_PREFIX) && request.method === 'POST') {
+      if (!secretMatches(secret, request.headers[SECRET_HEADER.toLowerCase()])) {
+        return send(response, 401, 'application/json', JSON.stringify({ ok: false, error: unauthorized().toBody() }), CHALLENGE);
+      }
       const refused = crossSiteRefusal(request);
       const input = refused ?? (await readJson(request));
       const result =
@@ -77,8 +85,9 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
       return send(response, input instanceof StoreError ? input.status : 200, 'application/json', JSON.stringify(result));
     }
     if (url.pathname === '/__petstore/events') {
-      // Replays what the page may have missed while connecting (after the id it was served with,
-      // or the last one it saw when EventSource reconnects), then follows the log live.
+      if (!secretMatches(secret, url.searchParams.get(SECRET_PARAM))) return refuse(response, unauthorized(), CHALLENGE);
+      // Follows the log from now (the bridge holds the page's calls until the stream is connected),
+      // or after the last id EventSource saw when it reconnects, or after `?after=`.
       const resumeFrom = Number(request.headers['last-event-id'] ?? url.searchParams.get('after'));
       const after = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : store.context.events.latestId();
       response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
@@ -97,7 +106,7 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
       });
       return;
     }
-    if (url.pathname === '/__petstore/bridge.js') return send(response, 200, MIME['.js'], bridgeScript(store.context.events.latestId()));
+    if (url.pathname === '/__petstore/bridge.js') return send(response, 200, MIME['.js'], BRIDGE_SCRIPT);
     if (request.method !== 'GET') return refuse(response, new StoreError('METHOD_NOT_ALLOWED', `${request.method} is not served here`));
     if (url.pathname === '/' || url.pathname === '/index.html') return send(response, 200, MIME['.html'], indexHtml);
 
@@ -121,7 +130,8 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
   const address = server.address() as AddressInfo;
   return {
     server,
-    url: `http://127.0.0.1:${address.port}/`,
+    url: `http://127.0.0.1:${address.port}/?${SECRET_PARAM}=${secret}`,
+    secret,
     close: () =>
       new Promise<void>((resolve) => {
         for (const response of streams) response.end();
@@ -130,13 +140,19 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
   };
 }
 
+/** What a request without the secret, or with another, is told. */
+const unauthorized = () => new StoreError('UNAUTHORIZED', 'The browser host’s secret is missing or wrong: open the address it printed when it started');
+/** A 401 names how to authenticate (RFC 9110): the header that carries the secret. */
+const CHALLENGE = { 'WWW-Authenticate': SECRET_HEADER };
+
 /** A refusal as an Error object, with its catalogue status. */
-function refuse(response: ServerResponse, error: StoreError): void {
-  send(response, error.status, 'application/json', JSON.stringify(error.toBody()));
+function refuse(response: ServerResponse, error: StoreError, headers: Record<string, string> = {}): void {
+  send(response, error.status, 'application/json', JSON.stringify(error.toBody()), headers);
 }
 
-function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
+function send(response: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
   response.writeHead(status, {
+    ...headers,
     'Content-Type': type,
     'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'X-Content-Type-Options': 'nosniff',

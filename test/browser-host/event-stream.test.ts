@@ -1,10 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoreEvent } from '../../src-shared/schemas/event';
-import { startBrowserHost, type BrowserHost } from '../../src-main/browser-host/server';
+import type { BrowserHost } from '../../src-main/browser-host/server';
 import { EVENTS_PER_MESSAGE } from '../../src-main/host/event-batches';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
+import { startTestHost } from './http';
 
 interface Message {
   id: number;
@@ -54,10 +53,7 @@ describe('the browser host’s event stream (the page’s window.petstore.onEven
 
   beforeEach(async () => {
     t = openTestStore();
-    const rendererDir = join(t.dir, 'renderer');
-    mkdirSync(rendererDir);
-    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><script type="module" src="/main.js"></script>');
-    host = await startBrowserHost({ store: t.store, rendererDir });
+    host = await startTestHost(t);
   });
   afterEach(async () => {
     await host.close();
@@ -71,7 +67,7 @@ describe('the browser host’s event stream (the page’s window.petstore.onEven
     const content = JSON.stringify(Array.from({ length: rows }, (_, i) => ({ name: `Rex ${i + 1}`, category: categoryId, stock: 1 })));
     // Imported while the stream follows the log live (not replayed when it connects).
     let imported = 0;
-    const messages = await readEvents(new URL(`__petstore/events?after=${start}`, host.url).href, rows, {
+    const messages = await readEvents(new URL(`__petstore/events?after=${start}&secret=${host.secret}`, host.url).href, rows, {
       onConnected: () => (imported = t.ok('data.import', { format: 'json', content }).imported),
     });
     expect(imported).toBe(rows);
@@ -83,7 +79,7 @@ describe('the browser host’s event stream (the page’s window.petstore.onEven
     for (const message of messages) expect(message.id).toBe(message.events.at(-1)!.id);
 
     // EventSource reconnects with the last id it saw: the stream goes on after that message.
-    const resumed = await readEvents(new URL(`__petstore/events?after=${start}`, host.url).href, logged.length - EVENTS_PER_MESSAGE, {
+    const resumed = await readEvents(new URL(`__petstore/events?after=${start}&secret=${host.secret}`, host.url).href, logged.length - EVENTS_PER_MESSAGE, {
       headers: { 'Last-Event-ID': String(messages[0].id) },
     });
     expect(resumed.flatMap((message) => message.events).map((event) => event.id)).toEqual(messages[1].events.map((event) => event.id));

@@ -3,49 +3,26 @@
  * refusals, each an Error object. A page of another site open in the same browser must not be able
  * to call the store (a form or `text/plain` POST needs no CORS preflight).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src-shared/errors';
-import { startBrowserHost, type BrowserHost } from '../../src-main/browser-host/server';
+import type { BrowserHost } from '../../src-main/browser-host/server';
+import { SECRET_HEADER } from '../../src-main/browser-host/secret';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
-
-interface Answer {
-  status: number;
-  type: string | undefined;
-  body: string;
-}
-
-/** One raw HTTP request (node:http, so that Host, Origin and Sec-Fetch-Site are ours to set). */
-function send(url: string, path: string, { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const outgoing = request({ hostname, port, path, method, headers }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, type: response.headers['content-type'], body: text }));
-    });
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
+import { send, startTestHost } from './http';
 
 describe('the browser host’s requests', () => {
   let t: TestStore;
   let host: BrowserHost;
   let origin: string;
+  /** What every call from the page carries (the secret is checked first: secret.test.ts). */
+  let secret: Record<string, string>;
   const create = JSON.stringify({ name: 'Ferrets' });
 
   beforeEach(async () => {
     t = openTestStore();
-    const rendererDir = join(t.dir, 'renderer');
-    mkdirSync(rendererDir);
-    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><script type="module" src="/main.js"></script>');
-    writeFileSync(join(rendererDir, 'main.js'), 'console.log(1)');
-    host = await startBrowserHost({ store: t.store, rendererDir });
-    origin = host.url.replace(/\/$/, '');
+    host = await startTestHost(t);
+    origin = new URL(host.url).origin;
+    secret = { [SECRET_HEADER]: host.secret };
   });
   afterEach(async () => {
     await host.close();
@@ -57,7 +34,7 @@ describe('the browser host’s requests', () => {
   it('the page’s own call (JSON from its own origin) reaches the store', async () => {
     const answer = await send(host.url, '/__petstore/invoke/categories.create', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: origin, 'Sec-Fetch-Site': 'same-origin' },
+      headers: { ...secret, 'Content-Type': 'application/json', Origin: origin, 'Sec-Fetch-Site': 'same-origin' },
       body: create,
     });
     expect(answer.status).toBe(200);
@@ -73,7 +50,7 @@ describe('the browser host’s requests', () => {
     ['a text/plain fetch', { 'Content-Type': 'text/plain' }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['no content type', {}, 415, 'UNSUPPORTED_MEDIA_TYPE'],
   ])('refuses %s without calling the store', async (_what, headers, status, code) => {
-    const answer = await send(host.url, '/__petstore/invoke/categories.create', { method: 'POST', headers, body: create });
+    const answer = await send(host.url, '/__petstore/invoke/categories.create', { method: 'POST', headers: { ...secret, ...headers }, body: create });
     expect(answer.status).toBe(status);
     const result = JSON.parse(answer.body) as { ok: boolean; error: unknown };
     expect(result.ok).toBe(false);
@@ -88,7 +65,7 @@ describe('the browser host’s requests', () => {
   ])('answers %s with MALFORMED_JSON and writes nothing', async (_what, body) => {
     const answer = await send(host.url, '/__petstore/invoke/categories.create', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: origin },
+      headers: { ...secret, 'Content-Type': 'application/json', Origin: origin },
       body,
     });
     expect(answer.status).toBe(400);
