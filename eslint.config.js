@@ -54,4 +54,6 @@ export default tseslint.config(
   },
   { files: ['src-shared/**'], rules: forbid(NODE, ELECTRON, MAIN, RENDERER) },
   { files: ['src-main/**'], ignores: ['src-main/app/**'], rules: forbid(ELECTRON, [['**/src-renderer/**'], 'The renderer is a separate program.']) },
+  // The shell's decisions and the Node tests that run them: importing electron outside Electron fails.
+  { files: ['src-main/app/hardening/**', 'test/**'], rules: forbid([ELECTRON[0], 'The Node tests load this: electron is imported only by the glue in src-main/app/*.ts.']) },
 );

@@ -22,8 +22,8 @@ export const SCREEN_ROUTES: (RouteRecordRaw & { name: ScreenName; meta: { title:
 ];
 
 /**
- * Hash history: the app is loaded from a file in Electron and from the browser host's root, and
- * both resolve `#/pets` the same way.
+ * Hash history: Electron's app:// protocol and the browser host serve files only, so every route
+ * stays on index.html (`#/pets`) and a reload finds it.
  */
 export const router = createRouter({
   history: createWebHashHistory(),

@@ -1,10 +1,10 @@
 import { app, BrowserWindow, dialog, shell } from 'electron';
-import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { StoreError } from '../../src-shared/errors';
 import type { DesktopHandlers } from '../host/shell-handlers';
 import { backupFolderOf } from '../service/backup';
 import type { Store } from '../service/store';
+import { writePrivateFile } from './hardening/private-file';
 
 const BACKUP_FILTERS = [{ name: 'Pet Store Clerk backup', extensions: ['db'] }];
 
@@ -46,7 +46,7 @@ export function desktopHandlers(store: Store): DesktopHandlers {
       if (choice.canceled || !choice.filePath) return { file: null };
       // The page's print stylesheet applies: only the receipt is printed.
       const pdf = await window.webContents.printToPDF({ pageSize: 'A4', printBackground: false });
-      await writeFile(choice.filePath, pdf);
+      await writePrivateFile(choice.filePath, pdf);
       return { file: choice.filePath };
     },
     'app.showDataFolder': async () => {

@@ -4,28 +4,31 @@
  */
 import { app, BrowserWindow, dialog, ipcMain } from 'electron';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { EVENT_CHANNEL } from '../../src-shared/bridge';
 import { nativeBindingForRuntime } from '../db/native-binding';
-import { ownUrlCheck, trustedSenderCheck } from '../ipc/own-pages';
+import { APP_ENTRY_URL, ownOrigin, ownUrlCheck, trustedSenderCheck } from '../ipc/own-pages';
 import { registerStoreIpc } from '../ipc/register';
 import { createHostHandlers } from '../host/shell-handlers';
 import { batchEventsPerTurn } from '../host/event-batches';
 import { openStore, type Store } from '../service/store';
 import { desktopHandlers } from './desktop-handlers';
 import { installMenu } from './menu';
-import { hardenApp } from './security';
+import { externalLinkCheck } from './hardening/external-links';
+import { hardenApp, registerAppScheme } from './security';
 import { createMainWindow } from './window';
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const rendererFile = join(outDir, 'renderer', 'index.html');
 const devUrl = process.env.ELECTRON_RENDERER_URL;
-/** Our own pages: the built index.html, or the dev server in development. */
-const isOwnUrl = ownUrlCheck({ rendererFileUrl: pathToFileURL(rendererFile).href, devUrl });
+/** The window's page: the built renderer served from app://, or the dev server in development. */
+const pageUrl = devUrl ?? APP_ENTRY_URL;
+const isOwnUrl = ownUrlCheck({ devUrl });
 const isTrustedSender = trustedSenderCheck(isOwnUrl);
 
 let store: Store | undefined;
-let stopListener: (() => Promise<unknown>) | undefined;
+let listener: ReturnType<typeof createHostHandlers>['listener'] | undefined;
+/** The app's own links: the API reference of the REST listener while it runs. */
+const isExternalLink = externalLinkCheck(() => listener?.status().url ?? null);
 let quitting = false;
 
 function start(): void {
@@ -38,10 +41,11 @@ function start(): void {
     return;
   }
   // The REST listener stays off until the owner turns it on (listener.start over IPC).
-  const { handlers, listener } = createHostHandlers(store, 'electron', desktopHandlers(store));
+  const host = createHostHandlers(store, 'electron', desktopHandlers(store));
+  const { handlers } = host;
+  listener = host.listener;
   // Not resuming is not fatal: the app opens, and Settings says the listener is off.
   listener.resume().catch((error: unknown) => console.error('The REST listener could not be resumed:', error));
-  stopListener = () => listener.stop();
   registerStoreIpc(ipcMain, handlers, { isTrustedSender, lockWait: store.context.commits });
   store.feed.subscribe(
     batchEventsPerTurn((events) => {
@@ -56,8 +60,11 @@ function start(): void {
     }),
   );
   installMenu(!!devUrl);
-  createMainWindow(outDir, { devUrl, file: rendererFile });
+  createMainWindow(outDir, pageUrl);
 }
+
+// Before the app is ready, as Electron requires; app:// is then served once it is.
+registerAppScheme();
 
 if (!app.requestSingleInstanceLock()) {
   // Another instance owns the database: hand over to it and leave.
@@ -72,10 +79,10 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
   void app.whenReady().then(() => {
-    hardenApp(isOwnUrl);
+    hardenApp({ isOwnUrl, ownOrigin: ownOrigin({ devUrl }), isExternalLink, rendererDir: join(outDir, 'renderer') });
     start();
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createMainWindow(outDir, { devUrl, file: rendererFile });
+      if (BrowserWindow.getAllWindows().length === 0) createMainWindow(outDir, pageUrl);
     });
   });
   app.on('window-all-closed', () => {
@@ -86,7 +93,7 @@ if (!app.requestSingleInstanceLock()) {
     if (quitting) return;
     quitting = true;
     event.preventDefault();
-    void (stopListener?.() ?? Promise.resolve())
+    void (listener?.stop() ?? Promise.resolve())
       .catch((error) => console.error('[petstore] stopping the listener:', error))
       .finally(() => {
         store?.close();

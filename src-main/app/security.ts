@@ -1,24 +1,45 @@
-import { app, session, shell, type WebContents } from 'electron';
+import { app, protocol, session, shell, type WebContents } from 'electron';
+import { APP_SCHEME } from '../ipc/own-pages';
 import { CONTENT_SECURITY_POLICY } from './csp';
+import { APP_SCHEME_PRIVILEGES } from './hardening/app-scheme';
+import { windowOpenDecision } from './hardening/external-links';
+import { permissionCheck } from './hardening/permissions';
+import { serveRenderer } from './hardening/renderer-protocol';
+
+/** What the app's pages are, and which links may leave the app (see ./hardening). */
+export interface HardeningRules {
+  isOwnUrl: (url: string) => boolean;
+  ownOrigin: string;
+  isExternalLink: (url: string) => boolean;
+  /** The built renderer (out/renderer), served from app://. */
+  rendererDir: string;
+}
+
+/** Registers app:// with its privileges: Electron allows this only before the app is ready. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+}
 
 /** Applies Electron's security checklist to the default session and every new web contents. */
-export function hardenApp(isOwnUrl: (url: string) => boolean): void {
+export function hardenApp({ isOwnUrl, ownOrigin, isExternalLink, rendererDir }: HardeningRules): void {
+  protocol.handle(APP_SCHEME, (request) => serveRenderer(rendererDir, request));
+  // The app:// answers carry the CSP themselves; this adds it to the dev server's.
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
     });
   });
-  // The renderer needs no camera, notifications, geolocation…: refuse every permission but writing
-  // to the clipboard (the copy buttons for the API address and a new token's secret).
-  const allowed = (permission: string) => permission === 'clipboard-sanitized-write';
-  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(allowed(permission)));
-  session.defaultSession.setPermissionCheckHandler((_contents, permission) => allowed(permission));
+  const allowed = permissionCheck(ownOrigin);
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(allowed(permission, details.requestingUrl)),
+  );
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) => allowed(permission, requestingOrigin));
 
   app.on('web-contents-created', (_event, contents: WebContents) => {
-    // New windows are never opened; http(s) links go to the user's browser instead.
     contents.setWindowOpenHandler(({ url }) => {
-      if (/^https?:\/\//.test(url)) void shell.openExternal(url);
-      return { action: 'deny' };
+      const { action, openExternally } = windowOpenDecision(url, isExternalLink);
+      if (openExternally) void shell.openExternal(url);
+      return { action };
     });
     contents.on('will-navigate', (event, url) => {
       if (!isOwnUrl(url)) event.preventDefault();

@@ -1,19 +1,14 @@
 import { app, BrowserWindow, dialog } from 'electron';
 import { join } from 'node:path';
+import { windowWebPreferences } from './hardening/web-preferences';
 import { loadWindowState, rememberWindowState } from './window-state';
-
-export interface RendererLocation {
-  /** The dev server's URL under `electron-vite dev`, else undefined. */
-  devUrl?: string;
-  /** The built index.html. */
-  file: string;
-}
 
 /**
  * The clerk's window: hidden until its first paint, sandboxed, with only the preload's API, where
- * and as large as the clerk left it last time.
+ * and as large as the clerk left it last time. `pageUrl` is app://petstore/index.html, or the dev
+ * server's under `electron-vite dev`.
  */
-export function createMainWindow(outDir: string, renderer: RendererLocation): BrowserWindow {
+export function createMainWindow(outDir: string, pageUrl: string): BrowserWindow {
   const userData = app.getPath('userData');
   const state = loadWindowState(userData);
   const window = new BrowserWindow({
@@ -25,17 +20,7 @@ export function createMainWindow(outDir: string, renderer: RendererLocation): Br
     show: false,
     title: 'Pet Store Clerk',
     autoHideMenuBar: false,
-    webPreferences: {
-      preload: join(outDir, 'preload', 'index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      spellcheck: false,
-    },
+    webPreferences: windowWebPreferences(join(outDir, 'preload', 'index.cjs')),
   });
   rememberWindowState(window, userData);
   askBeforeLosingEdits(window);
@@ -43,8 +28,7 @@ export function createMainWindow(outDir: string, renderer: RendererLocation): Br
     if (state.maximized) window.maximize();
     window.show();
   });
-  if (renderer.devUrl) void window.loadURL(renderer.devUrl);
-  else void window.loadFile(renderer.file);
+  void window.loadURL(pageUrl);
   return window;
 }
 

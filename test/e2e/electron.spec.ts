@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { PetstoreBridge } from '../../src-shared/bridge';
+import { CONTENT_SECURITY_POLICY } from '../../src-main/app/csp';
 
 /** The page's global as the preload leaves it (tests run in Node, without DOM types). */
 type AppGlobal = typeof globalThis & { petstore: PetstoreBridge };
@@ -40,6 +41,24 @@ test('the desktop app opens hardened, and a menu command creates a pet through I
   try {
     const page = await app.firstWindow();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+
+    // Served from the app:// protocol (not file://), a secure context, each answer with the CSP;
+    // nothing outside out/renderer is reachable through it.
+    expect(page.url()).toMatch(/^app:\/\/petstore\/index\.html#\//);
+    expect(await page.evaluate(() => [location.origin, isSecureContext])).toEqual(['app://petstore', true]);
+    const served = await page.evaluate(async () => {
+      const answer = async (url: string) => {
+        const response = await fetch(url);
+        return { status: response.status, csp: response.headers.get('content-security-policy') };
+      };
+      return [await answer('app://petstore/index.html'), await answer('app://petstore/..%2fmain%2findex.js')];
+    });
+    expect(served).toEqual([
+      { status: 200, csp: CONTENT_SECURITY_POLICY },
+      { status: 404, csp: CONTENT_SECURITY_POLICY },
+    ]);
+    // Permissions are refused (the session's check handler answers navigator.permissions).
+    expect(await page.evaluate(async () => (await navigator.permissions.query({ name: 'geolocation' })).state)).toBe('denied');
 
     // Hardened: no Node in the page, only the preload's API.
     expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');

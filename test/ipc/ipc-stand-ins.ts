@@ -9,20 +9,20 @@
  *   a handler rejects with "No handler registered for '<channel>'".
  * - `bridgeFor()` is the preload's own `invoke` (src-main/ipc/preload-invoke.ts) on top of the fake.
  * - `isTrustedSender` is main.ts's own check (src-main/ipc/own-pages.ts) for a packaged app
- *   (file:// renderer).
+ *   (the renderer at app://petstore/index.html).
  */
 import type { PetstoreBridge } from '../../src-shared/bridge';
-import { ownUrlCheck, trustedSenderCheck } from '../../src-main/ipc/own-pages';
+import { APP_ENTRY_URL, ownUrlCheck, trustedSenderCheck } from '../../src-main/ipc/own-pages';
 import { createInvoke } from '../../src-main/ipc/preload-invoke';
 import type { IpcInvokeEventLike, IpcMainLike } from '../../src-main/ipc/register';
 
 type Listener = (event: IpcInvokeEventLike, input: unknown) => unknown;
 
 /** The packaged renderer's page; the only sender `isTrustedSender` accepts. */
-export const APP_URL = 'file:///opt/pet-store-clerk/resources/app.asar/out/renderer/index.html';
+export const APP_URL = APP_ENTRY_URL;
 
-/** main.ts's sender check, for the packaged (file://) renderer at APP_URL. */
-export const isTrustedSender = trustedSenderCheck(ownUrlCheck({ rendererFileUrl: APP_URL }));
+/** main.ts's sender check, for the packaged renderer at APP_URL. */
+export const isTrustedSender = trustedSenderCheck(ownUrlCheck());
 
 /** What a sender looks like to the main process: a frame URL, or no frame at all (null). */
 export type SenderUrl = string | null;

@@ -72,9 +72,10 @@ describe('an untrusted sender gets FORBIDDEN and changes nothing', () => {
     'https://evil.example/',
     'http://127.0.0.1:8787/v1/docs',
     'file:///tmp/evil.html',
+    'file:///opt/pet-store-clerk/resources/app.asar/out/renderer/index.html', // the built page, outside app://
     `${APP_URL}.evil.html`,
     `${APP_URL}?injected=1`,
-    APP_URL.replace('file://', 'file://attacker.example'),
+    APP_URL.replace('//petstore/', '//attacker.example/'),
     APP_URL.toUpperCase(),
     'devtools://devtools/bundled/devtools_app.html',
     'about:blank',
