@@ -5,7 +5,7 @@ import type { StoreEvent } from '../../src-shared/schemas/event';
 import type { InventoryItem } from '../../src-shared/schemas/inventory';
 import type { NewOrder, Order } from '../../src-shared/schemas/order';
 import type { Pet } from '../../src-shared/schemas/pet';
-import { api, ApiError } from '../api/client';
+import { api } from '../api/client';
 import { coalesced } from './coalesced';
 import { petsById, usePagedList } from './paged-list';
 import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
@@ -31,17 +31,10 @@ export interface PetChoice {
   stock: number;
 }
 
-/** What a receipt shows. */
-export interface ReceiptData {
-  order: PlacedOrder;
-  pet: Pet | null;
-  categoryName: string | null;
-}
-
 const PAGE_SIZE = 100;
 
 /** The service always fills an order's fields; the seed's Order schema merely leaves them optional. */
-function placed(order: Order): PlacedOrder {
+export function placed(order: Order): PlacedOrder {
   return {
     id: order.id!,
     petId: order.petId!,
@@ -54,7 +47,7 @@ function placed(order: Order): PlacedOrder {
 
 /**
  * Orders, newest first, filtered on the server (open/complete, one pet) and paged with cursors;
- * plus what placing an order and printing a receipt need (pets to choose, stock).
+ * plus what placing an order needs (pets to choose, stock).
  */
 export const useOrdersStore = defineStore('orders', () => {
   const filters = ref<OrderFilters>({ status: 'all', petId: null });
@@ -307,21 +300,6 @@ export const useOrdersStore = defineStore('orders', () => {
     return pets.map((pet) => ({ pet, stock: byPet.get(pet.id) ?? 0 }));
   }
 
-  /** Everything a receipt shows; rejects with NOT_FOUND when the order does not exist (cancelled). */
-  async function receipt(orderId: number): Promise<ReceiptData> {
-    const order = placed(await api().call('orders.get', { orderId }));
-    const pet = await findPet(order.petId);
-    let categoryName: string | null = null;
-    if (pet) {
-      try {
-        categoryName = (await api().call('categories.get', { categoryId: pet.categoryId })).name;
-      } catch (error) {
-        if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error;
-      }
-    }
-    return { order, pet, categoryName };
-  }
-
   return {
     openCountOf,
     rows,
@@ -342,6 +320,5 @@ export const useOrdersStore = defineStore('orders', () => {
     stockOf,
     findPet,
     searchPets,
-    receipt,
   };
 });

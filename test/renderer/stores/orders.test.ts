@@ -2,6 +2,7 @@ import { afterEach, expect, test } from 'vitest';
 import { ApiError } from '../../../src-renderer/api/client';
 import { useAppInfoStore } from '../../../src-renderer/stores/app-info';
 import { useOrdersStore } from '../../../src-renderer/stores/orders';
+import { useReceiptStore } from '../../../src-renderer/stores/receipt';
 import { useRealApi, type RealApiOptions, type RendererHarness } from '../support/real-api';
 
 let h: RendererHarness;
@@ -146,14 +147,15 @@ test('receipt gathers the order, its pet and category; a cancelled order is NOT_
   h = useRealApi();
   const { rex } = shop(h);
   const orders = useOrdersStore();
+  const receipts = useReceiptStore();
   const order = await orders.place({ petId: rex.id, quantity: 2, shipDate: '2030-03-01T09:30:00Z' });
-  expect(await orders.receipt(order.id)).toEqual({
+  expect(await receipts.load(order.id)).toEqual({
     order: { id: order.id, petId: rex.id, quantity: 2, shipDate: '2030-03-01T09:30:00.000Z', complete: false, petName: 'Rex' },
     pet: expect.objectContaining({ id: rex.id, name: 'Rex' }),
     categoryName: 'Dogs',
   });
   await orders.cancel(order.id);
-  expect(await orders.receipt(order.id).catch((error: unknown) => error)).toMatchObject({ code: 'NOT_FOUND' });
+  expect(await receipts.load(order.id).catch((error: unknown) => error)).toMatchObject({ code: 'NOT_FOUND' });
 });
 
 test('runtime says where the app runs; printing to PDF is the desktop’s alone', async () => {
