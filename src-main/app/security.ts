@@ -1,5 +1,5 @@
 import { app, protocol, session, shell, type WebContents } from 'electron';
-import { APP_SCHEME } from '../ipc/own-pages';
+import { APP_ORIGIN, APP_SCHEME } from '../ipc/own-pages';
 import { CONTENT_SECURITY_POLICY } from './csp';
 import { APP_SCHEME_PRIVILEGES } from './hardening/app-scheme';
 import { windowOpenDecision } from './hardening/external-links';
@@ -23,8 +23,10 @@ export function registerAppScheme(): void {
 /** Applies Electron's security checklist to the default session and every new web contents. */
 export function hardenApp({ isOwnUrl, ownOrigin, isExternalLink, rendererDir }: HardeningRules): void {
   protocol.handle(APP_SCHEME, (request) => serveRenderer(rendererDir, request));
-  // The app:// answers carry the CSP themselves; this adds it to the dev server's.
+  // The app:// answers carry the CSP themselves (once: a second copy would reach the page joined to
+  // the first); this adds it to the dev server's and to anything else.
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    if (details.url.startsWith(`${APP_ORIGIN}/`)) return callback({});
     callback({
       responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
     });
