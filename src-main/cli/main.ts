@@ -1,5 +1,5 @@
 /** `petstore <command>`: the headless entry to the store service. */
-import { backup, BACKUP_USAGE, EXPORT_USAGE, exportData, IMPORT_USAGE, importData } from './commands/data';
+import { backup, BACKUP_USAGE, EXPORT_USAGE, exportData, IMPORT_USAGE, importData, restore, RESTORE_USAGE } from './commands/data';
 import { serve, SERVE_USAGE } from './commands/serve';
 import { seed, SEED_USAGE } from './commands/seed';
 import { settings, SETTINGS_USAGE } from './commands/settings';
@@ -13,6 +13,7 @@ const COMMANDS: Record<string, { usage: string; run: (args: string[]) => unknown
   settings: { usage: SETTINGS_USAGE, run: settings },
   seed: { usage: SEED_USAGE, run: seed },
   backup: { usage: BACKUP_USAGE, run: backup },
+  restore: { usage: RESTORE_USAGE, run: restore },
   export: { usage: EXPORT_USAGE, run: exportData },
   import: { usage: IMPORT_USAGE, run: importData },
 };

@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { backupFolderBeside, removeDeadPartials } from '../service/live-files';
 import { DatabaseTooNewError, migrate, schemaVersion } from './migrate';
 import { LATEST_SCHEMA_VERSION } from './migrations/index';
+import { createPrivateFile } from './private-files';
 
 export type Db = Database.Database;
 
@@ -26,6 +28,9 @@ function configure(db: Db, busyTimeoutMs: number): void {
   db.pragma('foreign_keys = ON');
 }
 
+/** The native build each connection was opened with: a second connection to its files must use the same. */
+const bindings = new WeakMap<Db, string | undefined>();
+
 /**
  * Opens (creating if needed) a store database and brings its schema up to date.
  * A database written by a newer build is refused before anything is written to it.
@@ -34,7 +39,9 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const { nativeBinding, busyTimeoutMs = 5000 } = options;
   const found = storedSchemaVersion(file, nativeBinding);
   if (found > LATEST_SCHEMA_VERSION) throw new DatabaseTooNewError(file, found);
+  createPrivately(file);
   const db = new Database(file, { nativeBinding });
+  bindings.set(db, nativeBinding);
   try {
     configure(db, busyTimeoutMs);
     migrate(db, options.migrateUpTo);
@@ -42,7 +49,28 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     db.close();
     throw error;
   }
+  // A backup or restore killed on a past run left its half-written file; this start removes it.
+  removeDeadPartials(backupFolderBeside(file));
   return db;
+}
+
+/** Another database file opened with the same native build as `db` (Electron's, or Node's). */
+export const openLike = (db: Db, file: string, options: Database.Options = {}): Db =>
+  new Database(file, { ...options, nativeBinding: bindings.get(db) });
+
+/**
+ * A new database file is created 0600 before SQLite opens it (SQLite would create it 0644 less the
+ * umask, world-readable with the API tokens in it); its -wal and -shm then get the same mode. An
+ * existing file keeps the mode its owner gave it. Should the file not be creatable, SQLite's own
+ * open says why.
+ */
+function createPrivately(file: string): void {
+  if (file === '' || file === ':memory:' || existsSync(file)) return;
+  try {
+    createPrivateFile(file);
+  } catch {
+    // EEXIST (another process created it meanwhile) or a folder SQLite will refuse too, in its words.
+  }
 }
 
 const HEADER_MAGIC = 'SQLite format 3\0';

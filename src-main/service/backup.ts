@@ -1,11 +1,14 @@
-import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import type Database from 'better-sqlite3';
+import { copyFileSync, existsSync, mkdtempSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { StoreError } from '../../src-shared/errors';
+import { openLike } from '../db/connection';
+import { syncFile, syncFolder } from '../db/durable-files';
 import { migrate, schemaVersion } from '../db/migrate';
 import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
-import { isLiveDatabaseFile, partialFileOf, removeQuietly, statOf } from './live-files';
+import { createPrivateFile, createPrivateFolder } from '../db/private-files';
+import { backupFolderBeside, isLiveDatabaseFile, partialFileOf, removeDeadPartials, removeQuietly, statOf } from './live-files';
 import type { Store } from './store';
 
 /** "2026-11-24-04-28-14", as the Settings screen names the backups it suggests. */
@@ -19,7 +22,17 @@ function unusedFile(path: string): string {
 }
 
 /** Where backups go unless the clerk picks another place: beside the database. */
-export const backupFolderOf = (store: Store) => join(dirname(store.db.name), 'backups');
+export const backupFolderOf = (store: Store) => backupFolderBeside(store.db.name);
+
+/** The backup folder, created (owner only) if it is not there yet, its name made durable with it. */
+function ensureBackupFolder(store: Store): string {
+  const folder = backupFolderOf(store);
+  if (!existsSync(folder)) {
+    createPrivateFolder(folder);
+    syncFolder(dirname(folder));
+  }
+  return folder;
+}
 
 function checkedPath(file: string, store: Store): string {
   if (!isAbsolute(file)) throw new StoreError('VALIDATION_FAILED', 'Give the backup file as an absolute path', [{ path: 'file', message: 'Must be an absolute path' }]);
@@ -61,7 +74,7 @@ export async function createBackup(store: Store, file: string, replace = false):
   const folder = dirname(path);
   // Only our own backup folder is created; a folder the clerk names must exist. (Never mkdir
   // -p an arbitrary path: Node's recursive mkdir spins forever under /proc.)
-  if (folder === backupFolderOf(store) && !existsSync(folder)) mkdirSync(folder);
+  if (folder === backupFolderOf(store)) ensureBackupFolder(store);
   if (!existsSync(folder)) {
     throw new StoreError('VALIDATION_FAILED', `The folder ${folder} does not exist`, [{ path: 'file', message: 'Choose a file in an existing folder' }]);
   }
@@ -74,12 +87,20 @@ export async function createBackup(store: Store, file: string, replace = false):
   // Written beside the target, then moved over it: a replaced backup stays whole until the new one
   // is, and whatever the old file held (even something that is not a database) does not matter.
   const partial = partialFileOf(path);
+  removeDeadPartials(folder); // what a backup killed here before left behind
+  const failed = (error: unknown) =>
+    new StoreError('VALIDATION_FAILED', `Could not write the backup to ${path}: ${inPlainWords(error)}`, [{ path: 'file', message: 'Not writable' }]);
+  try {
+    createPrivateFile(partial); // SQLite writes into it, keeping its mode (0600)
+  } catch (error) {
+    throw failed(error); // nothing of ours to remove (EEXIST: this process's other backup to that file)
+  }
   try {
     await store.db.backup(partial);
     renameSync(partial, path);
   } catch (error) {
     removeQuietly(partial);
-    throw new StoreError('VALIDATION_FAILED', `Could not write the backup to ${path}: ${inPlainWords(error)}`, [{ path: 'file', message: 'Not writable' }]);
+    throw failed(error);
   }
   return { file: path, bytes: statSync(path).size };
 }
@@ -92,6 +113,7 @@ function inPlainWords(error: unknown): string {
   const { code, message } = error as Error & { code?: string };
   switch (code) {
     case 'SQLITE_CANTOPEN':
+    case 'ENOENT':
     case 'EACCES':
     case 'EPERM':
       return 'the file cannot be opened there (check that the folder exists and may be written to)';
@@ -105,16 +127,18 @@ function inPlainWords(error: unknown): string {
       return 'the disk reported an error while writing (is it still connected?)';
     case 'SQLITE_NOTADB':
       return 'not a Pet Store Clerk database';
+    case 'EEXIST':
+      return 'another backup to that file is under way';
     default:
       return message;
   }
 }
 
 /** Opens a private copy of a candidate backup and says why it cannot be restored, if it cannot. */
-function checkBackupFile(copy: string, shownAs: string): Database.Database {
+function checkBackupFile(store: Store, copy: string, shownAs: string): Database.Database {
   let source: Database.Database | undefined;
   try {
-    source = new Database(copy, { fileMustExist: true });
+    source = openLike(store.db, copy, { fileMustExist: true });
     const version = schemaVersion(source);
     const hasPets = source.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'pets'").get();
     if (!hasPets || version < 1) throw new Error('not a Pet Store Clerk database');
@@ -141,7 +165,7 @@ function openBackup(store: Store, file: string): { path: string; copy: string; s
   try {
     copyFileSync(path, copy);
     if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
-    return { path, copy, source: checkBackupFile(copy, path), discard };
+    return { path, copy, source: checkBackupFile(store, copy, path), discard };
   } catch (error) {
     discard();
     if (error instanceof StoreError) throw error;
@@ -159,93 +183,93 @@ export function checkBackup(store: Store, file: string): { file: string } {
 
 /**
  * Replaces the shop's data with a backup's. The backup is checked (a SQLite store this build can
- * read) and migrated up in a scratch copy (the chosen file is never written); then, in one write
- * transaction, the current data is copied to backups/before-restore-<time>.db and the live
- * database's tables are replaced from the scratch copy. A restore is all or nothing, the open
- * connection (with its prepared statements and caches) simply sees new rows, and the safety copy is
- * exactly what was replaced: another process (a headless server, a CLI import) cannot commit in
- * between, as it could between a backup taken first and the replacement after it.
+ * read) and migrated up in a scratch copy (the chosen file is never written). Then, holding the
+ * live store's write lock, the current data is copied to backups/before-restore-<time>.db and that
+ * copy is made durable; only then are the live database's tables replaced, in the same transaction
+ * that holds the lock. A restore is all or nothing, the open connection (with its prepared
+ * statements and caches) simply sees new rows, and the safety copy is exactly what was replaced:
+ * another process (a headless server, a CLI import) cannot commit in between. A crash at any moment
+ * leaves the data as it was either live or whole in the safety copy (docs/decisions.md, Backups).
  *
  * API tokens are kept as they are (restoring must not bring a revoked token back to life), and so is
  * the change log, whose ids only grow so that event clients can resume; it gets one `store.restored`.
  */
 export async function restoreBackup(store: Store, file: string): Promise<{ restoredFrom: string; safetyBackup: string }> {
   const { path, copy, source, discard } = openBackup(store, file);
-  const safety = unusedFile(join(backupFolderOf(store), `before-restore-${stamp()}.db`));
-  const partial = partialFileOf(safety);
   try {
     migrate(source);
     source.close();
-    emptyStoreAt(partial);
-    try {
-      replaceTablesFrom(store, copy, partial);
-    } catch (error) {
-      removeQuietly(partial); // rolled back: the shop is as it was, and the copy is not needed
-      throw error;
-    }
-    // Committed: the copy is the only record of the data as it was, so it is never removed. Should
-    // it not move to its name (a file lock on Windows), it stays where it is and is named so.
-    try {
-      renameSync(partial, safety);
-      return { restoredFrom: path, safetyBackup: safety };
-    } catch {
-      return { restoredFrom: path, safetyBackup: partial };
-    }
+    return { restoredFrom: path, safetyBackup: replaceTablesFrom(store, copy) };
   } finally {
     if (source.open) source.close();
     discard();
   }
 }
 
-/** A new database at `file` with the store's schema and no data: the safety copy is written into it. */
-function emptyStoreAt(file: string): void {
-  const folder = dirname(file);
-  if (!existsSync(folder)) mkdirSync(folder);
-  removeQuietly(file);
-  let db: Database.Database | undefined;
+/**
+ * The live store as it is now, in a new file of the backup folder, on the disk under its own name
+ * before this returns: copied by a second connection (VACUUM INTO) while the caller holds the write
+ * lock, so it is the last committed state and nothing can commit after it. The copy is synced,
+ * moved to its name and the folder synced: a crash after this keeps it, and one before leaves only
+ * a partial file (removed at the next start) with the live store untouched.
+ */
+function writeSafetyCopy(store: Store): string {
+  const folder = backupFolderOf(store);
+  let partial: string | undefined;
   try {
-    db = new Database(file);
-    migrate(db);
+    ensureBackupFolder(store);
+    const safety = unusedFile(join(folder, `before-restore-${stamp()}.db`));
+    partial = partialFileOf(safety);
+    createPrivateFile(partial);
+    const reader = openLike(store.db, store.db.name, { readonly: true, fileMustExist: true });
+    try {
+      reader.prepare('VACUUM INTO ?').run(partial); // a plain file (no -wal to lose), not synced by SQLite
+    } finally {
+      reader.close();
+    }
+    syncFile(partial);
+    renameSync(partial, safety);
+    syncFolder(folder);
+    return safety;
   } catch (error) {
-    throw new StoreError('VALIDATION_FAILED', `Could not write the safety backup to ${folder}: ${inPlainWords(error)}`, [{ path: 'file', message: 'Not writable' }]);
-  } finally {
-    db?.close();
+    if (partial) removeQuietly(partial);
+    throw new StoreError('VALIDATION_FAILED', `Could not write the safety backup to ${folder}, so nothing was restored: ${inPlainWords(error)}`, [
+      { path: 'file', message: 'No safety backup' },
+    ]);
   }
 }
 
-function replaceTablesFrom(store: Store, file: string, safetyFile: string): void {
+/** Makes the safety copy, then replaces the shop's tables from the scratch copy at `file`; returns the safety copy. */
+function replaceTablesFrom(store: Store, file: string): string {
   const { db } = store;
   store.context.commits.flush(); // ATTACH cannot run inside a transaction
   db.prepare('ATTACH DATABASE ? AS restored').run(file);
   try {
-    db.prepare('ATTACH DATABASE ? AS safety').run(safetyFile);
-    try {
-      // A plain file when detached (no -wal beside it to lose when it is moved into place).
-      db.pragma('safety.journal_mode = DELETE');
-      store.context.write(() => {
-        copyEveryTable(db, 'main', 'safety');
-        for (const table of [...RESTORED_TABLES].reverse()) db.exec(`DELETE FROM main.${table}`);
-        for (const table of RESTORED_TABLES) copyTable(db, table, 'restored', 'main');
-        // Ids continue after the larger of the backup's and the store's own (AUTOINCREMENT keeps them
-        // in sqlite_sequence): an id given out since the backup (on a receipt, in the change log, to
-        // an integrator) is never given to something else.
-        const names = RESTORED_TABLES.map((table) => `'${table}'`).join(', ');
-        db.exec(`
-          INSERT INTO main.sqlite_sequence (name, seq)
-            SELECT name, max(seq) FROM (
-              SELECT name, seq FROM main.sqlite_sequence WHERE name IN (${names})
-              UNION ALL SELECT name, seq FROM restored.sqlite_sequence WHERE name IN (${names})
-            ) GROUP BY name`);
-        db.exec(`DELETE FROM main.sqlite_sequence WHERE name IN (${names}) AND rowid NOT IN (SELECT max(rowid) FROM main.sqlite_sequence GROUP BY name)`);
-        // Answers kept for retries (Idempotency-Key) name resources the restore took away.
-        db.exec('DELETE FROM main.idempotency_keys');
-        // No per-row events: one that says everything changed, so other windows and integrators re-read.
-        const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM main.${table}`).get() as { n: number }).n;
-        store.context.events.append('store.restored', { categories: count('categories'), pets: count('pets'), orders: count('orders') });
-      });
-    } finally {
-      db.exec('DETACH DATABASE safety');
-    }
+    // The write lock first (BEGIN IMMEDIATE): from here no other connection commits until ours does.
+    return store.context.write(() => {
+      // Committed and synced before the live store is touched: a multi-file transaction in WAL mode
+      // is atomic per file only, and a crash between the two commits lost the shop as it was.
+      const safety = writeSafetyCopy(store);
+      for (const table of [...RESTORED_TABLES].reverse()) db.exec(`DELETE FROM main.${table}`);
+      for (const table of RESTORED_TABLES) copyTable(db, table, 'restored', 'main');
+      // Ids continue after the larger of the backup's and the store's own (AUTOINCREMENT keeps them
+      // in sqlite_sequence): an id given out since the backup (on a receipt, in the change log, to
+      // an integrator) is never given to something else.
+      const names = RESTORED_TABLES.map((table) => `'${table}'`).join(', ');
+      db.exec(`
+        INSERT INTO main.sqlite_sequence (name, seq)
+          SELECT name, max(seq) FROM (
+            SELECT name, seq FROM main.sqlite_sequence WHERE name IN (${names})
+            UNION ALL SELECT name, seq FROM restored.sqlite_sequence WHERE name IN (${names})
+          ) GROUP BY name`);
+      db.exec(`DELETE FROM main.sqlite_sequence WHERE name IN (${names}) AND rowid NOT IN (SELECT max(rowid) FROM main.sqlite_sequence GROUP BY name)`);
+      // Answers kept for retries (Idempotency-Key) name resources the restore took away.
+      db.exec('DELETE FROM main.idempotency_keys');
+      // No per-row events: one that says everything changed, so other windows and integrators re-read.
+      const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM main.${table}`).get() as { n: number }).n;
+      store.context.events.append('store.restored', { categories: count('categories'), pets: count('pets'), orders: count('orders') });
+      return safety;
+    });
   } finally {
     db.exec('DETACH DATABASE restored');
   }
@@ -256,16 +280,6 @@ function copyTable(db: Database.Database, table: string, from: string, to: strin
   const columns = db.pragma(`${to}.table_info(${table})`) as { name: string }[];
   const list = columns.map((column) => `"${column.name}"`).join(', ');
   db.exec(`INSERT INTO ${to}.${table} (${list}) SELECT ${list} FROM ${from}.${table}`);
-}
-
-/** Every table of `from` (a whole store: tokens, change log, migrations too) into the empty store `to`. */
-function copyEveryTable(db: Database.Database, from: string, to: string): void {
-  // In creation order, parents before the children that refer to them.
-  const tables = db.prepare(`SELECT name FROM ${from}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid`).pluck().all() as string[];
-  for (const table of [...tables].reverse()) db.exec(`DELETE FROM ${to}.${table}`); // the migrations' own rows
-  for (const table of tables) copyTable(db, table, from, to);
-  db.exec(`DELETE FROM ${to}.sqlite_sequence`);
-  db.exec(`INSERT INTO ${to}.sqlite_sequence (name, seq) SELECT name, seq FROM ${from}.sqlite_sequence`);
 }
 
 /** A default file name for a new backup in the backup folder. */

@@ -1,5 +1,5 @@
-import { rmSync, statSync, type BigIntStats } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, rmSync, statSync, type BigIntStats } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 /** The files SQLite keeps for a database: the file itself and its write-ahead log, index and journal. */
 const liveFilesOf = (databaseFile: string) => ['', '-wal', '-shm', '-journal'].map((suffix) => resolve(databaseFile) + suffix);
@@ -34,8 +34,43 @@ export function isLiveDatabaseFile(path: string, databaseFile: string): boolean 
   });
 }
 
+/** Where backups go unless the clerk picks another place: beside the database. */
+export const backupFolderBeside = (databaseFile: string) => join(dirname(resolve(databaseFile)), 'backups');
+
 /** Where a file is written until it is whole, then moved over `path` (a backup, a CLI export). */
 export const partialFileOf = (path: string) => `${path}.partial-${process.pid}`;
+
+/** A partial file (or a partial backup's journal), and the process that was writing it. */
+const PARTIAL = /\.partial-(\d+)(?:-journal)?$/;
+
+/** Whether a process of that id exists (EPERM: it does, as another user's). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes from `folder` the partial files whose writer no longer exists (a backup or export killed
+ * before it moved its file into place, which no signal handler could tidy up); returns their paths.
+ * A running writer's file is left alone. A missing or unreadable folder has none.
+ */
+export function removeDeadPartials(folder: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return [];
+  }
+  const dead = names.filter((name) => {
+    const pid = Number(PARTIAL.exec(name)?.[1] ?? 0);
+    return pid > 0 && !isRunning(pid);
+  });
+  return dead.map((name) => join(folder, name)).filter((path) => statOf(path)?.isFile() && removeQuietly(path));
+}
 
 /** Removes a leftover of ours if it is there; says whether it is gone (Windows refuses while a file is open). */
 export function removeQuietly(path: string): boolean {

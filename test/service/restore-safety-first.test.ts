@@ -1,7 +1,7 @@
 /**
- * Once a restore has committed, its safety copy is the only record of the data as it was: a failure
- * to move it to its name (a file lock, as antivirus software holds new files on Windows) must not
- * remove it. The restore is reported done, naming the copy where it is.
+ * A restore makes its safety copy whole, under its own name, before it touches the live store: a
+ * copy that cannot be moved to its name (a file lock, as antivirus software holds new files on
+ * Windows) refuses the restore, and the shop stays as it was, with nothing left half-written.
  */
 import Database from 'better-sqlite3';
 import * as fs from 'node:fs';
@@ -22,23 +22,32 @@ afterEach(() => {
   t?.close();
 });
 
-test('a safety copy that cannot be moved to its name stays, and the restore names it', async () => {
+test('a safety copy that cannot be moved to its name refuses the restore before anything is replaced', async () => {
   t = openTestStore();
   const dogs = t.ok('categories.create', { name: 'Dogs' });
   const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
   const file = join(t.dir, 'monday.db');
   await createBackup(t.store, file);
   t.ok('pets.update', { petId: rex.id, changes: { name: 'Rex the Second' } });
+  const eventsBefore = t.ok('events.list', {}).length;
 
   const original = vi.mocked(fs.renameSync).getMockImplementation()!;
   vi.mocked(fs.renameSync).mockImplementation((from, to) => {
     if (String(to).includes('before-restore')) throw Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' });
     return original(from, to);
   });
-  const { safetyBackup } = await restoreBackup(t.store, file);
+  await expect(restoreBackup(t.store, file)).rejects.toMatchObject({
+    code: 'VALIDATION_FAILED',
+    message: expect.stringMatching(/^Could not write the safety backup to .*backups, so nothing was restored: /),
+  });
+  expect(t.ok('pets.get', { petId: rex.id }).name).toBe('Rex the Second');
+  expect(t.ok('events.list', {})).toHaveLength(eventsBefore);
+  expect(fs.readdirSync(join(t.dir, 'backups')), 'no partial copy is left').toEqual([]);
 
-  expect(t.ok('pets.get', { petId: rex.id }).name).toBe('Rex'); // the restore went through
-  expect(safetyBackup).toMatch(/before-restore-.*\.db\.partial-\d+$/);
+  // Once the file can be moved, the restore goes through and its copy holds the data as it was.
+  vi.mocked(fs.renameSync).mockImplementation(original);
+  const { safetyBackup } = await restoreBackup(t.store, file);
+  expect(t.ok('pets.get', { petId: rex.id }).name).toBe('Rex');
   const safety = new Database(safetyBackup, { readonly: true });
   expect(safety.prepare('SELECT name FROM pets').pluck().all()).toEqual(['Rex the Second']);
   safety.close();

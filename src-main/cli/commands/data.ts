@@ -7,7 +7,8 @@ import { detailLine } from '../../../src-shared/errors';
 import { ExportResource, MAX_IMPORT_MIB } from '../../../src-shared/schemas/data';
 import { createHostHandlers } from '../../host/shell-handlers';
 import { invokeOperationAsync } from '../../service/invoke';
-import { isLiveDatabaseFile, partialFileOf, removeQuietly, statOf } from '../../service/live-files';
+import { createPrivateFile } from '../../db/private-files';
+import { isLiveDatabaseFile, partialFileOf, removeDeadPartials, removeQuietly, statOf } from '../../service/live-files';
 import { readImportInput } from '../import-input';
 import { CliError, printError, refuseExtraArguments } from '../output';
 import { noteIfCreated, openCliStore, refuseMissingDatabase, removeCreatedDatabases, type DbAccess } from '../open-store';
@@ -16,6 +17,11 @@ import { letSignalsIn, onStopSignal } from '../stop-signals';
 export const BACKUP_USAGE = `petstore backup --to FILE [--replace] [--db FILE]
   Copies the database with SQLite's online backup API (safe while the app or server runs).
   An existing FILE is replaced only with --replace.`;
+export const RESTORE_USAGE = `petstore restore --from FILE [--db FILE]
+  Replaces the shop's data (categories, pets, stock, orders, settings) with the backup's, as the
+  app's Settings screen does: FILE is checked first, and the data as it was is kept in
+  backups/before-restore-<time>.db beside the database, on the disk before anything is replaced.
+  API tokens and the change log stay as they are. Safe while the app or server runs.`;
 export const EXPORT_USAGE = `petstore export [--format csv|json] [--resource pets|categories|orders] [--out FILE [--replace]] [--db FILE]
   CSV holds one table (default pets); JSON the whole store. Prints to stdout unless --out; an
   existing file is replaced only with --replace, and never the database itself.`;
@@ -59,6 +65,15 @@ export async function backup(args: string[]): Promise<void> {
   const stopRemovesPartial = removeOnStop(partialFileOf(resolve(values.to)));
   const done = await run(values.db!, 'read-only', 'backup.create', { file: resolve(values.to), replace: values.replace }).finally(stopRemovesPartial);
   console.log(`Backed up to ${done.file} (${done.bytes.toLocaleString('en')} bytes).`);
+}
+
+export async function restore(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { db: { type: 'string', default: 'petstore.db' }, from: { type: 'string' } } });
+  if (!values.from) throw new CliError(`restore needs --from FILE\n\n${RESTORE_USAGE}`, 2);
+  // Killed midway, it needs no tidying: the safety copy is on the disk before the store is touched,
+  // and a half-written one is removed at the next start.
+  const done = await run(values.db!, 'must-exist', 'backup.restore', { file: resolve(values.from) });
+  console.log(`Restored from ${done.restoredFrom}. The data as it was is kept in ${done.safetyBackup}.`);
 }
 
 /**
@@ -112,10 +127,15 @@ function exportTarget(out: string, db: string, replace: boolean): string {
   return existing ? realpathSync(out) : out;
 }
 
-/** Writes beside the target, then moves it over: a failed export leaves the old file as it was. */
+/**
+ * Writes beside the target, then moves it over: a failed export leaves the old file as it was. The
+ * file is the owner's only (0600), as the store it comes from.
+ */
 function writeWhole(out: string, content: string): void {
   const partial = partialFileOf(out);
+  removeDeadPartials(dirname(out)); // what an export or backup killed here before left behind
   try {
+    createPrivateFile(partial);
     writeFileSync(partial, content);
     renameSync(partial, out);
   } catch (error) {

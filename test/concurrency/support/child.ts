@@ -17,6 +17,7 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
+/** A child process (usually Node on TypeScript sources) with its output collected. */
 export interface TsChild {
   child: ChildProcess;
   /** Complete lines printed to stdout so far (a line cut short by a kill is not included). */
@@ -34,8 +35,11 @@ export interface TsChild {
 const running = new Set<ChildProcess>();
 
 /** Starts `node --import tsx <script> <args…>` in the project folder with piped stdio. */
-export function spawnTs(script: string, args: string[]): TsChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+export const spawnTs = (script: string, args: string[]): TsChild => spawnChild(process.execPath, ['--import', 'tsx', script, ...args]);
+
+/** Starts any command in the project folder with piped stdio (strace running the CLI, say). */
+export function spawnChild(command: string, args: string[]): TsChild {
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['pipe', 'pipe', 'pipe'],
