@@ -5,7 +5,7 @@
  */
 import { z } from './zod-setup';
 import { defineOperation as op, type OperationDef } from './contract-types';
-import { Id, hasSomeField, page, someFieldRequired } from './schemas/common';
+import { Id, hasSomeField, page, pageItems, someFieldRequired } from './schemas/common';
 import { NewPet, Pet, PetListQuery, PetPatch, PetReplacement, Pets } from './schemas/pet';
 import { Category, CategoryListQuery, CategoryPatch, CategoryPetCount, CategoryReplacement, NewCategory } from './schemas/category';
 import { NewOrder, Order, OrderListQuery, OrderPatch } from './schemas/order';
@@ -139,7 +139,7 @@ export const contract = {
     tag: 'Categories',
     summary: 'List categories',
     input: CategoryListQuery,
-    output: page(z.array(Category)),
+    output: page(pageItems(Category)),
     stability: 'stable',
     mutates: false,
     http: { method: 'GET', path: '/categories', success: 200, paged: true, errors: [] },
@@ -231,7 +231,7 @@ export const contract = {
     summary: 'List orders',
     description: 'Newest first. Filter by `complete` and `petId`.',
     input: OrderListQuery,
-    output: page(z.array(Order)),
+    output: page(pageItems(Order)),
     stability: 'stable',
     mutates: false,
     http: { method: 'GET', path: '/store/orders', success: 200, paged: true, errors: [] },
@@ -304,7 +304,7 @@ export const contract = {
     tag: 'Inventory',
     summary: 'List stock levels',
     input: InventoryListQuery,
-    output: page(z.array(InventoryItem)),
+    output: page(pageItems(InventoryItem)),
     stability: 'beta',
     mutates: false,
     http: { method: 'GET', path: '/store/inventory', success: 200, paged: true, errors: [] },

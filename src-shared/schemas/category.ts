@@ -1,11 +1,14 @@
 import { z } from '../zod-setup';
-import { ILL_FORMED_TEXT, Id, Name, NameSearch, PageQuery, isWellFormedText, hasSomeField, someFieldRequired } from './common';
+import { ILL_FORMED_TEXT, Id, NAME_MAX, Name, NameSearch, PageQuery, isWellFormedText, hasSomeField, someFieldRequired } from './common';
+
+/** The longest category description, in characters after trimming. */
+const DESCRIPTION_MAX = 500;
 
 /** Free text: line breaks and tabs are fine, other control characters are not. */
 const Description = z
   .string()
   .trim()
-  .max(500, 'Must be at most 500 characters')
+  .max(DESCRIPTION_MAX, `Must be at most ${DESCRIPTION_MAX} characters`)
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'Must not contain control characters other than line breaks and tabs')
   .refine(isWellFormedText, ILL_FORMED_TEXT);
@@ -31,8 +34,8 @@ export type CategoryPatch = z.infer<typeof CategoryPatch>;
 export const Category = z
   .object({
     id: Id,
-    name: z.string(),
-    description: z.string().optional(),
+    name: z.string().max(NAME_MAX),
+    description: z.string().max(DESCRIPTION_MAX).optional(),
   })
   .meta({ id: 'Category' });
 export type Category = z.infer<typeof Category>;

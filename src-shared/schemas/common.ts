@@ -23,6 +23,9 @@ export const ILL_FORMED_TEXT = 'Must be valid Unicode text (it holds half of a s
  */
 export const hasVisibleCharacter = (text: string): boolean => /[\p{L}\p{N}\p{P}\p{S}]/u.test(text.replace(/[\u115f\u1160\u3164\uffa0\u2800]/g, ''));
 
+/** The longest name, in characters after trimming. */
+export const NAME_MAX = 100;
+
 /**
  * A trimmed display name: 1–100 characters after trimming, at least one of them visible, none of
  * them control characters (C0, DEL, C1, line and paragraph separators) nor invisible ones that
@@ -35,7 +38,7 @@ export const Name = z
   .string()
   .trim()
   .min(1, 'Must not be empty')
-  .max(100, 'Must be at most 100 characters')
+  .max(NAME_MAX, `Must be at most ${NAME_MAX} characters`)
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/, 'Must not contain control characters or line breaks')
   .regex(
@@ -75,6 +78,12 @@ export const PageQuery = {
     .describe('Opaque cursor from the previous page\'s `Link: rel="next"` header.'),
 };
 
+/** A page's items: at most `PAGE_LIMIT_MAX`, the largest `limit`. */
+export const pageItems = <T extends z.ZodType>(item: T) => z.array(item).max(PAGE_LIMIT_MAX);
+
+/** How many items match a list's filters, across all pages (`X-Total-Count` over HTTP). */
+export const PageTotal = z.int().min(0);
+
 /**
  * What a list operation returns to in-process callers (IPC, tests): `items` is the list's array
  * schema (a named one, such as the seed's `Pets`, is a component of the OpenAPI document).
@@ -85,7 +94,7 @@ export function page<T extends z.ZodType>(items: z.ZodArray<T>) {
   return z.object({
     items,
     nextCursor: z.string().nullable(),
-    total: z.int().min(0),
+    total: PageTotal,
   });
 }
 

@@ -1,9 +1,10 @@
 import { z } from '../zod-setup';
 import { Category } from './category';
-import { Id } from './common';
+import { DateTime, Id } from './common';
 import { InventoryItem } from './inventory';
 import { Order } from './order';
 import { Pet } from './pet';
+import { StoreSettings } from './settings';
 
 export const EVENT_TYPES = [
   'pet.created',
@@ -33,7 +34,7 @@ function eventOf<const Types extends readonly [EventType, ...EventType[]], Data 
     .object({
       id: Id,
       type: z.enum(types),
-      at: z.string().describe('When the change was committed, ISO 8601.'),
+      at: DateTime.describe('When the change was committed, ISO 8601.'),
       data,
     })
     .meta({ id });
@@ -41,7 +42,7 @@ function eventOf<const Types extends readonly [EventType, ...EventType[]], Data 
 
 /** What `inventory.low` carries: the pet's new stock, and the threshold it fell below. */
 export const LowStock = InventoryItem.extend({
-  threshold: z.int().min(0).describe('The low-stock threshold at the time; `quantity` fell below it.'),
+  threshold: StoreSettings.shape.lowStockThreshold.describe('The low-stock threshold at the time; `quantity` fell below it.'),
 }).meta({ id: 'LowStock' });
 
 /** What `store.restored` carries: how much the restored data holds. */
@@ -49,12 +50,15 @@ export const RestoredCounts = z
   .object({ categories: z.int().min(0), pets: z.int().min(0), orders: z.int().min(0) })
   .meta({ id: 'RestoredCounts' });
 
+const SETTING_KEYS = StoreSettings.keyof().options;
+
 /** What `settings.updated` carries: the names of the settings that changed, never their values. */
 export const ChangedSettings = z
   .object({
     keys: z
-      .array(z.string())
+      .array(z.enum(SETTING_KEYS))
       .min(1)
+      .max(SETTING_KEYS.length)
       .describe('Names of the settings whose value changed (keys of StoreSettings); values are never sent: read them again.'),
   })
   .meta({ id: 'ChangedSettings' });

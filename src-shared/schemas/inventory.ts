@@ -8,7 +8,7 @@ export const STOCK_MAX = 1_000_000;
 export const InventoryItem = z
   .object({
     petId: Id,
-    quantity: z.int().min(0),
+    quantity: z.int().min(STOCK_MIN).max(STOCK_MAX),
     status: PetStatus,
   })
   .meta({ id: 'InventoryItem' });

@@ -1,5 +1,5 @@
 import { z } from '../zod-setup';
-import { DateTime, Id, PageQuery, hasSomeField, someFieldRequired } from './common';
+import { DateTime, Id, NAME_MAX, PageQuery, hasSomeField, someFieldRequired } from './common';
 
 export const ORDER_QUANTITY_MAX = 1000;
 
@@ -20,27 +20,38 @@ export const OrderPatch = z
     shipDate: DateTime.nullable().optional().describe('Expected or actual ship date, ISO 8601; `null` clears it (an open order\'s).'),
   })
   .refine(hasSomeField, someFieldRequired('At least one field is required'))
-  .meta({ id: 'OrderPatch', minProperties: 1 });
+  .meta({
+    id: 'OrderPatch',
+    minProperties: 1,
+    // The document shows each use (a fulfilment, a date set, a date cleared); validators check them against the schema.
+    examples: [{ complete: true }, { shipDate: '2026-11-22T10:00:00Z' }, { shipDate: null }],
+  });
 export type OrderPatch = z.infer<typeof OrderPatch>;
 
+/**
+ * An order as the service answers it. The interface marks no field of an Order required and
+ * never takes one in a request: an answer that always has these fields is an Order of the
+ * interface's, and a client reads `order.id` without asserting it is there.
+ */
 export const Order = z
   .object({
-    id: Id.optional(),
-    petId: Id.optional(),
-    quantity: z.int().min(1).max(ORDER_QUANTITY_MAX).optional(),
+    id: Id,
+    petId: Id,
+    quantity: z.int().min(1).max(ORDER_QUANTITY_MAX),
     shipDate: DateTime.optional(),
-    complete: z.boolean().optional(),
+    complete: z.boolean(),
     petName: z
       .string()
+      .max(NAME_MAX)
       .optional()
-      .describe("The pet's name when the order was placed; it stays after the pet is renamed or deleted (what the receipt names)."),
+      .describe(
+        "The pet's name when the order was placed; it stays after the pet is renamed or deleted (what the receipt names). " +
+          'Absent only from orders placed before names were kept whose pet had left no trace.',
+      ),
   })
-  // The interface marks no field of an Order required; the description says which ones every answer has.
   .meta({
     id: 'Order',
-    description:
-      'An order. The interface marks no field required; every order this service answers has `id`, `petId`, `quantity`, ' +
-      '`complete` and `petName`, and `shipDate` when one was given.',
+    description: 'An order. The interface marks no field required; every order this service answers has `id`, `petId`, `quantity` and `complete`.',
   });
 export type Order = z.infer<typeof Order>;
 

@@ -1,5 +1,5 @@
 import { z } from '../zod-setup';
-import { Id, Name, NameSearch, PageQuery, hasSomeField, someFieldRequired } from './common';
+import { Id, NAME_MAX, Name, NameSearch, PageQuery, hasSomeField, someFieldRequired, pageItems } from './common';
 
 export const PetStatus = z.enum(['available', 'pending', 'sold']).meta({ id: 'PetStatus' });
 export type PetStatus = z.infer<typeof PetStatus>;
@@ -31,14 +31,15 @@ export type PetPatch = z.infer<typeof PetPatch>;
 export const Pet = z
   .object({
     id: Id,
-    name: z.string(),
+    name: z.string().max(NAME_MAX),
     categoryId: Id,
     status: PetStatus,
   })
   .meta({ id: 'Pet' });
 export type Pet = z.infer<typeof Pet>;
 
-export const Pets = z.array(Pet).meta({ id: 'Pets' });
+/** The seed's `Pets`: a list's page of pets. */
+export const Pets = pageItems(Pet).meta({ id: 'Pets' });
 
 export const PET_SORTS = ['id', '-id', 'name', '-name', 'status', '-status'] as const;
 export const PetSort = z.enum(PET_SORTS);

@@ -1,5 +1,7 @@
 import { validate, compileErrors } from '@readme/openapi-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { OPERATION_NAMES, operationDef } from '../../src-shared/contract';
 import { ERROR_CATALOGUE } from '../../src-shared/errors';
@@ -183,7 +185,7 @@ describe('the served document', () => {
     }
     // The brief: the body stays a plain array, the seed's `Pets`.
     expect(find('GET', '/pets').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Pets' });
-    expect(doc.components.schemas.Pets).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Pet' } });
+    expect(doc.components.schemas.Pets).toEqual({ type: 'array', maxItems: 500, items: { $ref: '#/components/schemas/Pet' } });
     for (const path of ['/pets', '/categories', '/store/orders']) {
       expect(find('POST', path).responses['201'].headers.Location).toBeDefined();
     }
@@ -218,6 +220,28 @@ describe('the served document', () => {
       const answer = await s.call('PATCH', `/v1${path.replace(/\{\w+\}/, '1')}`, { json: {} });
       expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(400);
       expect(answer.body.details, path).toEqual([{ path: '', message: 'At least one field is required' }]);
+    }
+  });
+
+  test('PATCH /store/orders/{orderId} takes `shipDate: null`, as the server does: its examples are valid, read as OpenAPI 3.0 reads them', async () => {
+    const media = find('PATCH', '/store/orders/{orderId}').requestBody.content['application/json'];
+    const examples = Object.values<any>(media.examples).map((example) => example.value);
+    expect(examples).toContainEqual({ shipDate: null });
+    // Ajv reads `nullable` as OpenAPI 3.0.3 does: it adds null to the `type` beside it, and nothing else may refuse null.
+    const ajv = addFormats(new Ajv({ strict: false, allErrors: true }));
+    ajv.addSchema({ components: doc.components }, 'openapi');
+    const body = ajv.compile({ $ref: `openapi${media.schema.$ref}` });
+    for (const example of examples) expect(body(example), `${JSON.stringify(example)}: ${ajv.errorsText(body.errors)}`).toBe(true);
+    expect(body({ shipDate: 'tomorrow' })).toBe(false);
+
+    // Null clears a date, and is no change to an order without one.
+    for (const shipDate of ['2027-01-02T03:04:05Z', undefined]) {
+      const pet = await s.pet();
+      const order = await s.call('POST', '/v1/store/orders', { json: { petId: pet.id, shipDate } });
+      expect(order.body.shipDate).toBe(shipDate && '2027-01-02T03:04:05.000Z');
+      const cleared = await s.call('PATCH', `/v1/store/orders/${order.body.id}`, { json: { shipDate: null } });
+      expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+      expect(cleared.body).toEqual({ id: order.body.id, petId: pet.id, quantity: 1, complete: false, petName: pet.name });
     }
   });
 

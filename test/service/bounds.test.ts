@@ -121,7 +121,7 @@ describe('names: 1–100 characters after trimming, no control or invisible char
     describe(target.op, () => {
       for (const [label, name, expected] of accepted) {
         test(`accepts ${label}`, () => {
-          const result = t.ok(target.op, target.input(name)) as Created;
+          const result = t.ok(target.op, target.input(name)) as unknown as Created;
           expect(target.stored(result)).toBe(expected);
           target.cleanup?.(result);
         });

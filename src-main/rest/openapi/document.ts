@@ -9,6 +9,7 @@ import { MAX_STREAMS_PER_TOKEN, SSE_HEARTBEAT_MS, SSE_RETRY_MS } from '../events
 import { DEFAULT_SETTINGS } from '../../../src-shared/schemas/settings';
 import { pathParameters, queryFields } from '../request-input';
 import { createSchemaConverter } from './json-schema';
+import { createHeaders, deprecationHeaders as deprecationHeaderObjects, location, nextPageLink } from './headers';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../idempotency-key';
 import { IDEMPOTENCY_WINDOW_MS } from '../../service/idempotency';
 
@@ -20,7 +21,10 @@ const REQUEST_ERRORS: ErrorCode[] = ['MALFORMED_REQUEST', 'REQUEST_TIMEOUT', 'HE
 const TRANSPORT_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'INTERNAL', 'SERVICE_BUSY', ...REQUEST_ERRORS];
 const BODY_ERRORS: ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 
-const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
+const header = (description: string, schema: Json) => ({ description, schema });
+
+/** What a 401 asks for (RFC 6750). */
+const BEARER_CHALLENGE = 'Bearer realm="petstore"';
 
 /** The operationId is the operation name in camel case: `pets.list` → `petsList`. */
 const operationId = (name: string) => name.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
@@ -30,6 +34,7 @@ export function errorStatuses(def: OperationDef): Map<number, ErrorCode[]> {
   const http = def.http!;
   const codes = new Set<ErrorCode>(http.errors);
   if (http.idempotencyKey) codes.add('IDEMPOTENCY_KEY_REUSED');
+  if (def.mutates) codes.add('STORAGE_FULL'); // a write can find the disk full
   const transport = http.auth === 'none' ? (['VALIDATION_FAILED', 'INTERNAL', 'FORBIDDEN', 'SERVICE_BUSY', ...REQUEST_ERRORS] as ErrorCode[]) : TRANSPORT_ERRORS;
   transport.forEach((code) => codes.add(code));
   // Any request but a GET may carry a body, which is parsed and limited even where none is expected.
@@ -47,8 +52,9 @@ export function errorStatuses(def: OperationDef): Map<number, ErrorCode[]> {
  * its parameters, body, success and error answers with their schemas and headers.
  */
 export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
-  const { convert, components } = createSchemaConverter();
+  const { convert, components, examplesOf } = createSchemaConverter();
   const errorSchema = convert(ErrorBody, 'output');
+  const headers = createHeaders(convert);
   const paths: Record<string, Record<string, Json>> = {};
 
   for (const name of OPERATION_NAMES) {
@@ -57,11 +63,10 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
     if (!http) continue;
     const shape = (def.input as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
     const deprecationHeaders = def.deprecated
-      ? {
-          Deprecation: header(`RFC 9745: when this operation was deprecated, \`${deprecationDate(startOfDayUtc(def.deprecated.since))}\` (${def.deprecated.since}).`),
-          Sunset: header(`RFC 8594: when it stops working (an HTTP-date; now ${options.sunsetDate}).`),
-          Link: header('`<…>; rel="successor-version"`: the operation to use instead.'),
-        }
+      ? deprecationHeaderObjects(def.deprecated, {
+          deprecation: `RFC 9745: when this operation was deprecated, \`${deprecationDate(startOfDayUtc(def.deprecated.since))}\` (${def.deprecated.since}).`,
+          sunset: `RFC 8594: when it stops working (an HTTP-date; now ${options.sunsetDate}).`,
+        })
       : {};
 
     const parameters: Json[] = [];
@@ -84,7 +89,7 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
         required: false,
         description:
           'The id of the last event received (a whole number up to 2^53−1): the stream resumes after it (as `after` does; the larger of the two wins).',
-        schema: { type: 'string', pattern: '^[0-9]{1,16}$' },
+        schema: { type: 'string', maxLength: 16, pattern: '^[0-9]{1,16}$' },
       });
     }
 
@@ -113,26 +118,17 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       success.content = { 'application/json': { schema: output } };
     }
     if (http.paged) {
-      successHeaders['X-Total-Count'] = header('How many items match the filters, across all pages.', { type: 'integer' });
-      successHeaders.Link = header('`<…>; rel="next"`: the next page, when there is one.');
+      successHeaders['X-Total-Count'] = headers.totalCount;
+      successHeaders.Link = nextPageLink();
     }
-    if (http.success === 201) successHeaders.Location = header(locationDescription(http.path));
+    if (http.success === 201) successHeaders.Location = location(http.path, locationDescription(http.path));
     if (http.idempotencyKey) {
       successHeaders['Idempotent-Replayed'] = header('`true` when this is the first answer to the request\'s `Idempotency-Key`, given again to a retry (nothing was created).', {
         type: 'string',
         enum: ['true'],
       });
     }
-    const rateLimitHeaders =
-      http.auth === 'none'
-        ? {}
-        : {
-            'X-RateLimit-Limit': header(
-              'Requests per minute allowed for this token (on every answer once the token was accepted; not on a 400 `MALFORMED_REQUEST` written before routing).',
-              { type: 'integer' },
-            ),
-            'X-RateLimit-Remaining': header('Requests left in the current budget.', { type: 'integer' }),
-          };
+    const rateLimitHeaders = http.auth === 'none' ? {} : headers.rateLimit;
     Object.assign(successHeaders, rateLimitHeaders);
     if (Object.keys(successHeaders).length) success.headers = successHeaders;
     responses[String(http.success)] = success;
@@ -145,11 +141,10 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       // A refusal after the token was accepted (a bad input, a conflict, the budget spent) carries the budget too;
       // one written on the raw socket before routing (408, 431) carries no header of ours.
       const beforeRouting = codes.every((code) => REQUEST_ERRORS.includes(code));
-      const headers: Json = beforeRouting ? {} : { ...deprecationHeaders, ...(status === 401 ? {} : rateLimitHeaders) };
-      if (status === 401) headers['WWW-Authenticate'] = header('`Bearer`');
-      if (status === 429) headers['Retry-After'] = header('Seconds to wait before trying again.', { type: 'integer' });
-      if (status === 503) headers['Retry-After'] = header('Seconds to wait before trying again.', { type: 'integer' });
-      if (Object.keys(headers).length) response.headers = headers;
+      const answerHeaders: Json = beforeRouting ? {} : { ...deprecationHeaders, ...(status === 401 ? {} : rateLimitHeaders) };
+      if (status === 401) answerHeaders['WWW-Authenticate'] = header(`\`${BEARER_CHALLENGE}\``, { type: 'string', enum: [BEARER_CHALLENGE] });
+      if (status === 429 || status === 503) answerHeaders['Retry-After'] = headers.retryAfter;
+      if (Object.keys(answerHeaders).length) response.headers = answerHeaders;
       responses[String(status)] = response;
     }
 
@@ -164,8 +159,11 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
     if (!parameters.length) delete operation.parameters;
     if (!operation.description) delete operation.description;
     if (http.body) {
-      const body = http.body === '*' ? def.input : shape[http.body];
-      operation.requestBody = { required: true, content: { 'application/json': { schema: convert(body, 'input') } } };
+      const body = convert(http.body === '*' ? def.input : shape[http.body], 'input', { defaults: false });
+      const media: Json = { schema: body };
+      const examples = examplesOf(body);
+      if (examples.length) media.examples = Object.fromEntries(examples.map((value, index) => [`example${index + 1}`, { value }]));
+      operation.requestBody = { required: true, content: { 'application/json': media } };
     }
     if (def.deprecated) operation.deprecated = true;
     if (def.stability !== 'stable') operation['x-stability'] = def.stability;
@@ -188,7 +186,8 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
         `Each token may make ${DEFAULT_SETTINGS.rateLimitPerMinute.toLocaleString('en-US')} requests a minute unless the owner sets another limit; ` +
         '`X-RateLimit-Limit` and `X-RateLimit-Remaining` say where a token stands, and past the limit the answer is 429 `RATE_LIMITED` with `Retry-After`.',
     },
-    servers: [{ url: '/v1', description: 'This listener (http://127.0.0.1:<port>/v1)' }],
+    // For integrators on this machine (`x-internal: false`: published, not hidden by documentation tools).
+    servers: [{ url: '/v1', description: 'This local listener (http://127.0.0.1:<port>/v1)', 'x-internal': false }],
     security: [{ bearerAuth: [] }],
     tags: [
       { name: 'Pets', description: 'The animals for sale.' },
@@ -200,6 +199,7 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
     ],
     paths,
     components: {
+      headers: headers.components,
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token; `read` tokens may only GET.' },
       },

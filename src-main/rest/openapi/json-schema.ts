@@ -1,6 +1,12 @@
 import { z } from 'zod';
+import { rewriteForOpenApi30 } from './schema-rewrites';
 
 type Json = Record<string, unknown>;
+
+export interface ConvertOptions {
+  /** False for a request body: its defaults are said in words (see `RewriteOptions.defaults`). */
+  defaults?: boolean;
+}
 
 /**
  * Converts a contract schema to an OpenAPI 3.0 schema object. Named schemas (`.meta({ id })`)
@@ -8,6 +14,7 @@ type Json = Record<string, unknown>;
  */
 export function createSchemaConverter() {
   const components: Record<string, Json> = {};
+  const examples = new Map<string, unknown[]>();
 
   function register(id: string, schema: Json): void {
     const existing = components[id];
@@ -17,18 +24,26 @@ export function createSchemaConverter() {
     components[id] = schema;
   }
 
-  function convert(schema: z.ZodType, io: 'input' | 'output'): Json {
+  function convert(schema: z.ZodType, io: 'input' | 'output', { defaults = true }: ConvertOptions = {}): Json {
     const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any', override: addDiscriminator }) as Json;
     const definitions = (json.definitions ?? {}) as Record<string, Json>;
     delete json.definitions;
     delete json.$schema;
-    typeNullableReferences(json, (id) => definitions[id] ?? components[id]);
-    for (const definition of Object.values(definitions)) typeNullableReferences(definition, (id) => definitions[id] ?? components[id]);
+    const options = { lookup: (id: string) => definitions[id] ?? components[id], defaults };
+    rewriteForOpenApi30(json, options);
+    for (const [id, definition] of Object.entries(definitions)) {
+      const declared = rewriteForOpenApi30(definition, options);
+      if (declared) examples.set(id, declared);
+    }
     for (const [id, definition] of Object.entries(definitions)) register(id, relink(definition) as Json);
     return relink(json) as Json;
   }
 
-  return { convert, components };
+  /** The examples a named schema declares (JSON Schema's `examples`), for the media types that use it. */
+  const examplesOf = (converted: Json): unknown[] =>
+    typeof converted.$ref === 'string' ? (examples.get(converted.$ref.replace('#/components/schemas/', '')) ?? []) : [];
+
+  return { convert, components, examplesOf };
 }
 
 /**
@@ -47,22 +62,6 @@ function addDiscriminator({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonS
     for (const value of values) mapping[String(value)] = `#/components/schemas/${id}`;
   }
   jsonSchema.discriminator = { propertyName, mapping };
-}
-
-/**
- * A nullable reference (`DateTime.nullable()`: `{nullable: true, allOf: [{$ref}]}`) gets the `type`
- * of the schema it refers to: OpenAPI 3.0 reads `nullable` only beside a `type`.
- */
-function typeNullableReferences(value: unknown, lookup: (id: string) => Json | undefined): void {
-  if (Array.isArray(value)) return value.forEach((item) => typeNullableReferences(item, lookup));
-  if (!value || typeof value !== 'object') return;
-  const node = value as Json;
-  const ref = Array.isArray(node.allOf) && node.allOf.length === 1 ? ((node.allOf[0] as Json).$ref as string | undefined) : undefined;
-  if (node.nullable === true && node.type === undefined && ref) {
-    const type = lookup(ref.replace(/^#\/(definitions|components\/schemas)\//, ''))?.type;
-    if (type !== undefined) node.type = type;
-  }
-  for (const inner of Object.values(node)) typeNullableReferences(inner, lookup);
 }
 
 /** Rewrites `#/definitions/X` references to `#/components/schemas/X` and drops `$id`s (3.0 has none). */
