@@ -4,7 +4,7 @@ import type { InventoryItem } from '../../src-shared/schemas/inventory';
 import type { Pet, PetStatus } from '../../src-shared/schemas/pet';
 import { isLowStock } from '../../src-shared/thresholds';
 import { api } from '../api/client';
-import { petsById } from './paged-list';
+import { petsById } from './pet-lookup';
 import { useSettingsStore } from './settings';
 import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
 

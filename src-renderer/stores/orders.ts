@@ -2,13 +2,12 @@ import { defineStore } from 'pinia';
 import { ref, toRaw } from 'vue';
 import type { OperationInput } from '../../src-shared/contract';
 import type { StoreEvent } from '../../src-shared/schemas/event';
-import type { InventoryItem } from '../../src-shared/schemas/inventory';
 import type { NewOrder, Order } from '../../src-shared/schemas/order';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { api } from '../api/client';
 import { coalesced } from './coalesced';
-import { petsById, usePagedList } from './paged-list';
-import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
+import { usePagedList } from './paged-list';
+import { findPet, petsById } from './pet-lookup';
 
 /** An order as the service answers it: the seed's Order schema leaves these optional, the service always fills them. */
 export type PlacedOrder = Required<Pick<Order, 'id' | 'petId' | 'quantity' | 'complete'>> & Pick<Order, 'shipDate' | 'petName'>;
@@ -23,12 +22,6 @@ export type OrderStatusFilter = 'all' | 'open' | 'complete';
 export interface OrderFilters {
   status: OrderStatusFilter;
   petId: number | null;
-}
-
-/** A pet offered when placing an order, with its stock. */
-export interface PetChoice {
-  pet: Pet;
-  stock: number;
 }
 
 const PAGE_SIZE = 100;
@@ -46,8 +39,8 @@ export function placed(order: Order): PlacedOrder {
 }
 
 /**
- * Orders, newest first, filtered on the server (open/complete, one pet) and paged with cursors;
- * plus what placing an order needs (pets to choose, stock).
+ * Orders, newest first, filtered on the server (open/complete, one pet) and paged with cursors,
+ * kept in step with the orders placed, fulfilled and cancelled here and elsewhere.
  */
 export const useOrdersStore = defineStore('orders', () => {
   const filters = ref<OrderFilters>({ status: 'all', petId: null });
@@ -248,11 +241,6 @@ export const useOrdersStore = defineStore('orders', () => {
     return (await api().call('orders.list', { petId, complete: false, limit: 1 })).total;
   }
 
-  /** A pet's current stock and status. */
-  async function stockOf(petId: number): Promise<InventoryItem> {
-    return api().call('inventory.get', { petId });
-  }
-
   /** The list is filtered to this pet (null: every pet's orders), named as chosen. */
   function filterByPet(pet: Pet | null, petId = pet?.id ?? null): void {
     filterPet.value = petId === null ? null : { id: petId, name: pet?.name, deleted: false };
@@ -275,31 +263,6 @@ export const useOrdersStore = defineStore('orders', () => {
     if (filters.value.petId === petId) filterPet.value = { id: petId, name, deleted: !pet };
   }
 
-  /** One pet, or null when it does not exist (any more). */
-  async function findPet(petId: number): Promise<Pet | null> {
-    return (await petsById([petId])).get(petId) ?? null;
-  }
-
-  /**
-   * Pets whose name contains `q` (or whose id is `q`), by name, with their stock: for the pet
-   * pickers. `availableOnly` offers only pets that can be ordered.
-   */
-  async function searchPets(q: string, { availableOnly = false, limit = 20 } = {}): Promise<PetChoice[]> {
-    const text = q.trim();
-    const status: OperationInput<'pets.list'>['status'] = availableOnly ? ['available'] : undefined;
-    const byName = await api().call('pets.list', { q: text || undefined, status, sort: 'name', limit });
-    let pets = byName.items;
-    // A clerk may type the id printed on a receipt or a cage label.
-    if (/^\d{1,15}$/.test(text) && Number(text) > 0) {
-      const byId = await api().call('pets.list', { id: [Number(text)], status, limit: 1 });
-      pets = [...byId.items, ...pets.filter((pet) => pet.id !== Number(text))];
-    }
-    if (pets.length === 0) return [];
-    const stock = await api().call('inventory.list', { petId: pets.map((pet) => pet.id), limit: PAGE_LIMIT_MAX });
-    const byPet = new Map(stock.items.map((item) => [item.petId, item.quantity]));
-    return pets.map((pet) => ({ pet, stock: byPet.get(pet.id) ?? 0 }));
-  }
-
   return {
     openCountOf,
     rows,
@@ -317,8 +280,5 @@ export const useOrdersStore = defineStore('orders', () => {
     place,
     complete,
     cancel,
-    stockOf,
-    findPet,
-    searchPets,
   };
 });

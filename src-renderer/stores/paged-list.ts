@@ -1,8 +1,5 @@
 import { computed, ref, type Ref } from 'vue';
-import type { Pet } from '../../src-shared/schemas/pet';
-import { api } from '../api/client';
 import { coalesced } from './coalesced';
-import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
 
 /** One page of a contract list operation, as in-process callers receive it. */
 export interface Page<Item> {
@@ -126,12 +123,4 @@ export function usePagedList<Item, Row>(
   });
 
   return { rows, total, loading, hasMore, reload, loadMore, refresh, settled };
-}
-
-/** The pets with these ids, in one call (ids not found are absent: a deleted pet). */
-export async function petsById(ids: number[]): Promise<Map<number, Pet>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const page = await api().call('pets.list', { id: unique, limit: PAGE_LIMIT_MAX });
-  return new Map(page.items.map((pet) => [pet.id, pet]));
 }

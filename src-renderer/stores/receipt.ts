@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { api, ApiError } from '../api/client';
 import { placed, type PlacedOrder } from './orders';
-import { petsById } from './paged-list';
+import { findPet } from './pet-lookup';
 
 /** What a receipt shows. */
 export interface ReceiptData {
@@ -16,7 +16,7 @@ export const useReceiptStore = defineStore('receipt', () => {
   /** Everything a receipt shows; rejects with NOT_FOUND when the order does not exist (cancelled). */
   async function load(orderId: number): Promise<ReceiptData> {
     const order = placed(await api().call('orders.get', { orderId }));
-    const pet = (await petsById([order.petId])).get(order.petId) ?? null;
+    const pet = await findPet(order.petId);
     let categoryName: string | null = null;
     if (pet) {
       try {

@@ -2,6 +2,7 @@ import { afterEach, expect, test } from 'vitest';
 import { ApiError } from '../../../src-renderer/api/client';
 import { useAppInfoStore } from '../../../src-renderer/stores/app-info';
 import { useOrdersStore } from '../../../src-renderer/stores/orders';
+import { findPet, searchPets, stockOf } from '../../../src-renderer/stores/pet-lookup';
 import { useReceiptStore } from '../../../src-renderer/stores/receipt';
 import { useRealApi, type RealApiOptions, type RendererHarness } from '../support/real-api';
 
@@ -122,25 +123,23 @@ test('loadMore appends the next page until every order is listed', async () => {
 test('searchPets finds by name or id with stock; availableOnly leaves out pets that cannot be ordered', async () => {
   h = useRealApi();
   const { rex, bella, ghost } = shop(h);
-  const orders = useOrdersStore();
-  expect((await orders.searchPets('', { availableOnly: true })).map(({ pet, stock }) => [pet.name, stock])).toEqual([
+  expect((await searchPets('', { availableOnly: true })).map(({ pet, stock }) => [pet.name, stock])).toEqual([
     ['Bella', 2],
     ['Rex', 5],
   ]);
-  expect((await orders.searchPets('GHO', { availableOnly: true }))).toEqual([]);
-  expect((await orders.searchPets('gho')).map(({ pet, stock }) => [pet.id, stock])).toEqual([[ghost.id, 0]]);
-  expect((await orders.searchPets(String(rex.id))).map(({ pet }) => pet.id)[0]).toBe(rex.id);
-  expect((await orders.searchPets('ell')).map(({ pet }) => pet.id)).toEqual([bella.id]);
+  expect((await searchPets('GHO', { availableOnly: true }))).toEqual([]);
+  expect((await searchPets('gho')).map(({ pet, stock }) => [pet.id, stock])).toEqual([[ghost.id, 0]]);
+  expect((await searchPets(String(rex.id))).map(({ pet }) => pet.id)[0]).toBe(rex.id);
+  expect((await searchPets('ell')).map(({ pet }) => pet.id)).toEqual([bella.id]);
 });
 
 test('stockOf and findPet read one pet; an unknown pet is null', async () => {
   h = useRealApi();
   const { rex } = shop(h);
-  const orders = useOrdersStore();
-  expect(await orders.stockOf(rex.id)).toEqual({ petId: rex.id, quantity: 5, status: 'available' });
-  expect((await orders.findPet(rex.id))?.name).toBe('Rex');
-  expect(await orders.findPet(999)).toBeNull();
-  expect(await orders.stockOf(999).catch((error: unknown) => error)).toMatchObject({ code: 'NOT_FOUND' });
+  expect(await stockOf(rex.id)).toEqual({ petId: rex.id, quantity: 5, status: 'available' });
+  expect((await findPet(rex.id))?.name).toBe('Rex');
+  expect(await findPet(999)).toBeNull();
+  expect(await stockOf(999).catch((error: unknown) => error)).toMatchObject({ code: 'NOT_FOUND' });
 });
 
 test('receipt gathers the order, its pet and category; a cancelled order is NOT_FOUND', async () => {
