@@ -25,6 +25,7 @@ beforeAll(async () => {
   // The ruleset packages are CommonJS: their parsers come as the default export's members.
   const { Json } = (spectralParsers as unknown as { default?: typeof spectralParsers }).default ?? spectralParsers;
   findings = await spectral.run(new Document(text, Json, 'openapi.json'));
+  // Spectral took 2–10 s on a busy 2-core machine: room for a slower turn.
 }, 60_000);
 
 describe('Spectral (spectral:oas + OWASP) on the served document', () => {
