@@ -474,6 +474,25 @@ for (const { stop, signal, code } of STOP_SIGNALS) test(`${stop} during a backup
   expect([target, partial(), `${partial()}-journal`].filter((path) => existsSync(path))).toEqual([]);
 }, 60_000);
 
+test('a backup killed outright (SIGKILL, no tidying up) leaves its half-written copy; the next backup to that folder removes it', async () => {
+  // As large as the signal test's (the copy takes about 0.1 s), so the kill lands during the copy.
+  const big = join(dir, 'big.db');
+  const seeded = await runCli(['seed', '--db', big, '--pets', '200000']);
+  expect(seeded.code, seeded.stderr).toBe(0);
+  const target = join(dir, 'copy.db');
+  const proc = spawnNode([BIN, 'backup', '--db', big, '--to', target]);
+  const partial = `${target}.partial-${proc.child.pid}`;
+  await until(proc, 'the copy to begin', () => existsSync(partial));
+  proc.child.kill('SIGKILL');
+  expect(await proc.exitWithin(30_000)).toMatchObject({ code: null, signal: 'SIGKILL' });
+  expect(existsSync(partial), 'a killed process cannot remove its file').toBe(true);
+
+  const next = await runCli(['backup', '--db', db, '--to', join(dir, 'later.db')]);
+  expect(next.code, next.stderr).toBe(0);
+  expect([partial, `${partial}-journal`].filter((path) => existsSync(path))).toEqual([]);
+  expect(existsSync(target)).toBe(false);
+}, 60_000);
+
 test('Ctrl-C during an import into an existing database ends it at once and leaves the database as it was', async () => {
   const file = largeExport(PETS);
   const before = contents(db);

@@ -31,6 +31,7 @@ test('--help or -h after any command prints that command’s usage on stdout and
     ['token', 'revoke', '-h'],
     ['seed', '--help'],
     ['backup', '--help'],
+    ['restore', '--help'],
     ['export', '-h'],
     ['import', '--help'],
   ];
@@ -49,7 +50,7 @@ test('help prints every command on stdout (exit 0) and says which commands creat
   const result = await runCli(['help']);
   expect(result.code).toBe(0);
   expect(result.stdout).toMatch(/^Usage: petstore <command>/);
-  for (const command of ['serve', 'token create', 'token list', 'token revoke', 'seed', 'backup', 'export', 'import']) {
+  for (const command of ['serve', 'token create', 'token list', 'token revoke', 'seed', 'backup', 'restore', 'export', 'import']) {
     expect(result.stdout).toContain(`petstore ${command}`);
   }
   expect(result.stdout).toMatch(/seed, import, token create and serve create it/);

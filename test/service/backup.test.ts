@@ -1,10 +1,12 @@
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { createHostHandlers } from '../../src-main/host/shell-handlers';
 import { invokeOperationAsync } from '../../src-main/service/invoke';
 import { LATEST_SCHEMA_VERSION } from '../../src-main/db/migrations/index';
+import { openStore } from '../../src-main/service/store';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 
 let t: TestStore;
@@ -270,4 +272,58 @@ test('a restore forgets the answers kept for Idempotency-Key retries (they name 
   const safety = new Database((restored as { data: { safetyBackup: string } }).data.safetyBackup, { readonly: true });
   expect(safety.prepare('SELECT key FROM idempotency_keys').pluck().all()).toEqual(['order-1']);
   safety.close();
+});
+
+/** The id of a process that has ended (a short Node run): what a killed backup's partial file names. */
+function deadPid(): number {
+  const { pid, status } = spawnSync(process.execPath, ['-e', '']);
+  expect(status).toBe(0);
+  return pid!;
+}
+
+test('partial files of processes that no longer exist go at the next backup to that folder and at the next start; a running one’s stay', async () => {
+  const call = host();
+  t.ok('categories.create', { name: 'Dogs' });
+  const dead = deadPid();
+  const stick = join(t.dir, 'stick');
+  mkdirSync(stick);
+  const leftovers = [`monday.db.partial-${dead}`, `monday.db.partial-${dead}-journal`];
+  const kept = [`tuesday.db.partial-${process.pid}`, 'notes.partial-text', 'monday.db'];
+  for (const name of [...leftovers, ...kept]) writeFileSync(join(stick, name), 'x');
+  expect(await call('backup.create', { file: join(stick, 'wednesday.db') })).toMatchObject({ ok: true });
+  expect(readdirSync(stick).sort()).toEqual([...kept, 'wednesday.db'].sort());
+
+  // A restore or backup killed in the backup folder: the next start (opening the store, here a
+  // second one on the same file, as the CLI's) removes its file.
+  const backups = join(t.dir, 'backups');
+  mkdirSync(backups);
+  writeFileSync(join(backups, `before-restore-2026-11-24-04-28-14.db.partial-${dead}`), 'x');
+  writeFileSync(join(backups, `before-restore-2026-11-24-04-28-14.db.partial-${process.pid}`), 'x');
+  openStore(t.file).close();
+  expect(readdirSync(backups)).toEqual([`before-restore-2026-11-24-04-28-14.db.partial-${process.pid}`]);
+});
+
+test.skipIf(process.platform === 'win32')('backups, safety copies and the backup folder are the owner’s only (0600, 0700) under a permissive umask', async () => {
+  const call = host();
+  t.ok('categories.create', { name: 'Dogs' });
+  const old = process.umask(0o022);
+  try {
+    const file = join(t.dir, 'backups', 'monday.db');
+    expect(await call('backup.create', { file })).toMatchObject({ ok: true });
+    const replaced = join(t.dir, 'replaced.db');
+    writeFileSync(replaced, 'an older backup', { mode: 0o644 });
+    expect(await call('backup.create', { file: replaced, replace: true })).toMatchObject({ ok: true });
+    const restored = await call('backup.restore', { file });
+    expect(restored.ok).toBe(true);
+    const { safetyBackup } = (restored as { data: { safetyBackup: string } }).data;
+    const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    expect({ folder: modeOf(join(t.dir, 'backups')), backup: modeOf(file), replaced: modeOf(replaced), safety: modeOf(safetyBackup) }).toEqual({
+      folder: '700',
+      backup: '600',
+      replaced: '600',
+      safety: '600',
+    });
+  } finally {
+    process.umask(old);
+  }
 });
