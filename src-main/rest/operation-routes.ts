@@ -150,14 +150,22 @@ function handle(
   } catch (error) {
     // A refusal inside a batch waits too: it may rest on the batch's earlier work (the last unit sold).
     const refusal = toErrorBody(error);
-    return commits.hold((failure) => refuse(reply, failure ?? refusal));
+    return commits.hold((failure) => (failure && !def.mutates ? readAgain() : refuse(reply, failure ?? refusal)));
   }
   if (commits.isOpen) {
     // Group commit: the answer goes once the batch is on disk (see service/group-commit.ts).
     const result = data;
-    return commits.hold((failure) => void (failure ? refuse(reply, failure) : deliver(def, request, reply, result)));
+    return commits.hold((failure) => void (!failure ? deliver(def, request, reply, result) : def.mutates ? refuse(reply, failure) : readAgain()));
   }
   return deliver(def, request, reply, data);
+
+  /**
+   * A read that joined a batch which then failed saw work that is gone: it runs again, now alone,
+   * so reads go on answering while writes fail (a full disk).
+   */
+  function readAgain(): void {
+    void handle(def, handler, input, request, reply, commits);
+  }
 }
 
 /** Sends the handler's result, awaiting it first if it answers later. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StoreError, validationError, type ErrorBody } from '../../src-shared/errors';
+import { isStorageFull, storageFull } from './storage-full';
 
 /** SQLite's "database is locked" family, raised once the busy timeout has run out. */
 export function isBusy(error: unknown): boolean {
@@ -9,7 +10,8 @@ export function isBusy(error: unknown): boolean {
 
 /**
  * Every failure, whatever threw it, becomes an Error object. Unknown faults are reported as
- * INTERNAL with a generic message: the details go to the log, never to the caller.
+ * INTERNAL with a generic message: the details go to the log, never to the caller. A full disk is
+ * STORAGE_FULL (service/storage-full.ts).
  */
 export function toErrorBody(error: unknown, log: (error: unknown) => void = defaultLog): ErrorBody {
   if (error instanceof StoreError) return error.toBody();
@@ -17,6 +19,8 @@ export function toErrorBody(error: unknown, log: (error: unknown) => void = defa
   if (isBusy(error)) {
     return new StoreError('SERVICE_BUSY', 'The database is busy with another program; try again in a moment').toBody();
   }
+  // Not a fault of the service: said to the caller, and logged once while the disk stays full.
+  if (isStorageFull(error)) return storageFull();
   log(error);
   return new StoreError('INTERNAL', 'Something went wrong inside the service; it has been logged').toBody();
 }

@@ -2,6 +2,7 @@ import type { ErrorBody } from '../../src-shared/errors';
 import type { Db } from '../db/connection';
 import { askUntilAnswered } from './busy-wait';
 import { isBusy, toErrorBody } from './errors';
+import { changesSoFar, inStorageFullEpisode, changeCommitted } from './storage-full';
 
 /** What a held answer is told once its batch has ended: nothing (committed) or why it failed. */
 export type Settled = (failure: ErrorBody | undefined) => void;
@@ -21,6 +22,8 @@ export type Settled = (failure: ErrorBody | undefined) => void;
 export function createGroupCommit(db: Db, afterCommit: () => void) {
   let held: Settled[] | undefined; // defined while a batch is open
   let joining = false;
+  // Set only while writes are refused for a full disk: the batch's COMMIT ends that if it changed something.
+  let changesAtBegin: number | undefined;
   // Opening a batch may not wait inside SQLite (that would stop the event loop, and with it every
   // read, for up to the busy timeout): it asks without waiting, and `open` waits between asks.
   // (Not prepared once: SQLite applies this pragma when it compiles it, so a kept statement does nothing.)
@@ -31,6 +34,7 @@ export function createGroupCommit(db: Db, afterCommit: () => void) {
   function begin(): void {
     db.exec('BEGIN IMMEDIATE');
     held = [];
+    changesAtBegin = inStorageFullEpisode() ? changesSoFar(db) : undefined;
     setImmediate(flush); // after every request that arrived in this turn
   }
 
@@ -69,11 +73,14 @@ export function createGroupCommit(db: Db, afterCommit: () => void) {
       failure = toErrorBody(error);
       if (db.inTransaction) db.exec('ROLLBACK');
     }
-    if (!failure) afterCommit();
+    if (!failure) {
+      if (inStorageFullEpisode() && changesSoFar(db) > (changesAtBegin ?? -1)) changeCommitted();
+      afterCommit();
+    }
     for (const settle of members) settle(failure);
   }
 
-  /** A handler failed so badly that SQLite rolled the whole batch back (a full disk, I/O): it is lost. */
+  /** A member failed so badly that SQLite rolled the whole batch back (a full disk, I/O): it is lost, for that reason. */
   function abandon(error: unknown): void {
     const members = held ?? [];
     held = undefined;
@@ -99,11 +106,16 @@ export function createGroupCommit(db: Db, afterCommit: () => void) {
       if (writes && !held) begin();
       if (!held) return work();
       joining = true;
+      let thrown: unknown;
       try {
         return work();
+      } catch (error) {
+        thrown = error;
+        throw error;
       } finally {
         joining = false;
-        if (held && !db.inTransaction) abandon(new Error('the batch transaction was rolled back by SQLite'));
+        // Every member is told what the failing one was told (a full disk is STORAGE_FULL, not INTERNAL).
+        if (held && !db.inTransaction) abandon(thrown ?? new Error('the batch transaction was rolled back by SQLite'));
       }
     },
     tryOpen,

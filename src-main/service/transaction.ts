@@ -1,5 +1,6 @@
 import type { Transaction } from 'better-sqlite3';
 import type { Db } from '../db/connection';
+import { changesSoFar, inStorageFullEpisode, changeCommitted } from './storage-full';
 
 type Runner = Transaction<(work: () => unknown) => unknown>;
 
@@ -20,5 +21,10 @@ export function writeTransaction<T>(db: Db, work: () => T): T {
     run = db.transaction((given: () => unknown) => given());
     runners.set(db, run);
   }
-  return run.immediate(work) as T;
+  if (!inStorageFullEpisode()) return run.immediate(work) as T;
+  // While writes are refused for a full disk: the first change committed (not a savepoint in a batch) ends that.
+  const before = changesSoFar(db);
+  const result = run.immediate(work) as T;
+  if (!db.inTransaction && changesSoFar(db) > before) changeCommitted();
+  return result;
 }

@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../../src-shared/errors';
 import type { Pet } from '../../src-shared/schemas/pet';
+import { forgetStorageFull } from '../../src-main/service/storage-full';
 import { expectError, useHttpSuite, type Answer } from './support/http-suite';
 
 /**
@@ -553,6 +554,35 @@ describe('503 SERVICE_BUSY (own server: writes wait 300 ms for a lock another pr
     }
     expect((await order).status).toBe(201);
     expect((await busy.call('GET', `/v1/store/inventory/${pet.id}`)).body).toEqual({ petId: pet.id, quantity: 0, status: 'pending' });
+  });
+});
+
+describe('507 STORAGE_FULL (own server: the file capped at its size, as a full disk caps it)', () => {
+  const full = useHttpSuite();
+  let logged: ReturnType<typeof vi.spyOn>;
+  beforeAll(() => {
+    logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterAll(() => {
+    logged.mockRestore();
+    forgetStorageFull();
+  });
+
+  test('a write that finds no room is 507 with a plain message, logged once; reads go on; with room again, writes go on', async () => {
+    const category = await full.category();
+    const { db } = full.t.store;
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true })}`); // SQLite's SQLITE_FULL, as a full disk gives it
+    let answer: Answer | undefined;
+    for (let i = 0; i < 200 && answer?.status !== 507; i++) {
+      answer = await full.call('POST', '/v1/pets', { json: { name: `Pet ${i} ${'x'.repeat(80)}`, categoryId: category.id } });
+    }
+    expectCode(answer!, 'STORAGE_FULL');
+    expect(answer!.headers.get('retry-after')).toBeNull(); // retrying soon does not help: someone must free space
+    expect(answer!.body.message).not.toMatch(/SQLITE|database or disk/);
+    expect((await full.call('GET', `/v1/categories/${category.id}`)).status).toBe(200);
+    expect(logged).toHaveBeenCalledTimes(1);
+    db.pragma('max_page_count = 1073741823');
+    expect((await full.call('POST', '/v1/pets', { json: { name: `After ${'x'.repeat(80)}`, categoryId: category.id } })).status).toBe(201);
   });
 });
 

@@ -4,6 +4,7 @@ import type { ErrorBody } from '../../src-shared/errors';
 import type { StoreEvent } from '../../src-shared/schemas/event';
 import type { Settled } from '../../src-main/service/group-commit';
 import { openStore } from '../../src-main/service/store';
+import { forgetStorageFull } from '../../src-main/service/storage-full';
 import { createTokenVerifier } from '../../src-main/service/tokens';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 
@@ -177,6 +178,91 @@ describe('a batch that cannot commit', () => {
     commits.flush();
     expect(committedOrders()).toBe(1);
     expect(committedStock(rex.id)).toBe(2);
+  });
+});
+
+describe('a full disk (SQLite\'s max_page_count stands for it: the same SQLITE_FULL, no root needed)', () => {
+  let logged: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    logged.mockRestore();
+    forgetStorageFull(); // the episode is the process's: the next test starts without one
+  });
+
+  /** Caps the file at the pages it has, as a full disk would. */
+  const fillDisk = () => t.store.db.pragma(`max_page_count = ${t.store.db.pragma('page_count', { simple: true })}`);
+  const freeSpace = () => t.store.db.pragma('max_page_count = 1073741823');
+  /** Joins pet creations to the open batch until one finds the disk full; returns the held answers and that failure. */
+  function createUntilFull(commits: TestStore['store']['context']['commits'], handlers: TestStore['store']['handlers'], categoryId: number) {
+    const answers: ReturnType<typeof answer>[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      try {
+        commits.join(true, () => handlers['pets.create']({ name: `Pet ${i} ${'x'.repeat(80)}`, categoryId }));
+      } catch (error) {
+        return { answers, error };
+      }
+      const held = answer();
+      commits.hold(held.settle);
+      answers.push(held);
+    }
+    throw new Error('the disk never filled');
+  }
+
+  test('every member of the batch is told STORAGE_FULL (not INTERNAL), logged once as one line, and nothing of it remains', () => {
+    const { rex, commits, handlers } = setUp();
+    const pets = () => other!.prepare('SELECT COUNT(*) FROM pets').pluck().get();
+    const before = pets();
+    fillDisk();
+    for (let round = 0; round < 3; round++) {
+      const { answers, error } = createUntilFull(commits, handlers, rex.categoryId);
+      expect(error).toMatchObject({ code: 'SQLITE_FULL' });
+      expect(answers.length).toBeGreaterThan(0);
+      for (const { told } of answers) expect(told).toMatchObject({ settled: true, failure: { code: 'STORAGE_FULL', status: 507 } });
+      expect(commits.isOpen).toBe(false);
+    }
+    expect(pets()).toBe(before);
+    // Reads go on, from this connection and others.
+    expect(t.ok('inventory.get', { petId: rex.id }).quantity).toBe(3);
+    expect(logged).toHaveBeenCalledTimes(1);
+    const line = logged.mock.calls[0]!;
+    expect(line).toEqual([expect.stringMatching(/^\[petstore\] The disk holding the database is full: .*STORAGE_FULL/)]);
+    expect(String(line[0])).not.toMatch(/\n|\bat /); // one line, no stack trace
+  });
+
+  test('a nearly full disk that takes some writes and refuses others is one episode, logged once', () => {
+    const { rex, commits, handlers } = setUp();
+    fillDisk();
+    createUntilFull(commits, handlers, rex.categoryId);
+    // The batch's pages were given back: small writes fit again, larger ones do not.
+    const results = Array.from({ length: 30 }, (_, i) => t.call('pets.create', { name: `Over IPC ${i} ${'x'.repeat(i % 2 ? 4 : 80)}`, categoryId: rex.categoryId }));
+    expect(results.some((result) => result.ok)).toBe(true);
+    for (const result of results) if (!result.ok) expect(result.error).toMatchObject({ code: 'STORAGE_FULL', status: 507 });
+    expect(results.some((result) => !result.ok)).toBe(true);
+    expect(logged).toHaveBeenCalledTimes(1);
+  });
+
+  test('once space returns writes commit again; a full disk after a minute of successful writes is a new episode, logged again', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { rex, commits, handlers } = setUp();
+      fillDisk();
+      createUntilFull(commits, handlers, rex.categoryId);
+      expect(logged).toHaveBeenCalledTimes(1);
+      freeSpace();
+      commits.join(true, () => handlers['orders.place']({ petId: rex.id, quantity: 1 }));
+      commits.flush();
+      expect(committedOrders()).toBe(1);
+      vi.setSystemTime(Date.now() + 61_000);
+      t.ok('orders.place', { petId: rex.id, quantity: 1 });
+      expect(committedOrders()).toBe(2);
+      fillDisk();
+      createUntilFull(commits, handlers, rex.categoryId);
+      expect(logged).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

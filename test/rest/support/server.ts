@@ -24,9 +24,10 @@ export interface TestServer {
  * a read token created the way the CLI does, and the preset token PETSTORE_API_TOKEN would give.
  */
 export async function startTestServer(
-  options: { heartbeatMs?: number; authCheckMs?: number; host?: string; requestTimeoutMs?: number; busyWaitMs?: number } = {},
+  options: { heartbeatMs?: number; authCheckMs?: number; host?: string; requestTimeoutMs?: number; busyWaitMs?: number; dir?: string } = {},
 ): Promise<TestServer> {
-  const { dir, cleanup } = tempDir('petstore-rest-');
+  // A folder of the test's own (a small filesystem it mounted) is left to it; a temp one is removed.
+  const { dir, cleanup } = options.dir ? { dir: options.dir, cleanup: () => undefined } : tempDir('petstore-rest-');
   const file = join(dir, 'store.db');
   const store = openStore(file);
   const created = (scope: 'read' | 'write') => {
