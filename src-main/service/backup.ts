@@ -223,7 +223,7 @@ function writeSafetyCopy(store: Store): string {
     createPrivateFile(partial);
     const reader = openLike(store.db, store.db.name, { readonly: true, fileMustExist: true });
     try {
-      reader.prepare('VACUUM INTO ?').run(partial); // a plain file (no -wal to lose), not synced by SQLite
+      reader.prepare('VACUUM INTO ?').run(partial); // a plain file (no -wal to lose); SQLite does not promise to sync it
     } finally {
       reader.close();
     }
@@ -232,7 +232,7 @@ function writeSafetyCopy(store: Store): string {
     syncFolder(folder);
     return safety;
   } catch (error) {
-    if (partial) removeQuietly(partial);
+    if (partial) [partial, `${partial}-journal`].forEach(removeQuietly);
     throw new StoreError('VALIDATION_FAILED', `Could not write the safety backup to ${folder}, so nothing was restored: ${inPlainWords(error)}`, [
       { path: 'file', message: 'No safety backup' },
     ]);
