@@ -29,6 +29,7 @@ export const ERROR_CATALOGUE = {
   REFERENCE_NOT_FOUND: { status: 422, when: 'A body names a pet or category that does not exist.' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, when: 'An Idempotency-Key this token sent in the last 24 hours with another request (another body or operation).' },
   RATE_LIMITED: { status: 429, when: 'A token went over its request budget; Retry-After says when to try again.' },
+  AUTH_THROTTLED: { status: 429, when: 'Too many wrong bearer tokens from this client address in a minute; Retry-After says when to try again.' },
   HEADERS_TOO_LARGE: { status: 431, when: 'The request line and headers exceed 16 KiB (e.g. a very long query string).' },
   INTERNAL: { status: 500, when: 'An unexpected fault; the message is generic and no stack trace is sent.' },
   SERVICE_BUSY: { status: 503, when: 'The database stayed locked by another process beyond the busy timeout, or the server is shutting down; retry shortly.' },

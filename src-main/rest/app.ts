@@ -9,6 +9,7 @@ import { readSettings } from '../service/settings';
 import type { Store } from '../service/store';
 import { createTokenVerifier } from '../service/tokens';
 import { allowedHostnames, refuseForeignHost, refuseUnauthenticated } from './auth';
+import { createAuthThrottle } from './auth-throttle';
 import { createCors, isPreflight } from './cors';
 import { SSE_HEARTBEAT_MS, type OpenStreams } from './events-stream';
 import { answerUnparsableRequest, errorBodyFor, sendError, setEveryAnswerHeaders } from './http-errors';
@@ -63,6 +64,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     StoreSettings.shape.rateLimitPerMinute.parse(store.context.setting('rateLimitPerMinute')),
   );
   const limiter = createRateLimiter(rateLimitPerMinute);
+  const throttle = createAuthThrottle();
   const hosts = allowedHostnames(options.host);
   const streams: OpenStreams = new Map();
   const cors = createCors(() => settings().allowedOrigins);
@@ -119,7 +121,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     // A browser page's request, from here on its answers (refusals too) readable by a listed origin.
     if (request.headers.origin !== undefined) cors.grant(request, reply);
     if (route.isPublic) return false;
-    if (refuseUnauthenticated(request, reply, verifier, limiter)) return true;
+    if (refuseUnauthenticated(request, reply, verifier, limiter, throttle)) return true;
     if (def?.mutates && request.token!.scope !== 'write') {
       sendError(reply, new StoreError('FORBIDDEN', 'This token may only read (scope "read"); this operation writes'));
       return true;

@@ -2,6 +2,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoreError } from '../../src-shared/errors';
 import type { TokenVerifier, VerifiedToken } from '../service/tokens';
+import type { AuthThrottle } from './auth-throttle';
 import { sendError } from './http-errors';
 import type { RateLimiter } from './rate-limit';
 
@@ -103,18 +104,27 @@ function bearerSecret(request: FastifyRequest): string | undefined {
 
 /**
  * Authenticates a request by its bearer token, then charges it to the token's rate budget.
- * Returns true when the request was answered (refused) here.
+ * A secret that proves nothing counts against the client's address (auth-throttle.ts), which is
+ * refused for a while after too many. Returns true when the request was answered (refused) here.
  */
 export function refuseUnauthenticated(
   request: FastifyRequest,
   reply: FastifyReply,
   verifier: TokenVerifier,
   limiter: RateLimiter,
+  throttle: AuthThrottle,
 ): boolean {
   const secret = bearerSecret(request);
   const connection = request.raw.socket as object | null;
   const token = secret === undefined ? undefined : connection ? verifier.verifyOnConnection(connection, secret) : verifier.verify(secret);
   if (!token) {
+    // Only a wrong secret is a guess; a request without one (a browser, a monitor) gets its 401.
+    const failure = secret === undefined ? undefined : throttle.failed(request.ip ?? '');
+    if (failure?.throttled) {
+      reply.header('Retry-After', failure.retryAfterSeconds);
+      sendError(reply, new StoreError('AUTH_THROTTLED', `Too many failed authentications from this address; retry in ${failure.retryAfterSeconds} s`));
+      return true;
+    }
     reply.header('WWW-Authenticate', 'Bearer realm="petstore"');
     sendError(
       reply,

@@ -557,6 +557,17 @@ describe('503 SERVICE_BUSY (own server: writes wait 300 ms for a lock another pr
   });
 });
 
+describe('429 AUTH_THROTTLED (own server: its client address has sent ten wrong tokens)', () => {
+  const guessed = useHttpSuite();
+
+  test('the eleventh wrong token in a minute is 429 with Retry-After; the first ten were 401', async () => {
+    for (let i = 0; i < 10; i++) expectCode(await guessed.call('GET', '/v1/pets', { token: `psk_guess_${i}` }), 'UNAUTHORIZED');
+    const answer = await guessed.call('GET', '/v1/pets', { token: 'psk_guess_last' });
+    expectCode(answer, 'AUTH_THROTTLED');
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
 describe('507 STORAGE_FULL (own server: the file capped at its size, as a full disk caps it)', () => {
   const full = useHttpSuite();
   let logged: ReturnType<typeof vi.spyOn>;

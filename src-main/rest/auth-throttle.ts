@@ -1,0 +1,58 @@
+/** Failed authentications a client address may make in a window before it is throttled. */
+export const AUTH_FAILURES_ALLOWED = 10;
+/** The window, counted from an address's first failure in it. */
+export const AUTH_FAILURE_WINDOW_MS = 60_000;
+/** Addresses remembered at once; past that, new ones share one count (an attacker cycling addresses). */
+const MAX_ADDRESSES = 10_000;
+
+interface Failures {
+  since: number;
+  count: number;
+}
+
+/**
+ * Throttles failed authentication per client address: after 10 failures in a minute, the next
+ * failures from that address are refused (429 AUTH_THROTTLED) until the minute is over. It is
+ * asked only when a request has already failed to authenticate, so a valid token never pays
+ * for it (nor is refused by it: a listener on loopback shares 127.0.0.1 among all local clients).
+ * Memory is bounded: entries leave after their window (oldest first, in insertion order), and when
+ * 10,000 addresses are remembered, new ones share a single count, so cycling through 127.0.0.0/8
+ * neither grows the map nor escapes the throttle.
+ */
+export function createAuthThrottle(now: () => number = () => performance.now(), maxAddresses = MAX_ADDRESSES) {
+  const byAddress = new Map<string, Failures>();
+  let overflow: Failures | undefined;
+
+  /** Forgets the addresses whose window has passed (the map keeps them oldest first). */
+  function forgetExpired(time: number): void {
+    for (const [address, failures] of byAddress) {
+      if (time - failures.since < AUTH_FAILURE_WINDOW_MS) break;
+      byAddress.delete(address);
+    }
+    if (overflow && time - overflow.since >= AUTH_FAILURE_WINDOW_MS) overflow = undefined;
+  }
+
+  return {
+    /** Counts a failed authentication from `address`; says how many seconds to wait when it is one too many. */
+    failed(address: string): { throttled: false } | { throttled: true; retryAfterSeconds: number } {
+      const time = now();
+      forgetExpired(time);
+      let failures = byAddress.get(address);
+      if (!failures) {
+        if (byAddress.size < maxAddresses) byAddress.set(address, (failures = { since: time, count: 0 }));
+        else failures = overflow ??= { since: time, count: 0 };
+      }
+      if (failures.count < AUTH_FAILURES_ALLOWED) {
+        failures.count++;
+        return { throttled: false };
+      }
+      // Refusals are not counted: waiting Retry-After always helps.
+      return { throttled: true, retryAfterSeconds: Math.max(1, Math.ceil((failures.since + AUTH_FAILURE_WINDOW_MS - time) / 1000)) };
+    },
+    /** How many addresses are remembered (for tests of the bound). */
+    get size(): number {
+      return byAddress.size;
+    },
+  };
+}
+export type AuthThrottle = ReturnType<typeof createAuthThrottle>;
