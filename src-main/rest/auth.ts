@@ -4,7 +4,7 @@ import { StoreError } from '../../src-shared/errors';
 import type { TokenVerifier, VerifiedToken } from '../service/tokens';
 import type { AuthThrottle } from './auth-throttle';
 import { sendError } from './http-errors';
-import type { RateLimiter } from './rate-limit';
+import { rateLimitField, rateLimitPolicyField, type RateLimiter } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -133,13 +133,16 @@ export function refuseUnauthenticated(
     return true;
   }
   const budget = limiter.take(token.id);
-  reply.header('x-ratelimit-limit', budget.limit);
+  reply.header('x-ratelimit-limit', budget.limit).header('ratelimit-policy', rateLimitPolicyField(budget.limit));
   if (!budget.allowed) {
-    reply.header('Retry-After', budget.retryAfterSeconds).header('x-ratelimit-remaining', 0);
+    reply
+      .header('Retry-After', budget.retryAfterSeconds)
+      .header('x-ratelimit-remaining', 0)
+      .header('ratelimit', rateLimitField(0, budget.retryAfterSeconds));
     sendError(reply, new StoreError('RATE_LIMITED', `Too many requests for this token; retry in ${budget.retryAfterSeconds} s`));
     return true;
   }
-  reply.header('x-ratelimit-remaining', budget.remaining);
+  reply.header('x-ratelimit-remaining', budget.remaining).header('ratelimit', rateLimitField(budget.remaining, budget.resetSeconds));
   request.token = token;
   return false;
 }

@@ -15,7 +15,9 @@ export function createRateLimiter(perMinute: () => number, now: () => number = (
 
   return {
     /** Takes one request from a token's budget (by its id); says how long to wait when there is none left. */
-    take(key: number): { allowed: true; remaining: number; limit: number } | { allowed: false; retryAfterSeconds: number; limit: number } {
+    take(
+      key: number,
+    ): { allowed: true; remaining: number; limit: number; resetSeconds: number } | { allowed: false; retryAfterSeconds: number; limit: number } {
       const limit = perMinute();
       const time = now();
       if (time - sweptAt > WINDOW_MS) sweep(time);
@@ -24,7 +26,8 @@ export function createRateLimiter(perMinute: () => number, now: () => number = (
       log.forgetUpTo(time - WINDOW_MS);
       if (log.size < limit) {
         log.push(time);
-        return { allowed: true, remaining: limit - log.size, limit };
+        // When a place frees up again: the oldest request of the window leaves it.
+        return { allowed: true, remaining: limit - log.size, limit, resetSeconds: Math.ceil((log.at(0) + WINDOW_MS - time) / 1000) };
       }
       // A place frees up when the oldest requests that put the log at the limit leave the window
       // (more than one when the owner has lowered the limit since).
@@ -42,6 +45,38 @@ export function createRateLimiter(perMinute: () => number, now: () => number = (
   }
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/**
+ * The IETF fields (draft-ietf-httpapi-ratelimit-headers): the policy, `"default";q=<limit>;w=60`,
+ * and where the token stands, `"default";r=<remaining>;t=<seconds until a place frees up>`. They
+ * go beside `X-RateLimit-Limit`/`-Remaining`, which older clients read.
+ */
+export const RATE_LIMIT_POLICY = 'default';
+let policyLimit = -1;
+let policyField = '';
+export function rateLimitPolicyField(limit: number): string {
+  // One string per limit, made again only when the owner changes it.
+  if (limit !== policyLimit) {
+    policyLimit = limit;
+    policyField = `"${RATE_LIMIT_POLICY}";q=${limit};w=${WINDOW_MS / 1000}`;
+  }
+  return policyField;
+}
+export const rateLimitField = (remaining: number, resetSeconds: number): string => `"${RATE_LIMIT_POLICY}";r=${remaining};t=${resetSeconds}`;
+
+/** The two fields as the OpenAPI document declares them (openapi/headers.ts). */
+export const RATE_LIMIT_FIELD_HEADERS = {
+  'RateLimit-Policy': {
+    description: `The token's quota policy (IETF draft-ietf-httpapi-ratelimit-headers): \`"${RATE_LIMIT_POLICY}";q=<requests>;w=${WINDOW_MS / 1000}\`, as many requests in any ${WINDOW_MS / 1000} seconds.`,
+    schema: { type: 'string', maxLength: 64, pattern: `^"${RATE_LIMIT_POLICY}";q=[0-9]{1,9};w=${WINDOW_MS / 1000}$` },
+  },
+  RateLimit: {
+    description:
+      `Where the token stands (IETF draft-ietf-httpapi-ratelimit-headers): \`"${RATE_LIMIT_POLICY}";r=<requests left>;t=<seconds>\`, ` +
+      'where `t` is when the oldest request of the window leaves it and a place frees up (on a 429, as `Retry-After`).',
+    schema: { type: 'string', maxLength: 64, pattern: `^"${RATE_LIMIT_POLICY}";r=[0-9]{1,9};t=[0-9]{1,2}$` },
+  },
+};
 
 /** The times of one token's accepted requests, oldest first: a ring buffer that grows as needed and shrinks when emptied. */
 class AcceptLog {

@@ -3,6 +3,7 @@ import type { Deprecation } from '../../../src-shared/contract-types';
 import { PageTotal } from '../../../src-shared/schemas/common';
 import { StoreSettings } from '../../../src-shared/schemas/settings';
 import { API_PREFIX } from '../operation-routes';
+import { RATE_LIMIT_FIELD_HEADERS } from '../rate-limit';
 
 type Json = Record<string, unknown>;
 type Convert = (schema: z.ZodType, io: 'input' | 'output') => Json;
@@ -31,6 +32,7 @@ export function createHeaders(convert: Convert) {
       perMinute,
     ),
     'X-RateLimit-Remaining': header('Requests left in the current budget.', { ...perMinute, minimum: 0 }),
+    ...RATE_LIMIT_FIELD_HEADERS,
     'Retry-After': header('Seconds to wait before trying again.', { type: 'integer', format: 'int32', minimum: 1, maximum: RETRY_AFTER_MAX_SECONDS }),
     'X-Total-Count': header('How many items match the filters, across all pages.', convert(PageTotal, 'output')),
   };
@@ -38,7 +40,12 @@ export function createHeaders(convert: Convert) {
 
   return {
     components,
-    rateLimit: { 'X-RateLimit-Limit': ref('X-RateLimit-Limit'), 'X-RateLimit-Remaining': ref('X-RateLimit-Remaining') },
+    rateLimit: {
+      'X-RateLimit-Limit': ref('X-RateLimit-Limit'),
+      'X-RateLimit-Remaining': ref('X-RateLimit-Remaining'),
+      'RateLimit-Policy': ref('RateLimit-Policy'),
+      RateLimit: ref('RateLimit'),
+    },
     retryAfter: ref('Retry-After'),
     totalCount: ref('X-Total-Count'),
   };

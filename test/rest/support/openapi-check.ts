@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 type Json = Record<string, any>;
 
 /** The API's own headers: an answer that carries one must have it declared for its status. */
-const API_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after', 'location', 'link', 'x-total-count', 'deprecation', 'sunset', 'www-authenticate', 'idempotent-replayed'];
+const API_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'ratelimit-policy', 'ratelimit', 'etag', 'retry-after', 'location', 'link', 'x-total-count', 'deprecation', 'sunset', 'www-authenticate', 'idempotent-replayed'];
 
 /**
  * Checks answers against the OpenAPI document the server itself serves: for the operation that
