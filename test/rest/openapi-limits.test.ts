@@ -101,7 +101,7 @@ describe('headers of real answers match the schemas the document declares for th
     await s.pet({ categoryId: category.id });
 
     const page = await s.call('GET', `/v1/pets?categoryId=${category.id}&limit=1`);
-    expectDeclaredHeaders('GET', '/pets', page, ['X-Total-Count', 'Link', 'X-RateLimit-Limit', 'X-RateLimit-Remaining']);
+    expectDeclaredHeaders('GET', '/pets', page, ['X-Total-Count', 'Link', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'RateLimit', 'RateLimit-Policy']);
 
     const deprecated = await s.call('GET', `/v1/pets/${created.body.id}`);
     expectDeclaredHeaders('GET', '/pets/{petId}', deprecated, ['Deprecation', 'Sunset', 'Link']);
@@ -119,7 +119,7 @@ describe('headers of real answers match the schemas the document declares for th
       expect((await s.call('GET', '/v1/pets', { token: secret })).status).toBe(200);
       const spent = await s.call('GET', '/v1/pets', { token: secret });
       expect(spent.status).toBe(429);
-      expectDeclaredHeaders('GET', '/pets', spent, ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining']);
+      expectDeclaredHeaders('GET', '/pets', spent, ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'RateLimit', 'RateLimit-Policy']);
     } finally {
       s.settings({ rateLimitPerMinute: 1200 });
     }
