@@ -9,6 +9,20 @@ let forms = 0;
 export type FieldAria = { 'aria-invalid': 'true' | undefined; 'aria-describedby': string | undefined };
 
 /**
+ * A form's values as the clerk edits them: the schema's input, where a field a widget can empty (a
+ * select, a date, a number) may be null. A number field holds the text typed while it reads as no
+ * number (NumberInput): the schema refuses it with its message.
+ */
+export type FormModel<S extends FormSchema> = { [K in keyof z.input<S>]: Emptiable<z.input<S>[K]> };
+type Emptiable<T> = T extends readonly unknown[] ? T : T | null;
+
+/**
+ * A form's schema: an object of text, numbers, choices and lists of text. (Saying so keeps a
+ * form's initial choices, `scope: 'read'`, the schema's literal types rather than any string.)
+ */
+export type FormSchema = z.ZodType<object, { [field: string]: string | number | boolean | readonly string[] | null | undefined }>;
+
+/**
  * Inline validation from a shared schema: the same Zod schema the main process enforces
  * produces the messages under each field. `touched` fields show their message as the clerk types;
  * `submit()` shows them all. Errors the service sends back with `details` land on their fields too.
@@ -18,8 +32,10 @@ export type FieldAria = { 'aria-invalid': 'true' | undefined; 'aria-describedby'
  * in the form item's `#feedback` slot with `messageProps`, is an alert, read once as it appears
  * (the focus stays where it is, so it is not read twice).
  */
-export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: () => Record<string, unknown>) {
-  const model = reactive(initial()) as Record<string, unknown>;
+export function useSchemaForm<S extends FormSchema>(schema: S, initial: () => NoInfer<FormModel<S>>) {
+  const model = reactive(initial()) as FormModel<S>;
+  /** The same values by field name. */
+  const values: Record<string, unknown> = model;
   const touched = reactive(new Set<string>());
   const serverErrors: Ref<Record<string, string>> = ref({});
   const showAll = ref(false);
@@ -29,7 +45,7 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
   const idPrefix = `form-${++forms}`;
 
   const clientErrors = computed<Record<string, string>>(() => {
-    const result = schema.safeParse(stripEmpty(model));
+    const result = schema.safeParse(stripEmpty(values));
     if (result.success) return {};
     const errors: Record<string, string> = {};
     for (const detail of detailsFromZod(result.error)) errors[detail.path] ??= detail.message;
@@ -78,16 +94,22 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
     delete serverErrors.value[field];
   }
 
+  /** The clerk changed a field (SchemaField's input): its new value, its message shown from now on. */
+  function edit(field: string, value: unknown): void {
+    values[field] = value;
+    touch(field);
+  }
+
   /** The parsed value when the form is valid; otherwise shows every message and returns undefined. */
   function submit(): z.output<S> | undefined {
     showAll.value = true;
-    const result = schema.safeParse(stripEmpty(model));
+    const result = schema.safeParse(stripEmpty(values));
     return result.success ? result.data : undefined;
   }
 
   /** Puts a refusal's per-field details under their fields; returns whether any matched. */
   function applyServerError(error: ApiError): boolean {
-    const fields = Object.keys(model);
+    const fields = Object.keys(values);
     const matched = (error.details ?? []).filter((detail) => fields.includes(detail.path));
     serverErrors.value = Object.fromEntries(matched.map((detail) => [detail.path, detail.message]));
     return matched.length > 0;
@@ -104,7 +126,7 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
 
   /** Whether the clerk has changed a field from the value the form opened with. */
   function isChanged(field: string): boolean {
-    return JSON.stringify(model[field]) !== JSON.stringify(opened()[field]);
+    return JSON.stringify(values[field]) !== JSON.stringify(opened()[field]);
   }
 
   /**
@@ -115,7 +137,7 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
   function preset(field: string, value: unknown): boolean {
     stored = { ...stored, [field]: value };
     if (isChanged(field)) return false;
-    model[field] = value;
+    values[field] = value;
     baseline.value = JSON.stringify({ ...opened(), [field]: value });
     return true;
   }
@@ -129,7 +151,7 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
     const changed: { field: string; kept: boolean }[] = [];
     for (const [field, value] of Object.entries(now)) {
       if (JSON.stringify(value) === JSON.stringify(stored[field])) continue;
-      const kept = !preset(field, value) && JSON.stringify(model[field]) !== JSON.stringify(value);
+      const kept = !preset(field, value) && JSON.stringify(values[field]) !== JSON.stringify(value);
       changed.push({ field, kept });
     }
     return changed;
@@ -151,7 +173,7 @@ export function useSchemaForm<S extends z.ZodType<object>>(schema: S, initial: (
     showAll.value = false;
   }
 
-  return { model, dirty, errorFor, itemProps, messageId, inputAria, withInputAria, messageProps, touch, submit, applyServerError, showServerError, isChanged, preset, follow, changesIn, reset };
+  return { model, dirty, errorFor, itemProps, messageId, inputAria, withInputAria, messageProps, touch, edit, submit, applyServerError, showServerError, isChanged, preset, follow, changesIn, reset };
 }
 
 /**

@@ -3,9 +3,9 @@ import { expect, test } from 'vitest';
 import '../../../src-shared/zod-setup';
 import { NewPet } from '../../../src-shared/schemas/pet';
 import { ApiError } from '../../../src-renderer/api/client';
-import { useSchemaForm } from '../../../src-renderer/composables/useSchemaForm';
+import { useSchemaForm, type FormModel } from '../../../src-renderer/composables/useSchemaForm';
 
-const blank = () => ({ name: '', categoryId: null, status: 'available' });
+const blank = (): FormModel<typeof NewPet> => ({ name: '', categoryId: null, status: 'available' });
 
 test('messages come from the shared schema: shown for touched fields as the clerk types, all on submit', () => {
   const form = useSchemaForm(NewPet, blank);
@@ -62,7 +62,7 @@ test('dirty says whether the values differ from those the form opened with (its 
 });
 
 test('an edit sends only what the clerk changed; a value changed elsewhere is taken into untouched fields only', () => {
-  const rex = () => ({ name: 'Rex', categoryId: 1, status: 'available' });
+  const rex = (): FormModel<typeof NewPet> => ({ name: 'Rex', categoryId: 1, status: 'available' });
   const form = useSchemaForm(NewPet, rex);
   form.model.name = '  Rex  ';
   expect(form.changesIn(form.submit()!), 'trimmed back to what it was: no change').toEqual({});
