@@ -8,6 +8,24 @@ let forms = 0;
 /** ARIA attributes for a field's input; an undefined one is left off. */
 export type FieldAria = { 'aria-invalid': 'true' | undefined; 'aria-describedby': string | undefined };
 
+/** What is said under a field: an error holds the form, a warning only says. */
+export interface FieldFeedback {
+  text: string;
+  status: 'error' | 'warning';
+}
+
+/** A field of a form's model, or an entry of one of its lists ("allowedOrigins.0"): where its message goes. */
+export type FieldPath<M> = Extract<keyof M, string> | `${Extract<keyof M, string>}.${number}`;
+
+/** What a field's markup (SchemaField) uses of a form. */
+export interface FieldForm<M> {
+  model: M;
+  errorFor(field: string): string | undefined;
+  inputAria(field: string, message?: string, invalid?: boolean): FieldAria;
+  messageProps(field: string, status?: FieldFeedback['status']): { id: string; role: 'alert' | 'status' };
+  edit(field: string, value: unknown): void;
+}
+
 /**
  * A form's values as the clerk edits them: the schema's input, where a field a widget can empty (a
  * select, a date, a number) may be null. A number field holds the text typed while it reads as no
@@ -85,7 +103,7 @@ export function useSchemaForm<S extends FormSchema>(schema: S, initial: () => No
   }
 
   /** The message element's attributes, in the form item's `#feedback` slot; an alert unless it only warns. */
-  function messageProps(field: string, status: 'error' | 'warning' = 'error'): { id: string; role: 'alert' | 'status' } {
+  function messageProps(field: string, status: FieldFeedback['status'] = 'error'): { id: string; role: 'alert' | 'status' } {
     return { id: messageId(field), role: status === 'error' ? 'alert' : 'status' };
   }
 

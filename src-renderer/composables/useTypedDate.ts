@@ -1,4 +1,5 @@
 import { computed, ref } from 'vue';
+import type { FieldFeedback } from './useSchemaForm';
 
 /**
  * A date the clerk types into a naive-ui date picker is taken, or said not to be understood, never
@@ -51,10 +52,6 @@ export interface TypedDateOptions {
 /** The keys that open the calendar, as the field's hint says them. */
 export const CALENDAR_KEYS = 'Alt+↓ or F4';
 
-export interface DateFeedback {
-  text: string;
-  status: 'error' | 'warning';
-}
 
 export function useTypedDate(options: TypedDateOptions) {
   /** What the clerk typed that the picker cannot read while the field shows it, or null. */
@@ -73,7 +70,7 @@ export function useTypedDate(options: TypedDateOptions) {
   let asked = false;
 
   /** What is said under the field, always about what it shows. */
-  const feedback = computed<DateFeedback | null>(() => {
+  const feedback = computed<FieldFeedback | null>(() => {
     const error = options.error?.();
     if (unread.value !== null && tried.value) {
       return { text: `Cannot read “${unread.value}” as a date: ${options.hint}${options.optional ? ', or clear it' : ''}`, status: 'error' };
