@@ -1,8 +1,8 @@
 /**
  * The browser host's stand-in for the preload: the same `window.petstore` API (see
  * src-shared/bridge.ts), carried over HTTP to the host instead of over IPC. The script is public
- * and holds no data: the host's secret comes from the address the page was opened at (then dropped
- * from the visible address) or, after a reload, from the tab's sessionStorage (per tab and port).
+ * and holds no data: the host's secret comes from the address the page was opened at, where it
+ * stays (the app's navigation changes only the fragment, and a reload keeps it).
  * The page's calls wait until the event stream is connected (or has failed): the stream follows
  * the log from then on, so an event committed while the page loads is in what its first calls
  * read or on the stream, never lost.
@@ -13,16 +13,7 @@ import { SECRET_HEADER, SECRET_PARAM } from './secret';
 export const BRIDGE_SCRIPT = `(() => {
   'use strict';
   const PARAM = ${JSON.stringify(SECRET_PARAM)};
-  const KEY = 'petstore.browserHostSecret';
-  const address = new URL(location.href);
-  let secret = address.searchParams.get(PARAM);
-  if (secret !== null) {
-    sessionStorage.setItem(KEY, secret);
-    address.searchParams.delete(PARAM);
-    history.replaceState(history.state, '', address.pathname + address.search + address.hash);
-  } else {
-    secret = sessionStorage.getItem(KEY) ?? '';
-  }
+  const secret = new URLSearchParams(location.search).get(PARAM) ?? '';
 
   const listeners = new Set();
   let connected;

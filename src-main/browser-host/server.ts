@@ -88,8 +88,9 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
       if (!secretMatches(secret, url.searchParams.get(SECRET_PARAM))) return refuse(response, unauthorized(), CHALLENGE);
       // Follows the log from now (the bridge holds the page's calls until the stream is connected),
       // or after the last id EventSource saw when it reconnects, or after `?after=`.
-      const resumeFrom = Number(request.headers['last-event-id'] ?? url.searchParams.get('after'));
-      const after = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : store.context.events.latestId();
+      const resume = String(request.headers['last-event-id'] ?? url.searchParams.get('after') ?? '');
+      const resumeFrom = /^\d+$/.test(resume) ? Number(resume) : NaN;
+      const after = Number.isSafeInteger(resumeFrom) ? resumeFrom : store.context.events.latestId();
       response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       response.write(': connected\n\n');
       streams.add(response);
@@ -157,6 +158,9 @@ function send(response: ServerResponse, status: number, type: string, body: stri
     'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-store',
+    // The page's address holds the secret: other origins get no Referer at all ('no-referrer'
+    // would also make the page's own calls send `Origin: null`, which the host refuses).
+    'Referrer-Policy': 'same-origin',
   });
   response.end(body);
 }

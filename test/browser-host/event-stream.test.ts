@@ -60,6 +60,15 @@ describe('the browser host’s event stream (the page’s window.petstore.onEven
     t.close();
   });
 
+  it('follows the log from when it connects when no id is given (as the bridge opens it): the earlier log is not sent again', async () => {
+    t.ok('categories.create', { name: 'Before' });
+    const messages = await readEvents(new URL(`__petstore/events?secret=${host.secret}`, host.url).href, 1, {
+      onConnected: () => t.ok('categories.create', { name: 'After' }),
+    });
+    const events = messages.flatMap((message) => message.events);
+    expect(events.map((event) => [event.type, (event.data as { name?: string }).name])).toEqual([['category.created', 'After']]);
+  });
+
   it('carries an import’s events in order, a few hundred to a message, each message resumable from its id', async () => {
     const { id: categoryId } = t.ok('categories.create', { name: 'Dogs' });
     const start = t.store.context.events.latestId();

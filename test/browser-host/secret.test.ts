@@ -127,6 +127,7 @@ describe('the browser host’s secret', () => {
       const answer = await send(host.url, path);
       expect(answer.status, path).toBe(200);
       expect(answer.body, path).not.toContain(host.secret);
+      expect(answer.headers['referrer-policy'], path).toBe('same-origin'); // the page's address (with the secret) goes to no other origin
     }
     t.ok('categories.create', { name: 'Ferrets' }); // the bridge script does not change with the store (no event id)
     expect((await send(host.url, '/__petstore/bridge.js')).body).toBe(bridge.body);

@@ -5,8 +5,8 @@ import { useShop } from './support/shop';
 
 /**
  * The browser host answers only the page opened at the address it printed (which holds its
- * secret): that page keeps the secret for its tab, drops it from the address bar and keeps
- * working when reloaded; a page opened without it, or with a wrong one, is refused.
+ * secret): the secret stays in the page's address through its screens and a reload; a page opened
+ * without it, or with a wrong one, is refused, and its clerk is told what to open.
  */
 
 const shop = useShop('Dogs');
@@ -15,10 +15,11 @@ const row = (page: Page, name: string) => page.getByRole('table', { name: 'Categ
 /** What the page's own bridge answers for a read (as every screen would call it). */
 const listFromPage = (page: Page) => page.evaluate(() => (window as unknown as { petstore: PetstoreBridge }).petstore.invoke('categories.list', {}));
 
-test('the page opened at the printed address works, hides the secret from the address bar, and still works after a reload', async ({ page }) => {
-  await page.goto(`${shop.host.url}#/categories`);
+test('the page opened at the printed address works, keeps the secret through its screens, and still works after a reload', async ({ page }) => {
+  await page.goto(`${shop.host.url}#/dashboard`);
+  await page.getByRole('link', { name: 'Categories' }).click();
   await expect(row(page, 'Dogs')).toBeVisible();
-  expect(page.url()).toBe(`${new URL(shop.host.url).origin}/#/categories`);
+  expect(page.url()).toBe(`${shop.host.url}#/categories`);
 
   await page.reload();
   await expect(row(page, 'Dogs')).toBeVisible();
@@ -40,11 +41,27 @@ test('a page opened without the secret, or with a wrong one, is refused', async 
   }
 });
 
-test('the secret stays with its tab: another tab opened without it is refused', async ({ page, context }) => {
+test('another tab of the same browser opened without the secret is refused (no cookie or storage hands it on)', async ({ page, context }) => {
   await page.goto(`${shop.host.url}#/categories`);
   await expect(row(page, 'Dogs')).toBeVisible();
   const other = await context.newPage();
   await other.goto(`${new URL(shop.host.url).origin}/#/categories`);
   expect(await listFromPage(other)).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
   await other.close();
+});
+
+test('a change committed while the page connects its event stream is shown: the page reads only once the stream follows the log', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/__petstore/events?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${shop.host.url}#/categories`);
+  await expect(page.getByRole('heading', { name: 'Categories', level: 2 })).toBeVisible();
+  // Had the screen read the store already, it would neither have this category nor hear of it.
+  await must(shop.host.call('categories.create', { name: 'Hamsters' }));
+  release();
+  await expect(row(page, 'Hamsters')).toBeVisible();
+  await expect(row(page, 'Dogs')).toBeVisible();
 });
