@@ -16,8 +16,7 @@ import { answerUnparsableRequest, errorBodyFor, sendError, setEveryAnswerHeaders
 import { parseJsonBody } from './json-body';
 import { deprecationHeaders } from './deprecation';
 import { API_PREFIX, mountOperations } from './operation-routes';
-import { renderDocsPage } from './openapi/docs-page';
-import { buildOpenApiDocument } from './openapi/document';
+import { createDocuments } from './documents';
 import { parseQueryString } from './query-string';
 import { createRateLimiter } from './rate-limit';
 
@@ -158,27 +157,10 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     stillAuthorized: (request) => request.token === undefined || verifier.isActive(request.token.id),
   });
 
-  // The document is rebuilt only when the settings it mentions (the sunset date) change.
-  let documentFor: { sunsetDate: string; json: string; html: string } | undefined;
-  const currentDocument = () => {
-    const { sunsetDate } = settings();
-    if (documentFor?.sunsetDate !== sunsetDate) {
-      const doc = buildOpenApiDocument({ sunsetDate });
-      documentFor = { sunsetDate, json: JSON.stringify(doc), html: renderDocsPage(doc) };
-    }
-    return documentFor;
-  };
-  for (const url of DOCUMENT_PATHS.openapi) {
-    app.get(url, (_request, reply) => reply.type('application/json; charset=utf-8').send(currentDocument().json));
-  }
-  for (const url of DOCUMENT_PATHS.docs) {
-    app.get(url, (_request, reply) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'")
-        .send(currentDocument().html),
-    );
-  }
+  // Tagged for revalidation and compressed once per version (documents.ts).
+  const documents = createDocuments(() => settings().sunsetDate);
+  for (const url of DOCUMENT_PATHS.openapi) app.get(url, documents.openapi);
+  for (const url of DOCUMENT_PATHS.docs) app.get(url, documents.docs);
 
   const routes = knownRoutes();
   // The path as sent (no `.`/`..` resolution, no `//` read as a host): the router matched that, so

@@ -11,6 +11,8 @@ import { successorOf, startOfDayUtc } from './deprecation';
 import { ReplayedAnswer, idempotentHandler } from './idempotency-key';
 import { streamEvents, type OpenStreams, type StreamOptions } from './events-stream';
 import { sendError } from './http-errors';
+import { COMPRESS_FROM_LENGTH, sendCompressible } from './compression';
+import { answerNotModified, entityTag, isSingleResourceRead } from './entity-tag';
 import { rawInput } from './request-input';
 import type { ParsedQuery } from './query-string';
 import type { InexactNumber } from '../../src-shared/exact-numbers';
@@ -216,10 +218,17 @@ function succeed(def: OperationDef, request: FastifyRequest, reply: FastifyReply
     data = page.items;
   }
   // Our own service built the answer: it needs no validation on the way out.
+  const body = JSON.stringify(data);
+  // One resource read is tagged for revalidation (entity-tag.ts); lists and writes are not.
+  if (!http.paged && SINGLE_RESOURCE_READS.has(def) && answerNotModified(request, reply, entityTag(body), 'private, no-cache')) return;
   // (Header names in lower case, as Fastify stores them.)
   reply.header('content-type', 'application/json; charset=utf-8');
-  reply.send(JSON.stringify(data));
+  if (body.length < COMPRESS_FROM_LENGTH) reply.send(body);
+  else sendCompressible(request, reply, body, (error) => sendError(reply, toErrorBody(error)));
 }
+
+/** The operations whose answers carry an ETag. */
+const SINGLE_RESOURCE_READS = new Set(OPERATION_NAMES.map(operationDef).filter(isSingleResourceRead));
 
 /** Where a created resource is: its collection's path and its id. */
 const locationOf = (path: string, created: unknown) => `${API_PREFIX}${path}/${(created as { id: number }).id}`;

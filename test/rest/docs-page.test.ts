@@ -80,8 +80,9 @@ describe('GET /docs', () => {
     expect(html).not.toContain('<token>');
   });
 
-  test('is not cached and answers HEAD', async () => {
-    expect(page.headers.get('cache-control')).toBe('no-store');
+  test('is kept only with its tag, asked again each time (no-cache, ETag), and answers HEAD', async () => {
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('etag')).toMatch(/^W\/"/);
     const head = await s.t.request('/docs', { method: 'HEAD', token: null });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toMatch(/^text\/html/);

@@ -12,6 +12,7 @@ import { createSchemaConverter } from './json-schema';
 import { createHeaders, deprecationHeaders as deprecationHeaderObjects, location, nextPageLink } from './headers';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '../idempotency-key';
 import { IDEMPOTENCY_WINDOW_MS } from '../../service/idempotency';
+import { ENTITY_TAG_DOCS, isSingleResourceRead } from '../entity-tag';
 
 type Json = Record<string, unknown>;
 
@@ -106,6 +107,9 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       });
     }
 
+    // One resource by id is tagged: a client sending the tag back may be told 304 (entity-tag.ts).
+    const tagged = isSingleResourceRead(def);
+    if (tagged) parameters.push(ENTITY_TAG_DOCS.parameter);
     const responses: Record<string, Json> = {};
     const success: Json = { description: successDescription(def) };
     const successHeaders: Json = { ...deprecationHeaders };
@@ -132,6 +136,10 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
     Object.assign(successHeaders, rateLimitHeaders);
     if (Object.keys(successHeaders).length) success.headers = successHeaders;
     responses[String(http.success)] = success;
+    if (tagged) {
+      success.headers = { ...(success.headers as Json), ETag: ENTITY_TAG_DOCS.header };
+      responses['304'] = { description: ENTITY_TAG_DOCS.notModified, headers: success.headers };
+    }
 
     for (const [status, codes] of [...errorStatuses(def)].sort(([a], [b]) => a - b)) {
       const response: Json = {
