@@ -55,7 +55,8 @@ describe('origins listed by the owner', () => {
     expect(answer.status).toBe(204);
     expect(answer.headers.get('access-control-allow-origin')).toBe(LISTED);
     expect(answer.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, PATCH, DELETE');
-    expect(answer.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Last-Event-ID');
+    expect(answer.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Idempotency-Key, If-None-Match, Last-Event-ID');
+    expect(answer.headers.get('access-control-max-age')).toBe('600');
   });
 
   test('the request after it still needs a token; its answer exposes the paging, Location and rate-limit headers', async () => {
@@ -67,7 +68,7 @@ describe('origins listed by the owner', () => {
     await api.check('GET', '/v1/pets?limit=1', answer.clone());
     expect(answer.headers.get('access-control-allow-origin')).toBe(LISTED);
     expect(answer.headers.get('access-control-expose-headers')?.split(', ')).toEqual(
-      expect.arrayContaining(['Link', 'X-Total-Count', 'Location', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining']),
+      expect.arrayContaining(['Link', 'X-Total-Count', 'Location', 'Idempotent-Replayed', 'ETag', 'Deprecation', 'Sunset', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'RateLimit-Policy', 'RateLimit']),
     );
   });
 
