@@ -1,12 +1,13 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 import { decodeImportText } from '../../src-shared/import-text';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_MIB } from '../../src-shared/schemas/data';
 import { statOf } from '../service/live-files';
+import type { CommandContext } from './context';
 import { CliError } from './output';
 
 /**
- * What names standard input. It is read from the process's own stream, not opened by its name:
+ * What names standard input. It is read from the run's stdin stream, not opened by its name:
  * when stdin is a socket (a child of another program), opening /dev/stdin fails with ENXIO.
  */
 const STDIN_NAMES = new Set(['-', '/dev/stdin']);
@@ -24,15 +25,16 @@ export interface ImportInput {
  * its size first (a file of gigabytes would be read whole), a pipe as it comes (it has no size).
  * Bytes, as the file's size is given; the app checks the same.
  */
-export async function readImportInput(path: string): Promise<ImportInput> {
+export async function readImportInput(cli: CommandContext, path: string): Promise<ImportInput> {
   const fromStdin = STDIN_NAMES.has(path);
   const name = path === '-' ? 'standard input' : path;
   const tooLarge = () => new CliError(`${name} is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`);
-  if (!fromStdin && (statOf(resolve(path))?.size ?? 0n) > BigInt(MAX_IMPORT_BYTES)) throw tooLarge();
-  if (fromStdin && process.stdin.isTTY) console.error('Reading the import from standard input; end it with Ctrl-D.');
+  if (!fromStdin && (statOf(cli.path(path))?.size ?? 0n) > BigInt(MAX_IMPORT_BYTES)) throw tooLarge();
+  const { stdin } = cli.io;
+  if (fromStdin && stdin.isTTY) cli.warn('Reading the import from standard input; end it with Ctrl-D.');
   let content: string;
   try {
-    const bytes = fromStdin ? await readStdinAtMost(MAX_IMPORT_BYTES) : readAtMost(resolve(path), MAX_IMPORT_BYTES);
+    const bytes = fromStdin ? await readStreamAtMost(stdin, MAX_IMPORT_BYTES) : readAtMost(cli.path(path), MAX_IMPORT_BYTES);
     if (!bytes) throw tooLarge();
     content = decodeImportText(bytes, name);
   } catch (error) {
@@ -44,13 +46,13 @@ export async function readImportInput(path: string): Promise<ImportInput> {
 }
 
 /** Standard input's bytes, or undefined as soon as more than `limit` came (the rest is not read). */
-async function readStdinAtMost(limit: number): Promise<Buffer | undefined> {
+async function readStreamAtMost(stdin: Readable, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let total = 0;
-  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+  for await (const chunk of stdin as AsyncIterable<Buffer>) {
     total += chunk.length;
     if (total > limit) {
-      process.stdin.destroy();
+      stdin.destroy();
       return undefined;
     }
     chunks.push(chunk);

@@ -1,18 +1,22 @@
 import Database from 'better-sqlite3';
 import { accessSync, closeSync, constants, copyFileSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { storedSchemaVersion } from '../db/connection';
 import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
 import { openStore, type Store } from '../service/store';
+import { CommandContext } from './context';
 import { CliError } from './output';
+import { processIo } from './process-io';
 
-/** The database files this process created: a command that then fails leaves none behind. */
-const createdFiles = new Set<string>();
+let processContext: CommandContext | undefined;
+/** For callers that are not a CLI command (the browser host): one run, the process's. */
+const processWide = () => (processContext ??= new CommandContext(processIo()));
 
 /** Says so when this run created `db`: a mistyped or forgotten --db would otherwise go to a new, empty store without a word. */
-export function noteIfCreated(db: string): void {
-  if (createdFiles.has(resolve(db))) console.error(`Note: no database at ${resolve(db)}; a new, empty store was created there.`);
+export function noteIfCreated(db: string, cli: CommandContext = processWide()): void {
+  const file = cli.path(db);
+  if (cli.createdDatabases.has(file)) cli.warn(`Note: no database at ${file}; a new, empty store was created there.`);
 }
 
 /**
@@ -20,10 +24,11 @@ export function noteIfCreated(db: string): void {
  * when a command fails as a whole (a bad --scope, a port in use, an unreadable import), which wrote
  * nothing worth keeping, or is stopped (an import's Ctrl-C).
  */
-export function removeCreatedDatabases(): number {
-  const removed = createdFiles.size;
-  for (const file of createdFiles) for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
-  createdFiles.clear();
+export function removeCreatedDatabases(cli: CommandContext = processWide()): number {
+  const created = cli.createdDatabases;
+  const removed = created.size;
+  for (const file of created) for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  created.clear();
   return removed;
 }
 
@@ -39,12 +44,12 @@ export type DbAccess = 'read-only' | 'must-exist' | 'may-create';
  * names it (exit 1) instead of a driver error with a stack trace, and it is checked before the store
  * opens it: opening creates a missing file and migrates whatever SQLite file it is given.
  */
-export function openCliStore(db: string, access: DbAccess): Store {
-  const file = resolve(db);
+export function openCliStore(db: string, access: DbAccess, cli: CommandContext = processWide()): Store {
+  const file = cli.path(db);
   try {
-    refuseMissingDatabase(db, access);
+    refuseMissingDatabase(db, access, cli);
     if (!existsSync(file)) {
-      createdFiles.add(file);
+      cli.createdDatabases.add(file);
     } else {
       if (statSync(file).isDirectory()) throw new CliError(`${file} is a folder, not a database file.`);
       const problem = whyNotOurs(file, access);
@@ -73,8 +78,8 @@ export function openCliStore(db: string, access: DbAccess): Store {
  * a folder this user may not create it in. A command that reads long input (import from stdin)
  * makes them first, so a mistyped --db is said at once and not after the input.
  */
-export function refuseMissingDatabase(db: string, access: DbAccess): void {
-  const file = resolve(db);
+export function refuseMissingDatabase(db: string, access: DbAccess, cli: CommandContext = processWide()): void {
+  const file = cli.path(db);
   if (!existsSync(dirname(file))) throw new CliError(`Cannot open ${file}: the folder ${dirname(file)} does not exist.`);
   if (existsSync(file)) return;
   if (access !== 'may-create') throw new CliError(`No database at ${file}: this command does not create one (seed, import, token create and serve do).`);

@@ -1,22 +1,34 @@
 import { constants } from 'node:os';
+import type { StopSignal, StopSignals } from './io';
+
+/** The process's own Ctrl-C and SIGTERM, watched only while a command asks (else they end it at once). */
+export const processStopSignals: StopSignals = {
+  watch(listener) {
+    const onInterrupt = () => listener('SIGINT');
+    const onTerminate = () => listener('SIGTERM');
+    process.once('SIGINT', onInterrupt);
+    process.once('SIGTERM', onTerminate);
+    return () => {
+      process.off('SIGINT', onInterrupt);
+      process.off('SIGTERM', onTerminate);
+    };
+  },
+  end(signal) {
+    process.exit(128 + constants.signals[signal]);
+  },
+};
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM for a command that must tidy up before it ends (a half-written copy,
- * a store it created). `onStop` runs once, then the process exits as a shell reports a process
- * that signal ended (128 + its number: 130 for SIGINT, 143 for SIGTERM); the returned function
- * stops watching, after which a signal ends the process as usual.
+ * a store it created). `onStop` runs once, then the run ends as a shell reports a process that
+ * signal ended (128 + its number: 130 for SIGINT, 143 for SIGTERM); the returned function stops
+ * watching, after which a signal ends the process as usual.
  */
-export function onStopSignal(onStop: (signal: NodeJS.Signals) => void): () => void {
-  const stop = (signal: NodeJS.Signals) => {
+export function onStopSignal(signals: StopSignals, onStop: (signal: StopSignal) => void): () => void {
+  return signals.watch((signal) => {
     onStop(signal);
-    process.exit(128 + constants.signals[signal]);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  return () => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-  };
+    signals.end(signal);
+  });
 }
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));

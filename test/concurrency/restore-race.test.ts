@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { seed } from '../../src-main/cli/commands/seed';
+import { petstore } from '../helpers/cli-in-process';
 import { createBackup, restoreBackup } from '../../src-main/service/backup';
 import { openStore, type Store } from '../../src-main/service/store';
 import { invokeOperation } from '../../src-main/service/invoke';
@@ -50,7 +50,7 @@ test(
   async () => {
     const file = join(dir, 'shop.db');
     // Enough pets that the copies take more than a moment: the other process commits meanwhile.
-    seed(['--db', file, '--pets', '30000']);
+    expect(await petstore(['seed', '--db', file, '--pets', '30000'])).toMatchObject({ code: 0 });
     store = openStore(file);
     const petId = 1;
     const set = invokeOperation(store.handlers, 'inventory.set', { petId, update: { quantity: 1_000_000 } });

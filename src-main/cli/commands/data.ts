@@ -1,5 +1,5 @@
 import { existsSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, extname, resolve } from 'node:path';
+import { dirname, extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CallableOperationName, OperationOutput } from '../../../src-shared/contract';
 import { countOf } from '../../../src-shared/count';
@@ -9,6 +9,7 @@ import { createHostHandlers } from '../../host/shell-handlers';
 import { invokeOperationAsync } from '../../service/invoke';
 import { createPrivateFile } from '../../db/private-files';
 import { isLiveDatabaseFile, partialFileOf, removeDeadPartials, removeQuietly, statOf } from '../../service/live-files';
+import type { CommandContext } from '../context';
 import { readImportInput } from '../import-input';
 import { CliError, printError, refuseExtraArguments } from '../output';
 import { noteIfCreated, openCliStore, refuseMissingDatabase, removeCreatedDatabases, type DbAccess } from '../open-store';
@@ -38,8 +39,8 @@ export const IMPORT_USAGE = `petstore import FILE [--format csv|json] [--dry-run
   FILE - (or /dev/stdin) reads standard input: JSON when it starts with { or [, else CSV.`;
 
 /** Runs one operation the way the app does (input parsed by the contract); exits on a refusal. */
-async function run<K extends CallableOperationName>(db: string, access: DbAccess, name: K, input: unknown): Promise<OperationOutput<K>> {
-  const store = openCliStore(db, access);
+async function run<K extends CallableOperationName>(cli: CommandContext, db: string, access: DbAccess, name: K, input: unknown): Promise<OperationOutput<K>> {
+  const store = openCliStore(db, access, cli);
   try {
     const { handlers } = createHostHandlers(store, 'headless');
     const result = await invokeOperationAsync(handlers, name, input);
@@ -56,37 +57,37 @@ function formatOf(given: string | undefined, file?: string): 'csv' | 'json' {
   return given ?? (file && extname(file).toLowerCase() === '.json' ? 'json' : 'csv');
 }
 
-export async function backup(args: string[]): Promise<void> {
+export async function backup(args: string[], cli: CommandContext): Promise<void> {
   const { values } = parseArgs({
     args,
     options: { db: { type: 'string', default: 'petstore.db' }, to: { type: 'string' }, replace: { type: 'boolean', default: false } },
   });
   if (!values.to) throw new CliError(`backup needs --to FILE\n\n${BACKUP_USAGE}`, 2);
-  const stopRemovesPartial = removeOnStop(partialFileOf(resolve(values.to)));
-  const done = await run(values.db!, 'read-only', 'backup.create', { file: resolve(values.to), replace: values.replace }).finally(stopRemovesPartial);
-  console.log(`Backed up to ${done.file} (${done.bytes.toLocaleString('en')} bytes).`);
+  const stopRemovesPartial = removeOnStop(cli, partialFileOf(cli.path(values.to)));
+  const done = await run(cli, values.db!, 'read-only', 'backup.create', { file: cli.path(values.to), replace: values.replace }).finally(stopRemovesPartial);
+  cli.print(`Backed up to ${done.file} (${done.bytes.toLocaleString('en')} bytes).`);
 }
 
-export async function restore(args: string[]): Promise<void> {
+export async function restore(args: string[], cli: CommandContext): Promise<void> {
   const { values } = parseArgs({ args, options: { db: { type: 'string', default: 'petstore.db' }, from: { type: 'string' } } });
   if (!values.from) throw new CliError(`restore needs --from FILE\n\n${RESTORE_USAGE}`, 2);
   // Killed midway, it needs no tidying: the safety copy is on the disk before the store is touched,
   // and a half-written one is removed at the next start.
-  const done = await run(values.db!, 'must-exist', 'backup.restore', { file: resolve(values.from) });
-  console.log(`Restored from ${done.restoredFrom}. The data as it was is kept in ${done.safetyBackup}.`);
+  const done = await run(cli, values.db!, 'must-exist', 'backup.restore', { file: cli.path(values.from) });
+  cli.print(`Restored from ${done.restoredFrom}. The data as it was is kept in ${done.safetyBackup}.`);
 }
 
 /**
  * While a long copy runs, Ctrl-C (or SIGTERM) removes its half-written file before the process
  * ends; the target itself is only ever replaced whole. Returns the function that stops watching.
  */
-const removeOnStop = (partial: string) =>
-  onStopSignal((signal) => {
+const removeOnStop = (cli: CommandContext, partial: string) =>
+  onStopSignal(cli.io.signals, (signal) => {
     const left = [partial, `${partial}-journal`].filter((file) => !removeQuietly(file));
-    console.error(`${signal}: stopped; nothing was written${left.length ? ` (remove ${left.join(' and ')} by hand)` : ''}.`);
+    cli.warn(`${signal}: stopped; nothing was written${left.length ? ` (remove ${left.join(' and ')} by hand)` : ''}.`);
   });
 
-export async function exportData(args: string[]): Promise<void> {
+export async function exportData(args: string[], cli: CommandContext): Promise<void> {
   const { values } = parseArgs({
     args,
     options: {
@@ -103,13 +104,13 @@ export async function exportData(args: string[]): Promise<void> {
     throw new CliError(`--resource must be ${ExportResource.options.join(', ')}, not "${values.resource}"`, 2);
   }
   if (values.replace && values.out === undefined) throw new CliError('--replace is for --out FILE; without --out the export is printed', 2);
-  const out = values.out === undefined ? undefined : exportTarget(resolve(values.out), values.db!, values.replace!);
-  const file = await run(values.db!, 'read-only', 'data.export', { format, resource: values.resource });
+  const out = values.out === undefined ? undefined : exportTarget(cli.path(values.out), cli.path(values.db!), values.replace!);
+  const file = await run(cli, values.db!, 'read-only', 'data.export', { format, resource: values.resource });
   if (out) {
     writeWhole(out, file.content);
-    console.error(`Exported ${file.summary} to ${out}.`);
+    cli.warn(`Exported ${file.summary} to ${out}.`);
   } else {
-    process.stdout.write(file.content);
+    cli.io.stdout.write(file.content);
   }
 }
 
@@ -147,7 +148,8 @@ function writeWhole(out: string, content: string): void {
   }
 }
 
-export async function importData(args: string[]): Promise<void> {
+/** Exits 1 when rows were skipped. */
+export async function importData(args: string[], cli: CommandContext): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -164,27 +166,27 @@ export async function importData(args: string[]): Promise<void> {
   const { 'dry-run': dryRun, 'all-or-nothing': allOrNothing } = values;
   const db = values.db!;
   // A dry run writes nothing, so it does not create a database either.
-  refuseMissingDatabase(db, dryRun ? 'read-only' : 'may-create');
-  const { name, content, sniffedFormat } = await readImportInput(path);
+  refuseMissingDatabase(db, dryRun ? 'read-only' : 'may-create', cli);
+  const { name, content, sniffedFormat } = await readImportInput(cli, path);
   const input = { format: values.format === undefined && sniffedFormat ? sniffedFormat : formatOf(values.format, path), content };
   // A store this run creates is removed again when the run is stopped before its summary.
-  const stopWatching = !dryRun && !existsSync(resolve(db)) ? watchNewStore() : undefined;
+  const stopWatching = !dryRun && !existsSync(cli.path(db)) ? watchNewStore(cli) : undefined;
   let result: OperationOutput<'data.import'> | null;
   let preview: OperationOutput<'data.previewImport'>;
   try {
-    preview = await run(db, dryRun ? 'read-only' : 'may-create', 'data.previewImport', input);
-    reportPreview(preview, name);
+    preview = await run(cli, db, dryRun ? 'read-only' : 'may-create', 'data.previewImport', input);
+    reportPreview(cli, preview, name);
     if (allOrNothing && preview.invalid > 0) throw new CliError(`${count(preview.invalid, 'row is', 'rows are')} invalid; nothing was imported (--all-or-nothing).`);
     if (stopWatching) await letSignalsIn(); // one during the check: the new store goes, nothing was imported
     // Checked again in the import's own transaction: a row that turned invalid meanwhile refuses the file too.
-    result = dryRun ? null : await run(db, 'may-create', 'data.import', { ...input, allOrNothing });
+    result = dryRun ? null : await run(cli, db, 'may-create', 'data.import', { ...input, allOrNothing });
     if (stopWatching) await letSignalsIn(); // one during the transaction: it has committed, but the new store still goes
   } finally {
     stopWatching?.();
   }
   // Only now: a store this run created and then refused to fill (a file of invalid rows) is not kept.
-  if (result && result.imported === 0 && !result.categoriesCreated?.length) removeCreatedDatabases();
-  else noteIfCreated(db);
+  if (result && result.imported === 0 && !result.categoriesCreated?.length) removeCreatedDatabases(cli);
+  else noteIfCreated(db, cli);
   const imported = result ? result.imported : preview.valid;
   const skipped = result ? result.skipped : preview.invalid;
   const existing = result ? (result.existing ?? 0) : preview.existing;
@@ -200,21 +202,21 @@ export async function importData(args: string[]): Promise<void> {
   if (categoriesFile && skipped) parts.push(`skipped ${count(skipped, 'invalid row')}`);
   if (parts.length === 0) parts.push('nothing to import');
   const said = parts.join('; ');
-  console.log(printable(`${said[0]!.toUpperCase()}${said.slice(1)}${dryRun ? ' (dry run: nothing written)' : ''}.`));
-  if (skipped > 0) process.exitCode = 1;
+  cli.print(printable(`${said[0]!.toUpperCase()}${said.slice(1)}${dryRun ? ' (dry run: nothing written)' : ''}.`));
+  return skipped > 0 ? 1 : 0;
 }
 
 /** Each row's problems and notes, and the file's, as the app's preview shows them; refuses a file it cannot read at all. */
-function reportPreview(preview: OperationOutput<'data.previewImport'>, name: string): void {
-  for (const problem of preview.fileErrors) console.error(`${name}: ${printable(problem)}`);
+function reportPreview(cli: CommandContext, preview: OperationOutput<'data.previewImport'>, name: string): void {
+  for (const problem of preview.fileErrors) cli.warn(`${name}: ${printable(problem)}`);
   for (const row of preview.rows) {
     // Where the row is and whose it is, as the app's preview shows it.
     const at = `${name}: ${row.where}${row.values.name ? ` (${row.values.name})` : ''}`;
-    for (const error of row.errors) console.error(printable(`${at}: ${detailLine(error)}`));
-    if (row.outcome === 'import') for (const note of row.notes) console.log(printable(`${at}: note: ${note}`));
+    for (const error of row.errors) cli.warn(printable(`${at}: ${detailLine(error)}`));
+    if (row.outcome === 'import') for (const note of row.notes) cli.print(printable(`${at}: note: ${note}`));
   }
   if (preview.fileErrors.length) throw new CliError('Nothing was imported.');
-  for (const note of preview.notes) console.log(printable(`${name}: ${note}`));
+  for (const note of preview.notes) cli.print(printable(`${name}: ${note}`));
 }
 
 /**
@@ -225,15 +227,15 @@ function reportPreview(preview: OperationOutput<'data.previewImport'>, name: str
  * An existing database is not watched: a signal ends that import at once, and SQLite drops the
  * open transaction, leaving the database as it was. Returns the function that stops watching.
  */
-const watchNewStore = () =>
-  onStopSignal((signal) => {
+const watchNewStore = (cli: CommandContext) =>
+  onStopSignal(cli.io.signals, (signal) => {
     let removed: string;
     try {
-      removed = removeCreatedDatabases() > 0 ? ' and the new database was removed' : '';
+      removed = removeCreatedDatabases(cli) > 0 ? ' and the new database was removed' : '';
     } catch (error) {
       removed = ` (${(error as Error).message}: remove the new database by hand)`;
     }
-    console.error(`${signal}: stopped; nothing was imported${removed}.`);
+    cli.warn(`${signal}: stopped; nothing was imported${removed}.`);
   });
 
 const count = (n: number, one: string, many?: string) => countOf(n, one, many, 'en');

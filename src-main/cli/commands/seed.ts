@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { PetStatus } from '../../../src-shared/schemas/pet';
 import { initialStock } from '../../service/stock-rules';
+import type { CommandContext } from '../context';
 import { openCliStore } from '../open-store';
 import { CliError } from '../output';
 
@@ -13,7 +14,7 @@ const CATEGORIES = ['Dogs', 'Cats', 'Birds', 'Fish', 'Rabbits', 'Hamsters', 'Gui
 const NAMES = ['Rex', 'Bella', 'Max', 'Luna', 'Charlie', 'Lucy', 'Cooper', 'Daisy', 'Milo', 'Nala', 'Bärli', 'Zoé', 'Kiki', 'Oscar', 'Pepper', 'Simba'];
 
 /** Deterministic demo data, so benchmarks and screenshots are repeatable. */
-export function seed(args: string[]): void {
+export function seed(args: string[], cli: CommandContext): void {
   const { values } = parseArgs({
     args,
     options: {
@@ -28,7 +29,7 @@ export function seed(args: string[]): void {
   if (!Number.isInteger(categoryCount) || categoryCount < 1 || categoryCount > 10_000) throw new CliError('--categories must be 1–10,000', 2);
   // The familiar kinds first, then numbered ones.
   const categoryNames = Array.from({ length: categoryCount }, (_, i) => CATEGORIES[i] ?? `Category ${i + 1}`);
-  const store = openCliStore(values.db!, 'may-create');
+  const store = openCliStore(values.db!, 'may-create', cli);
   try {
     const { context: ctx } = store;
     if (ctx.pets.list({ sort: 'id', limit: 1 }).total > 0) throw new CliError('The database already has pets; seed an empty one');
@@ -42,7 +43,7 @@ export function seed(args: string[]): void {
         ctx.inventory.set(id, status === 'available' ? 1 + (i % 5) : initialStock(status));
       }
     });
-    console.log(`Seeded ${categoryNames.length} categories and ${count} pets in ${Date.now() - started} ms.`);
+    cli.print(`Seeded ${categoryNames.length} categories and ${count} pets in ${Date.now() - started} ms.`);
   } finally {
     store.close();
   }

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
 import { isLoopbackHost } from '../../../src-shared/thresholds';
 import { listenFailure } from '../../rest/listen-failure';
 import { startListener } from '../../rest/listener';
 import { readSettings } from '../../service/settings';
+import type { CommandContext } from '../context';
 import { noteIfCreated, openCliStore } from '../open-store';
 import { CliError } from '../output';
 
@@ -20,7 +20,7 @@ export const SERVE_USAGE = `petstore serve [--db FILE] [--port N] [--host ADDRES
                       16 ASCII letters, digits or punctuation marks, no spaces)`;
 
 /** Serves until SIGINT/SIGTERM, then lets in-flight requests finish and closes the database. */
-export async function serve(args: string[]): Promise<void> {
+export async function serve(args: string[], cli: CommandContext): Promise<void> {
   const { values } = parseArgs({
     args,
     options: {
@@ -31,7 +31,7 @@ export async function serve(args: string[]): Promise<void> {
   });
   const givenPort = values.port === undefined ? undefined : Number(values.port);
   if (givenPort !== undefined && (!/^\d+$/.test(values.port!) || givenPort > 65535)) throw new CliError(`--port must be 0–65535, not ${values.port}`, 2);
-  const presetToken = process.env.PETSTORE_API_TOKEN || undefined;
+  const presetToken = cli.io.env.PETSTORE_API_TOKEN || undefined;
   // It opens every write: a guessable one would be a door left open (ours are 43 random characters).
   // Visible ASCII only: a client sends its header as UTF-8 and Node reads it as Latin-1, so "pässwörd"
   // could never match (every request would get 401).
@@ -41,8 +41,8 @@ export async function serve(args: string[]): Promise<void> {
       2,
     );
   }
-  const file = resolve(values.db!);
-  const store = openCliStore(file, 'may-create');
+  const file = cli.path(values.db!);
+  const store = openCliStore(file, 'may-create', cli);
   // Where the owner told the store to listen (`petstore settings set listenerPort=…`, the app's
   // Settings screen), unless this command says otherwise.
   const saved = readSettings(store.context);
@@ -52,23 +52,21 @@ export async function serve(args: string[]): Promise<void> {
     store.close();
     throw new CliError(listenFailure(error, host, port));
   });
-  noteIfCreated(file); // once it serves: a store that could not (a port in use) is removed again
-  console.log(`Pet Store Clerk REST API listening on ${listener.url}  (database ${file})`);
-  console.log(`Reference: ${listener.url.replace(/\/v1$/, '')}/docs`);
+  noteIfCreated(file, cli); // once it serves: a store that could not (a port in use) is removed again
+  cli.print(`Pet Store Clerk REST API listening on ${listener.url}  (database ${file})`);
+  cli.print(`Reference: ${listener.url.replace(/\/v1$/, '')}/docs`);
   if (!isLoopbackHost(host)) {
-    console.warn(`Warning: bound to ${host}, so other machines may reach the API (addressed by this machine's IP addresses or host name).`);
+    cli.warn(`Warning: bound to ${host}, so other machines may reach the API (addressed by this machine's IP addresses or host name).`);
   }
 
   await new Promise<void>((done) => {
-    const stop = (signal: string) => {
-      console.log(`${signal}: finishing in-flight requests…`);
+    cli.io.signals.watch((signal) => {
+      cli.print(`${signal}: finishing in-flight requests…`);
       void listener.close().then(() => {
         store.close();
-        console.log('Stopped; database closed.');
+        cli.print('Stopped; database closed.');
         done();
       });
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
+    });
   });
 }

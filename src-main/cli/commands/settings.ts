@@ -3,6 +3,7 @@ import { StoreSettings } from '../../../src-shared/schemas/settings';
 import { toErrorBody } from '../../service/errors';
 import { invokeOperation } from '../../service/invoke';
 import { coerceParameters } from '../../rest/request-input';
+import type { CommandContext } from '../context';
 import { openCliStore } from '../open-store';
 import { CliError, printError } from '../output';
 
@@ -35,15 +36,15 @@ function parseAssignments(assignments: string[]): Record<string, unknown> {
   }
 }
 
-function print(settings: StoreSettings): void {
+function print(cli: CommandContext, settings: StoreSettings): void {
   const width = Math.max(...KEYS.map((key) => key.length));
   for (const key of KEYS) {
     const value = settings[key];
-    console.log(`${key.padEnd(width)}  ${Array.isArray(value) ? value.join(', ') || '(none)' : String(value)}`);
+    cli.print(`${key.padEnd(width)}  ${Array.isArray(value) ? value.join(', ') || '(none)' : String(value)}`);
   }
 }
 
-export function settings(args: string[]): void {
+export function settings(args: string[], cli: CommandContext): void {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -52,17 +53,17 @@ export function settings(args: string[]): void {
   const [action, ...assignments] = positionals;
   if (action !== undefined && action !== 'set') throw new CliError(SETTINGS_USAGE, 2);
   const changes = action === 'set' ? parseAssignments(assignments) : undefined;
-  const store = openCliStore(values.db!, changes ? 'must-exist' : 'read-only');
+  const store = openCliStore(values.db!, changes ? 'must-exist' : 'read-only', cli);
   try {
     const result = changes
       ? invokeOperation(store.handlers, 'settings.update', changes)
       : invokeOperation(store.handlers, 'settings.get', {});
     if (!result.ok) printError(result.error);
     const current = result.data as StoreSettings;
-    if (values.json) console.log(JSON.stringify(current));
-    else print(current);
+    if (values.json) cli.print(JSON.stringify(current));
+    else print(cli, current);
     const later = Object.keys(changes ?? {}).filter((key) => AT_START.includes(key));
-    if (later.length) console.error(`${later.join(', ')}: a running listener applies this when it next starts.`);
+    if (later.length) cli.warn(`${later.join(', ')}: a running listener applies this when it next starts.`);
   } finally {
     store.close();
   }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { invokeOperation } from '../../service/invoke';
 import { TokenScope, type ApiToken } from '../../../src-shared/schemas/token';
+import type { CommandContext } from '../context';
 import { noteIfCreated, openCliStore } from '../open-store';
 import { CliError, printError, refuseExtraArguments } from '../output';
 
@@ -17,7 +18,7 @@ function tokenId(given: string | undefined): number {
   return Number(given);
 }
 
-export function token(args: string[]): void {
+export function token(args: string[], cli: CommandContext): void {
   const [action, ...rest] = args;
   const { values, positionals } = parseArgs({
     args: rest,
@@ -38,7 +39,7 @@ export function token(args: string[]): void {
     throw new CliError(`token create needs --scope read or --scope write${values.scope === undefined ? '' : `, not "${values.scope.slice(0, 40)}"`}`, 2);
   }
   // Only create may start a new database: there is nothing to list or revoke in one.
-  const store = openCliStore(values.db!, action === 'create' ? 'may-create' : action === 'list' ? 'read-only' : 'must-exist');
+  const store = openCliStore(values.db!, action === 'create' ? 'may-create' : action === 'list' ? 'read-only' : 'must-exist', cli);
   try {
     if (action === 'create') {
       const result = invokeOperation(store.handlers, 'tokens.create', {
@@ -46,23 +47,23 @@ export function token(args: string[]): void {
         label: values.label ?? `cli ${new Date().toISOString().slice(0, 10)}`,
       });
       if (!result.ok) printError(result.error);
-      noteIfCreated(values.db!);
+      noteIfCreated(values.db!, cli);
       const { token: created, secret } = result.data as { token: ApiToken; secret: string };
-      if (values.json) console.log(JSON.stringify({ ...created, secret }));
+      if (values.json) cli.print(JSON.stringify({ ...created, secret }));
       else {
-        console.log(secret);
-        console.error(`Token ${created.id} (${created.scope}, "${created.label}") created. Copy it now: it is not shown again.`);
+        cli.print(secret);
+        cli.warn(`Token ${created.id} (${created.scope}, "${created.label}") created. Copy it now: it is not shown again.`);
       }
     } else if (action === 'list') {
       const result = invokeOperation(store.handlers, 'tokens.list', { includeRevoked: values.all });
       if (!result.ok) printError(result.error);
       const tokens = result.data as ApiToken[];
-      if (values.json) console.log(JSON.stringify(tokens));
-      else if (!tokens.length) console.log('No tokens.');
+      if (values.json) cli.print(JSON.stringify(tokens));
+      else if (!tokens.length) cli.print('No tokens.');
       else {
         for (const t of tokens) {
           const state = t.revokedAt ? `revoked ${t.revokedAt}` : `last used ${t.lastUsedAt ?? 'never'}`;
-          console.log(`${String(t.id).padStart(4)}  ${t.scope.padEnd(5)}  ${t.prefix}…  ${t.label}  (created ${t.createdAt}, ${state})`);
+          cli.print(`${String(t.id).padStart(4)}  ${t.scope.padEnd(5)}  ${t.prefix}…  ${t.label}  (created ${t.createdAt}, ${state})`);
         }
       }
     } else {
@@ -71,7 +72,7 @@ export function token(args: string[]): void {
       const result = invokeOperation(store.handlers, 'tokens.revoke', { tokenId: id });
       if (!result.ok) printError(result.error);
       // Revoking twice is harmless (a script may retry), but say which happened.
-      console.log(before?.revokedAt ? `Token ${id} was already revoked (${before.revokedAt}).` : `Token ${id} revoked.`);
+      cli.print(before?.revokedAt ? `Token ${id} was already revoked (${before.revokedAt}).` : `Token ${id} revoked.`);
     }
   } finally {
     store.close();
