@@ -1,4 +1,4 @@
-import { computed, reactive, ref, type Directive, type Ref } from 'vue';
+import { computed, reactive, ref, type Ref } from 'vue';
 import type { z } from 'zod';
 import { detailsFromZod } from '../../src-shared/errors';
 import type { ApiError } from '../api/client';
@@ -192,23 +192,6 @@ export function useSchemaForm<S extends FormSchema>(schema: S, initial: () => No
   }
 
   return { model, dirty, errorFor, itemProps, messageId, inputAria, withInputAria, messageProps, touch, edit, submit, applyServerError, showServerError, isChanged, preset, follow, changesIn, reset };
-}
-
-/**
- * Puts ARIA attributes on the text field inside a widget that takes no input-props (naive-ui's date
- * picker): `<div v-input-aria="form.inputAria('shipDate', …)">`. An undefined attribute is removed.
- */
-export const vInputAria: Directive<HTMLElement, Record<string, string | undefined>> = {
-  mounted: setInputAria,
-  updated: setInputAria,
-};
-function setInputAria(element: HTMLElement, { value }: { value: Record<string, string | undefined> }): void {
-  const input = element.querySelector('input');
-  if (!input) return;
-  for (const [name, text] of Object.entries(value)) {
-    if (text === undefined) input.removeAttribute(name);
-    else input.setAttribute(name, text);
-  }
 }
 
 /** Unset inputs (a cleared select is null) count as "not given", as in the API. */

@@ -24,12 +24,11 @@ import type { FieldFeedback } from './useSchemaForm';
  * (Tab) covered the rest of the form (the Pet field, "In stock", "Only 1 in stock") while the clerk
  * was typing the date anyway, and a click on the text to correct it did the same.
  *
- * Bind `v-bind="typed.wrapperListeners"` on an element around the picker (its keydown listener
- * runs in the capture phase, before the picker's own: its Enter and Escape move the focus away at
- * once), and on the picker `:show="typed.calendar.value"`,
- * `@update:show="typed.onShow"` (a picker without them opens its calendar as naive-ui does); call
- * `onValue` from the picker's `@update:value` (or `@update:formatted-value`). The picker should not
- * be `clearable`: its clear button takes the icon's place under the pointer (emptying the text clears).
+ * DateField binds it: `v-bind="typed.wrapperListeners"` on an element around the picker (its
+ * keydown listener runs in the capture phase, before the picker's own: its Enter and Escape move the
+ * focus away at once), and on the picker `:show="typed.calendar.value"`, `@update:show="typed.onShow"`
+ * (a picker without them opens its calendar as naive-ui does). The form calls `onValue` from the
+ * picker's `@update:value` (or `@update:formatted-value`).
  */
 export interface TypedDateOptions {
   /** The field's name in the words under it: "ship date". */
@@ -234,3 +233,6 @@ export function useTypedDate(options: TypedDateOptions) {
 
   return { feedback, pending, calendar, wrapperListeners, onShow, onValue, holds, reset };
 }
+
+/** A typed date field's state and listeners, as `useTypedDate` makes them (DateField binds them). */
+export type TypedDate = ReturnType<typeof useTypedDate>;
