@@ -1,0 +1,30 @@
+// Which build of the CLI a start runs: the bundle that `npm run build` (and `npm ci`, through
+// `prepare`) writes to out/cli, unless a source changed since; then the TypeScript, through tsx.
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The bundle's folder under the project, its file, and the list of the sources it was built from. */
+export const BUNDLE_DIR = join('out', 'cli');
+export const BUNDLE_FILE = 'petstore.mjs';
+export const SOURCES_FILE = 'sources.json';
+
+/**
+ * The bundle's path when it is there and was built after every source it holds last changed, else
+ * undefined. An edit (or a checkout) after the build makes a source newer, so a start never runs
+ * code older than the files. A new file counts too: some source changed to import it.
+ */
+export function freshBundle(root) {
+  const dir = join(root, BUNDLE_DIR);
+  let built;
+  try {
+    built = JSON.parse(readFileSync(join(dir, SOURCES_FILE), 'utf8'));
+    statSync(join(dir, BUNDLE_FILE));
+  } catch {
+    return undefined; // never built, or a build that did not finish
+  }
+  for (const source of built.sources) {
+    const changed = statSync(join(root, source), { throwIfNoEntry: false })?.mtimeMs;
+    if (changed === undefined || changed >= built.startedAt) return undefined;
+  }
+  return join(dir, BUNDLE_FILE);
+}
