@@ -51,8 +51,7 @@ export const useOrdersStore = defineStore('orders', () => {
    */
   const filterPet = ref<{ id: number; name: string | undefined; deleted: boolean } | null>(null);
 
-  function query(cursor?: string): OperationInput<'orders.list'> {
-    const { status, petId } = filters.value;
+  function listInput({ status, petId }: OrderFilters, cursor?: string): OperationInput<'orders.list'> {
     return {
       complete: status === 'all' ? undefined : status === 'complete',
       petId: petId ?? undefined,
@@ -67,21 +66,13 @@ export const useOrdersStore = defineStore('orders', () => {
     return list.map((order) => ({ ...order, pet: pets.get(order.petId) ?? null }));
   }
 
-  const list = usePagedList((cursor) => api().call('orders.list', query(cursor)), withPets);
-  const { rows, total, loading, hasMore, loadMore, settled } = list;
-
-  /**
-   * Orders the clerk fulfilled here since the list was last loaded: their rows stay, showing the new
-   * state, even where the filters now leave them out ("Open"), so the next row never moves under
-   * the clerk's pointer or takes the focus. A reload (new filters, the screen opened) lets them go.
-   */
-  const actedOn = new Set<number>();
-
-  /** Loads the first page again with the current filters; the rows kept for the clerk go. */
-  function reload(): Promise<void> {
-    actedOn.clear();
-    return list.reload();
-  }
+  const list = usePagedList({
+    query: () => ({ ...filters.value }),
+    fetchPage: (f, cursor) => api().call('orders.list', listInput(f, cursor)),
+    enrich: withPets,
+    key: (row) => row.id,
+  });
+  const { rows, total, loading, hasMore, reload, loadMore, settled } = list;
 
   let patches: Promise<unknown> = Promise.resolve();
   /**
@@ -110,7 +101,7 @@ export const useOrdersStore = defineStore('orders', () => {
   /** Reads the filtered total again (kept by the service until a write: cheap); a burst of changes reads it once more. */
   const refreshTotal = coalesced(async () => {
     const asked = filterKey();
-    const { total: counted } = await api().call('orders.list', { ...query(), limit: 1 });
+    const { total: counted } = await api().call('orders.list', { ...listInput(filters.value), limit: 1 });
     if (filterKey() === asked) total.value = counted; // else the reload for the new filters counts
   });
 
@@ -119,20 +110,14 @@ export const useOrdersStore = defineStore('orders', () => {
 
   /**
    * Puts an order's new state into the loaded rows, where the list (newest first) has it: its row
-   * is replaced, or removed when the filters now leave it out; a new one is inserted when it falls
-   * within the loaded pages. The clerk's place in a long list and the rows loaded so far survive,
-   * where a reload would go back to the first page.
+   * is replaced, or removed when the filters now leave it out (unless the clerk fulfilled it here);
+   * a new one is inserted when it falls within the loaded pages. The clerk's place in a long list
+   * and the rows loaded so far survive, where a reload would go back to the first page.
    */
   async function applyOrder(order: PlacedOrder): Promise<void> {
-    const raw = toRaw(rows.value);
-    const index = raw.findIndex((row) => row.id === order.id);
-    if (index >= 0) {
-      if (isShown(order) || actedOn.has(order.id)) rows.value[index] = { ...order, pet: raw[index].pet };
-      else rows.value.splice(index, 1);
-      return;
-    }
+    if (list.patch(order.id, (row) => ({ ...order, pet: row.pet }), isShown(order))) return;
     if (!isShown(order) || !withinLoaded(order)) return;
-    const known = raw.find((row) => row.petId === order.petId);
+    const known = toRaw(rows.value).find((row) => row.petId === order.petId);
     const pet = known ? known.pet : await findPet(order.petId);
     // Asked again: the filters may have changed, and a reload finished, while the pet was read.
     const now = toRaw(rows.value);
@@ -169,12 +154,12 @@ export const useOrdersStore = defineStore('orders', () => {
    */
   async function complete(orderId: number, { keepRow = false } = {}): Promise<PlacedOrder> {
     // Kept before asking: the change's event may come back before the answer does.
-    if (keepRow) actedOn.add(orderId);
+    if (keepRow) list.keep(orderId);
     let done: PlacedOrder;
     try {
       done = placed(await api().call('orders.update', { orderId, changes: { complete: true } }));
     } catch (error) {
-      actedOn.delete(orderId);
+      list.letGo(orderId);
       throw error;
     }
     await showOwnChange(() => Promise.all([applyOrder(done), refreshTotal()]));

@@ -56,8 +56,7 @@ export const usePetsStore = defineStore('pets', () => {
     return known?.id === id ? { name: known.name, deleted: true } : undefined;
   });
 
-  function query(cursor?: string): OperationInput<'pets.list'> {
-    const { q, status, categoryId, sort } = filters.value;
+  function listInput({ q, status, categoryId, sort }: PetFilters, cursor?: string): OperationInput<'pets.list'> {
     return {
       q: q.trim() || undefined,
       status: status.length ? status : undefined,
@@ -75,15 +74,17 @@ export const usePetsStore = defineStore('pets', () => {
     return pets.map((pet) => ({ ...pet, stock: byPet.get(pet.id) }));
   }
 
-  const { rows, total, loading, hasMore, reload, loadMore, refresh } = usePagedList(
+  const { rows, total, loading, hasMore, reload, loadMore, refresh } = usePagedList({
+    query: () => ({ ...filters.value }),
     // A refresh reads what is loaded in pages as large as the service gives (fewer calls), never less than one of ours.
-    (cursor, wanted = 0) => api().call('pets.list', { ...query(cursor), limit: Math.min(PAGE_LIMIT_MAX, Math.max(PAGE_SIZE, wanted)) }),
-    withStock,
-  );
+    fetchPage: (f, cursor, wanted = 0) => api().call('pets.list', { ...listInput(f, cursor), limit: Math.min(PAGE_LIMIT_MAX, Math.max(PAGE_SIZE, wanted)) }),
+    enrich: withStock,
+    key: (row) => row.id,
+  });
 
   /** Whether the list's search and filters let the pet through (it may be on a later page). */
   async function isListed(petId: number): Promise<boolean> {
-    const { cursor: _cursor, limit: _limit, ...filtered } = query();
+    const { cursor: _cursor, limit: _limit, ...filtered } = listInput(filters.value);
     return (await api().call('pets.list', { ...filtered, id: [petId], limit: 1 })).total > 0;
   }
 

@@ -265,3 +265,28 @@ test('a refresh that read before a save finished does not put the old count back
     expect(inventory.rows[0]).toMatchObject({ petId: ids[0], quantity: round });
   }
 });
+
+test('with "low stock only", a pet restocked here keeps its row through refreshes, as the store holds it now, until a reload', async () => {
+  h = useRealApi();
+  const { ids } = seed(['Rex', 'Bella', 'Milo']);
+  h.ok('settings.update', { lowStockThreshold: 3 });
+  const inventory = useInventoryStore();
+  inventory.filters.lowOnly = true;
+  await inventory.reload();
+  expect(view(inventory.rows)).toEqual(['Rex:1:available', 'Bella:1:available', 'Milo:1:available']);
+
+  await inventory.setQuantity(ids[1]!, 5); // no longer low: the clerk's row stays, in its place
+  await inventory.setQuantity(ids[0]!, 4);
+  await inventory.refresh();
+  expect(view(inventory.rows)).toEqual(['Rex:4:available', 'Bella:5:available', 'Milo:1:available']);
+  expect(inventory.total).toBe(1);
+
+  // Elsewhere: Bella restocked again (shown as she is now), Rex deleted (gone).
+  h.ok('inventory.set', { petId: ids[1]!, update: { quantity: 7 } });
+  h.ok('pets.delete', { petId: ids[0]! });
+  await inventory.refresh();
+  expect(view(inventory.rows)).toEqual(['Bella:7:available', 'Milo:1:available']);
+
+  await inventory.reload();
+  expect(view(inventory.rows)).toEqual(['Milo:1:available']);
+});
