@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { tempDir } from '../helpers/temp-store';
-import { killAll, runCli } from '../rest/support/processes';
+import { petstore } from '../helpers/cli-in-process';
 
 let dir: string;
 let cleanup: () => void;
@@ -16,11 +16,10 @@ let umask: number;
 
 beforeEach(() => {
   ({ dir, cleanup } = tempDir('petstore-cli-modes-'));
-  umask = process.umask(0o022); // the commands' processes inherit it
+  umask = process.umask(0o022); // the commands run in this process
 });
-afterEach(async () => {
+afterEach(() => {
   process.umask(umask);
-  await killAll();
   cleanup();
 });
 
@@ -29,7 +28,7 @@ const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
 test.skipIf(process.platform === 'win32')('the database, backups, the backup folder, safety copies and exports are created 0600 (folders 0700)', async () => {
   const db = join(dir, 'shop.db');
   const run = async (args: string[]) => {
-    const result = await runCli([...args, '--db', db]);
+    const result = await petstore([...args, '--db', db]);
     expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
     return result.stdout;
   };
@@ -47,4 +46,4 @@ test.skipIf(process.platform === 'win32')('the database, backups, the backup fol
     safety: '600',
     db: '600',
   });
-}, 90_000);
+});

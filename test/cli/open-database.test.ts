@@ -1,7 +1,8 @@
 /**
- * How every `petstore` command treats the --db file it is given (separate processes on real
- * files): a file that cannot be the store is refused in one line naming it (exit 1, no stack
- * trace, the file untouched), and commands that only read never create a database.
+ * How every `petstore` command treats the --db file it is given (in this process on real files;
+ * as another user, a real process): a file that cannot be the store is refused in one line naming
+ * it (exit 1, no stack trace, the file untouched), and commands that only read never create a
+ * database.
  */
 import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
@@ -13,7 +14,8 @@ import { openDatabase } from '../../src-main/db/connection';
 import { LATEST_SCHEMA_VERSION } from '../../src-main/db/migrations/index';
 import { occupyPort } from '../helpers/ports';
 import { tempDir } from '../helpers/temp-store';
-import { BIN, killAll, runCli, spawnNode, startServe } from '../rest/support/processes';
+import { petstore, servePetstore, startPetstore, stopAllPetstores } from '../helpers/cli-in-process';
+import { BIN } from '../rest/support/processes';
 
 let dir: string;
 let cleanup: () => void;
@@ -22,7 +24,7 @@ beforeEach(() => {
   ({ dir, cleanup } = tempDir('petstore-cli-open-'));
 });
 afterEach(async () => {
-  await killAll();
+  await stopAllPetstores();
   cleanup();
 });
 
@@ -37,22 +39,14 @@ function expectRefusal(result: Result, file: string, reason: RegExp) {
   expect(result.stderr).toMatch(reason);
 }
 
-/** `petstore <args>` run from `cwd` (runCli runs from the project folder). */
-const runIn = (cwd: string, args: string[]) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) =>
-      done({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-
 test('a database in a folder that does not exist is refused in one line, by reading and writing commands alike', async () => {
   const file = join(dir, 'no', 'such', 'folder', 'x.db');
   const results = await Promise.all([
-    runCli(['token', 'list', '--db', file]),
-    runCli(['token', 'create', '--scope', 'read', '--db', file]),
-    runCli(['serve', '--db', file, '--port', '0']),
-    runCli(['seed', '--db', file]),
-    runCli(['export', '--db', file]),
+    petstore(['token', 'list', '--db', file]),
+    petstore(['token', 'create', '--scope', 'read', '--db', file]),
+    petstore(['serve', '--db', file, '--port', '0']),
+    petstore(['seed', '--db', file]),
+    petstore(['export', '--db', file]),
   ]);
   for (const result of results) expectRefusal(result, file, /folder .* does not exist/);
   expect(readdirSync(dir)).toEqual([]);
@@ -62,10 +56,10 @@ test('a file that is not a SQLite database, or a folder, is refused and left as 
   const text = join(dir, 'notes.txt');
   writeFileSync(text, 'shopping list: kibble, hay\n');
   const results = await Promise.all([
-    runCli(['token', 'create', '--scope', 'write', '--db', text]),
-    runCli(['token', 'list', '--db', text]),
-    runCli(['export', '--db', text]),
-    runCli(['serve', '--db', text, '--port', '0']),
+    petstore(['token', 'create', '--scope', 'write', '--db', text]),
+    petstore(['token', 'list', '--db', text]),
+    petstore(['export', '--db', text]),
+    petstore(['serve', '--db', text, '--port', '0']),
   ]);
   for (const result of results) expectRefusal(result, text, /not a Pet Store database/);
   expect(readFileSync(text, 'utf8')).toBe('shopping list: kibble, hay\n');
@@ -73,7 +67,7 @@ test('a file that is not a SQLite database, or a folder, is refused and left as 
 
   const folder = join(dir, 'a-folder');
   mkdirSync(folder);
-  expectRefusal(await runCli(['token', 'list', '--db', folder]), folder, /is a folder/);
+  expectRefusal(await petstore(['token', 'list', '--db', folder]), folder, /is a folder/);
 });
 
 test("another program's SQLite database is refused: none of our tables are added to it", async () => {
@@ -90,18 +84,18 @@ test("another program's SQLite database is refused: none of our tables are added
     }
   };
 
-  expectRefusal(await runCli(['token', 'list', '--db', file]), file, /not a Pet Store database/);
-  expectRefusal(await runCli(['token', 'create', '--scope', 'read', '--db', file]), file, /not a Pet Store database/);
+  expectRefusal(await petstore(['token', 'list', '--db', file]), file, /not a Pet Store database/);
+  expectRefusal(await petstore(['token', 'create', '--scope', 'read', '--db', file]), file, /not a Pet Store database/);
   expect(tables()).toEqual(['notes']);
 });
 
 test('a database written by a newer build is refused in one line (exit 1), unchanged', async () => {
   const file = join(dir, 'future.db');
-  expect((await runCli(['seed', '--db', file, '--pets', '3'])).code).toBe(0);
+  expect((await petstore(['seed', '--db', file, '--pets', '3'])).code).toBe(0);
   const db = new Database(file);
   db.pragma('user_version = 9999');
   db.close();
-  expectRefusal(await runCli(['token', 'list', '--db', file]), file, /newer/);
+  expectRefusal(await petstore(['token', 'list', '--db', file]), file, /newer/);
 });
 
 test('commands that only read refuse a missing database and create nothing', async () => {
@@ -109,12 +103,12 @@ test('commands that only read refuse a missing database and create nothing', asy
   const csv = join(dir, 'pets.csv');
   writeFileSync(csv, 'name,category,status,stock\nRex,Dogs,available,1\n');
   const results = await Promise.all([
-    runCli(['token', 'list', '--db', file]),
-    runCli(['token', 'revoke', '1', '--db', file]),
-    runCli(['export', '--db', file]),
-    runCli(['export', '--db', file, '--format', 'json', '--out', join(dir, 'out.json')]),
-    runCli(['backup', '--db', file, '--to', join(dir, 'copy.db')]),
-    runCli(['import', csv, '--dry-run', '--db', file]),
+    petstore(['token', 'list', '--db', file]),
+    petstore(['token', 'revoke', '1', '--db', file]),
+    petstore(['export', '--db', file]),
+    petstore(['export', '--db', file, '--format', 'json', '--out', join(dir, 'out.json')]),
+    petstore(['backup', '--db', file, '--to', join(dir, 'copy.db')]),
+    petstore(['import', csv, '--dry-run', '--db', file]),
   ]);
   for (const result of results) {
     expectRefusal(result, file, /no database/i);
@@ -123,23 +117,23 @@ test('commands that only read refuse a missing database and create nothing', asy
   expect(readdirSync(dir)).toEqual(['pets.csv']);
 
   // Without --db: ./petstore.db, which is not created either.
-  const bare = await runIn(dir, ['token', 'list']);
+  const bare = await petstore(['token', 'list'], { cwd: dir });
   expectRefusal(bare, join(dir, 'petstore.db'), /no database/i);
   expect(readdirSync(dir)).toEqual(['pets.csv']);
 });
 
 test('commands that write create a new database, which the reading commands then open', async () => {
   const tokens = join(dir, 'tokens.db');
-  const created = await runCli(['token', 'create', '--scope', 'read', '--db', tokens]);
+  const created = await petstore(['token', 'create', '--scope', 'read', '--db', tokens]);
   expect(created.code, created.stderr).toBe(0);
-  const listed = await runCli(['token', 'list', '--db', tokens]);
+  const listed = await petstore(['token', 'list', '--db', tokens]);
   expect(listed.code, listed.stderr).toBe(0);
   expect(listed.stdout).toMatch(/\bread\b/);
 
   const seeded = join(dir, 'seeded.db');
-  expect((await runCli(['seed', '--db', seeded, '--pets', '2'])).code).toBe(0);
+  expect((await petstore(['seed', '--db', seeded, '--pets', '2'])).code).toBe(0);
   expect(existsSync(seeded)).toBe(true);
-  const exported = await runCli(['export', '--db', seeded]);
+  const exported = await petstore(['export', '--db', seeded]);
   expect(exported.code, exported.stderr).toBe(0);
   expect(exported.stdout.trim().split(/\r?\n/)).toHaveLength(3);
 });
@@ -147,16 +141,16 @@ test('commands that write create a new database, which the reading commands then
 test('a writing command that fails as a whole leaves no new database behind; an import into a new one says so', async () => {
   const before = readdirSync(dir).sort();
   // A mistyped scope is a usage error, as a missing one is (exit 2), and opens no database.
-  const badScope = await runCli(['token', 'create', '--scope', 'admin', '--db', join(dir, 'x.db')]);
+  const badScope = await petstore(['token', 'create', '--scope', 'admin', '--db', join(dir, 'x.db')]);
   expect(badScope.code).toBe(2);
   expect(badScope.stderr.trim()).toBe('token create needs --scope read or --scope write, not "admin"');
-  const noScope = await runCli(['token', 'create', '--db', join(dir, 'x.db')]);
+  const noScope = await petstore(['token', 'create', '--db', join(dir, 'x.db')]);
   expect(noScope.code).toBe(2);
   expect(noScope.stderr.trim()).toBe('token create needs --scope read or --scope write');
   const blocker = createServer();
   await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
   try {
-    const busy = await runCli(['serve', '--db', join(dir, 'shop2.db'), '--port', String((blocker.address() as AddressInfo).port)]);
+    const busy = await petstore(['serve', '--db', join(dir, 'shop2.db'), '--port', String((blocker.address() as AddressInfo).port)]);
     expect(busy.code).toBe(1);
     expect(busy.stderr).toMatch(/is already in use/);
   } finally {
@@ -164,7 +158,7 @@ test('a writing command that fails as a whole leaves no new database behind; an 
   }
   const broken = join(dir, 'broken.json');
   writeFileSync(broken, '{not json');
-  const unreadable = await runCli(['import', broken, '--db', join(dir, 'new.db')]);
+  const unreadable = await petstore(['import', broken, '--db', join(dir, 'new.db')]);
   expect(unreadable.code).toBe(1);
   expect(readdirSync(dir).sort()).toEqual([...before, 'broken.json'].sort());
 
@@ -172,7 +166,7 @@ test('a writing command that fails as a whole leaves no new database behind; an 
   // (a mistyped --db would otherwise be an empty store that reading commands then open).
   const csv = join(dir, 'stock.csv');
   writeFileSync(csv, 'name,category\nRex,Dogs\n');
-  const nothing = await runCli(['import', csv, '--db', join(dir, 'fresh.db')]);
+  const nothing = await petstore(['import', csv, '--db', join(dir, 'fresh.db')]);
   expect(nothing.code).toBe(1);
   expect(nothing.stderr).toMatch(/No category "Dogs"/);
   expect(nothing.stderr).not.toContain('Note: no database');
@@ -180,7 +174,7 @@ test('a writing command that fails as a whole leaves no new database behind; an 
 
   // One that imports something keeps the store it created, and says it created one.
   writeFileSync(csv, 'name,description\nDogs,\n');
-  const intoNew = await runCli(['import', csv, '--db', join(dir, 'fresh.db')]);
+  const intoNew = await petstore(['import', csv, '--db', join(dir, 'fresh.db')]);
   expect(intoNew.code, intoNew.stderr).toBe(0);
   expect(intoNew.stderr).toContain(`Note: no database at ${join(dir, 'fresh.db')}; a new, empty store was created there.`);
   expect(existsSync(join(dir, 'fresh.db'))).toBe(true);
@@ -188,22 +182,22 @@ test('a writing command that fails as a whole leaves no new database behind; an 
 
 test('token create and serve say so when --db named no database and they created a new, empty store (a typo would go unnoticed)', async () => {
   const typo = join(dir, 'petstroe.db');
-  const created = await runCli(['token', 'create', '--scope', 'read', '--db', typo]);
+  const created = await petstore(['token', 'create', '--scope', 'read', '--db', typo]);
   expect(created.code, created.stderr).toBe(0);
   expect(created.stderr).toContain(`Note: no database at ${typo}; a new, empty store was created there.`);
-  const again = await runCli(['token', 'create', '--scope', 'read', '--db', typo]);
+  const again = await petstore(['token', 'create', '--scope', 'read', '--db', typo]);
   expect(again.stderr).not.toContain('Note:');
 
   // Not when the command then fails and removes the store again (a port in use): that would point at nothing.
   const busy = await occupyPort();
-  const refused = await runCli(['serve', '--db', join(dir, 'never.db'), '--port', String((busy.address() as AddressInfo).port)]);
+  const refused = await petstore(['serve', '--db', join(dir, 'never.db'), '--port', String((busy.address() as AddressInfo).port)]);
   busy.close();
   expect(refused.code).toBe(1);
   expect(refused.stderr).not.toContain('Note:');
   expect(existsSync(join(dir, 'never.db'))).toBe(false);
 
   const other = join(dir, 'other.db');
-  const server = spawnNode([BIN, 'serve', '--db', other, '--port', '0'], {});
+  const server = startPetstore(['serve', '--db', other, '--port', '0']);
   await server.waitForOutput(/listening on/);
   expect(server.stderr).toContain(`Note: no database at ${other}; a new, empty store was created there.`);
 });
@@ -224,18 +218,18 @@ test("commands that only read leave an older build's database at its version, by
 
   const csv = join(dir, 'more.csv');
   writeFileSync(csv, 'name,category,status,stock\nBella,Dogs,available,1\n');
-  const exported = await runCli(['export', '--db', file, '--resource', 'orders']);
+  const exported = await petstore(['export', '--db', file, '--resource', 'orders']);
   expect(exported.code, exported.stderr).toBe(0);
   expect(exported.stdout).toMatch(/\r\n1,1,Rex,1,,false\r\n$/); // read through the upgraded copy: the order has its pet's name
   const copy = join(dir, 'copy.db');
-  const backedUp = await runCli(['backup', '--db', file, '--to', copy]);
+  const backedUp = await petstore(['backup', '--db', file, '--to', copy]);
   expect(backedUp.code, backedUp.stderr).toBe(0);
-  const dry = await runCli(['import', csv, '--dry-run', '--db', file]);
+  const dry = await petstore(['import', csv, '--dry-run', '--db', file]);
   expect(dry.code, dry.stderr).toBe(0);
   expect(dry.stdout).toContain('1 pet would be imported');
-  const listed = await runCli(['token', 'list', '--db', file]);
+  const listed = await petstore(['token', 'list', '--db', file]);
   expect(listed.stdout).toBe('No tokens.\n');
-  const settings = await runCli(['settings', '--db', file, '--json']);
+  const settings = await petstore(['settings', '--db', file, '--json']);
   expect(JSON.parse(settings.stdout)).toMatchObject({ lowStockThreshold: expect.any(Number) });
 
   expect(versionOf()).toBe(5);
@@ -247,27 +241,27 @@ test("commands that only read leave an older build's database at its version, by
   restored.close();
 
   // A command that writes upgrades the file, as opening it in the app does.
-  const revoked = await runCli(['settings', 'set', 'lowStockThreshold=3', '--db', file]);
+  const revoked = await petstore(['settings', 'set', 'lowStockThreshold=3', '--db', file]);
   expect(revoked.code, revoked.stderr).toBe(0);
   expect(versionOf()).toBe(LATEST_SCHEMA_VERSION);
 });
 
-test('while another process holds the write lock (a long import), commands that read and the server start and answer', async () => {
+test('while another connection holds the write lock (a long import), commands that read and the server start and answer', async () => {
   const file = join(dir, 'busy.db');
-  expect((await runCli(['seed', '--db', file, '--pets', '5'])).code).toBe(0);
-  const created = await runCli(['token', 'create', '--scope', 'read', '--db', file]);
+  expect((await petstore(['seed', '--db', file, '--pets', '5'])).code).toBe(0);
+  const created = await petstore(['token', 'create', '--scope', 'read', '--db', file]);
   const token = created.stdout.trim();
   const holder = new Database(file);
   holder.exec('BEGIN IMMEDIATE');
   try {
     const [exported, listed, settings] = await Promise.all([
-      runCli(['export', '--db', file, '--resource', 'pets']),
-      runCli(['token', 'list', '--db', file]),
-      runCli(['settings', '--db', file, '--json']),
+      petstore(['export', '--db', file, '--resource', 'pets']),
+      petstore(['token', 'list', '--db', file]),
+      petstore(['settings', '--db', file, '--json']),
     ]);
     for (const result of [exported, listed, settings]) expect(result.code, result.stderr).toBe(0);
     expect(exported.stdout.trim().split('\n')).toHaveLength(6);
-    const server = await startServe(file);
+    const server = await servePetstore(file);
     const pets = await fetch(`${server.url}/pets?limit=2`, { headers: { authorization: `Bearer ${token}` } });
     expect(pets.status).toBe(200);
     expect(((await pets.json()) as unknown[]).length).toBe(2);
@@ -281,7 +275,7 @@ test('a database this user may not change: the commands that only read work (on 
   const folder = join(dir, 'shared');
   mkdirSync(folder);
   const file = join(folder, 'store.db');
-  expect((await runCli(['seed', '--db', file, '--pets', '3'])).code).toBe(0);
+  expect((await petstore(['seed', '--db', file, '--pets', '3'])).code).toBe(0);
   chmodSync(file, 0o444);
   chmodSync(folder, 0o555);
   const bytes = readFileSync(file);

@@ -1,5 +1,5 @@
 /**
- * `petstore restore --from FILE` as a headless shop runs it (separate processes on a real database
+ * `petstore restore --from FILE` as a headless shop runs it (in this process, on a real database
  * file): the app's restore, with its checks and its safety copy, while a server goes on serving.
  */
 import Database from 'better-sqlite3';
@@ -9,7 +9,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { invokeOperation } from '../../src-main/service/invoke';
 import { openStore } from '../../src-main/service/store';
 import { tempDir } from '../helpers/temp-store';
-import { killAll, runCli, startServe } from '../rest/support/processes';
+import { petstore, servePetstore, stopAllPetstores } from '../helpers/cli-in-process';
 
 let dir: string;
 let cleanup: () => void;
@@ -21,17 +21,17 @@ beforeEach(async () => {
   ({ dir, cleanup } = tempDir('petstore-cli-restore-'));
   db = join(dir, 'store.db');
   monday = join(dir, 'monday.db');
-  expect((await runCli(['seed', '--db', db, '--pets', '30'])).code).toBe(0);
-  expect((await runCli(['backup', '--db', db, '--to', monday])).code).toBe(0);
+  expect((await petstore(['seed', '--db', db, '--pets', '30'])).code).toBe(0);
+  expect((await petstore(['backup', '--db', db, '--to', monday])).code).toBe(0);
   const store = openStore(db);
   try {
     expect(invokeOperation(store.handlers, 'pets.create', { name: 'Added on Tuesday', categoryId: 1 }).ok).toBe(true);
   } finally {
     store.close();
   }
-}, 60_000);
+});
 afterEach(async () => {
-  await killAll();
+  await stopAllPetstores();
   cleanup();
 });
 
@@ -45,11 +45,11 @@ const petNames = (file: string) => {
 };
 
 test('restore replaces the data with the backup’s while a server runs, keeping the data as it was in backups/', async () => {
-  const server = await startServe(db, { PETSTORE_API_TOKEN: 'cli-restore-secret-token' });
+  const server = await servePetstore(db, { PETSTORE_API_TOKEN: 'cli-restore-secret-token' });
   const before = petNames(db);
   expect(before).toHaveLength(31);
 
-  const result = await runCli(['restore', '--from', monday, '--db', db]);
+  const result = await petstore(['restore', '--from', monday, '--db', db]);
   expect(result.code, result.stderr).toBe(0);
   expect(result.stderr).toBe('');
   const said = /^Restored from (.+)\. The data as it was is kept in (.+)\.\n$/.exec(result.stdout);
@@ -64,27 +64,27 @@ test('restore replaces the data with the backup’s while a server runs, keeping
   const pets = await fetch(`${server.url}/pets?limit=100`, { headers: { authorization: 'Bearer cli-restore-secret-token' } });
   expect(pets.status).toBe(200);
   expect(((await pets.json()) as { name: string }[]).map((pet) => pet.name)).toEqual(petNames(monday));
-}, 60_000);
+});
 
 test('restore refuses what is not a usable backup, a missing database and a missing --from, changing nothing', async () => {
   const before = petNames(db);
   const junk = join(dir, 'junk.db');
   writeFileSync(junk, 'not a database');
 
-  const notBackup = await runCli(['restore', '--from', junk, '--db', db]);
+  const notBackup = await petstore(['restore', '--from', junk, '--db', db]);
   expect(notBackup.code).toBe(1);
   expect(notBackup.stderr).toBe(`VALIDATION_FAILED: ${junk} cannot be restored: not a Pet Store Clerk database\n  file: Not a usable backup\n`);
-  const missing = await runCli(['restore', '--from', join(dir, 'nowhere.db'), '--db', db]);
+  const missing = await petstore(['restore', '--from', join(dir, 'nowhere.db'), '--db', db]);
   expect(missing.code).toBe(1);
   expect(missing.stderr).toBe(`NOT_FOUND: There is no file ${join(dir, 'nowhere.db')}\n`);
-  const noStore = await runCli(['restore', '--from', monday, '--db', join(dir, 'typo.db')]);
+  const noStore = await petstore(['restore', '--from', monday, '--db', join(dir, 'typo.db')]);
   expect(noStore.code).toBe(1);
   expect(noStore.stderr).toMatch(/^No database at .*typo\.db: this command does not create one/);
   expect(existsSync(join(dir, 'typo.db'))).toBe(false);
-  const usage = await runCli(['restore', '--db', db]);
+  const usage = await petstore(['restore', '--db', db]);
   expect(usage.code).toBe(2);
   expect(usage.stderr).toMatch(/^restore needs --from FILE\n\npetstore restore --from FILE \[--db FILE\]/);
 
   expect(petNames(db)).toEqual(before);
   expect(existsSync(join(dir, 'backups')), 'no safety copy was needed').toBe(false);
-}, 60_000);
+});

@@ -1,5 +1,5 @@
 /**
- * `petstore settings` as an owner runs it on a headless install (separate processes, a real
+ * `petstore settings` as an owner runs it on a headless install (in this process, a real
  * database file): what it prints, its refusals and exit codes, and a running server applying a
  * change to the rate limit and the sunset date without a restart.
  */
@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
 import { openStore } from '../../src-main/service/store';
 import { tempDir } from '../helpers/temp-store';
 import { freePort } from '../helpers/ports';
-import { BIN, killAll, runCli, spawnNode, startServe } from '../rest/support/processes';
+import { petstore, servePetstore, startPetstore, stopAllPetstores } from '../helpers/cli-in-process';
 
 let cleanup: () => void;
 let db: string;
@@ -18,22 +18,22 @@ beforeEach(async () => {
   let dir: string;
   ({ dir, cleanup } = tempDir('petstore-cli-settings-'));
   db = join(dir, 'store.db');
-  const seeded = await runCli(['seed', '--db', db, '--pets', '3']);
+  const seeded = await petstore(['seed', '--db', db, '--pets', '3']);
   expect(seeded.code, seeded.stderr).toBe(0);
 });
 afterEach(async () => {
-  await killAll();
+  await stopAllPetstores();
   cleanup();
 });
 
 const current = async () => {
-  const shown = await runCli(['settings', '--json', '--db', db]);
+  const shown = await petstore(['settings', '--json', '--db', db]);
   expect(shown.code, shown.stderr).toBe(0);
   return JSON.parse(shown.stdout);
 };
 
 test('prints every setting, one per line, or as JSON', async () => {
-  const shown = await runCli(['settings', '--db', db]);
+  const shown = await petstore(['settings', '--db', db]);
   expect(shown.code, shown.stderr).toBe(0);
   expect(shown.stdout).toMatch(/^rateLimitPerMinute +1200$/m);
   expect(shown.stdout).toMatch(/^allowedOrigins +\(none\)$/m);
@@ -42,20 +42,20 @@ test('prints every setting, one per line, or as JSON', async () => {
 });
 
 test('set takes KEY=VALUE pairs typed by the setting: numbers, dates, lists; prints the result', async () => {
-  const set = await runCli(['settings', 'set', 'rateLimitPerMinute=600', 'sunsetDate=2027-01-31', 'allowedOrigins=http://localhost:3000,https://shop.example', '--db', db]);
+  const set = await petstore(['settings', 'set', 'rateLimitPerMinute=600', 'sunsetDate=2027-01-31', 'allowedOrigins=http://localhost:3000,https://shop.example', '--db', db]);
   expect(set.code, set.stderr).toBe(0);
   expect(set.stdout).toMatch(/^rateLimitPerMinute +600$/m);
   expect(set.stderr).toBe('');
-  const moved = await runCli(['settings', 'set', 'listenerPort=9999', '--db', db]);
+  const moved = await petstore(['settings', 'set', 'listenerPort=9999', '--db', db]);
   expect(moved.stderr).toBe('listenerPort: a running listener applies this when it next starts.\n');
-  expect((await runCli(['settings', 'set', 'listenerPort=8787', '--db', db])).code).toBe(0);
+  expect((await petstore(['settings', 'set', 'listenerPort=8787', '--db', db])).code).toBe(0);
   expect(await current()).toEqual({
     ...DEFAULT_SETTINGS,
     rateLimitPerMinute: 600,
     sunsetDate: '2027-01-31',
     allowedOrigins: ['http://localhost:3000', 'https://shop.example'],
   });
-  expect((await runCli(['settings', 'set', 'allowedOrigins=', '--db', db])).code).toBe(0);
+  expect((await petstore(['settings', 'set', 'allowedOrigins=', '--db', db])).code).toBe(0);
   expect((await current()).allowedOrigins).toEqual([]);
 });
 
@@ -72,22 +72,22 @@ test('refuses bad values, unknown keys and a missing database, changing nothing'
     [[], 2, /settings set needs at least one KEY=VALUE/],
   ];
   for (const [assignments, code, message] of cases) {
-    const result = await runCli(['settings', 'set', ...assignments, '--db', db]);
+    const result = await petstore(['settings', 'set', ...assignments, '--db', db]);
     expect(result.code, assignments.join(' ')).toBe(code);
     expect(result.stderr, assignments.join(' ')).toMatch(message);
   }
   expect(await current()).toEqual(DEFAULT_SETTINGS);
-  const missing = await runCli(['settings', '--db', join(db, '..', 'none.db')]);
+  const missing = await petstore(['settings', '--db', join(db, '..', 'none.db')]);
   expect(missing.code).toBe(1);
   expect(missing.stderr).toMatch(/No database at/);
 });
 
 test('a running server applies a new rate limit and sunset date at once, without a restart', async () => {
-  const server = await startServe(db, { PETSTORE_API_TOKEN: 'cli-settings-secret' });
+  const server = await servePetstore(db, { PETSTORE_API_TOKEN: 'cli-settings-secret' });
   const get = (path: string) => fetch(`${server.url}${path}`, { headers: { authorization: 'Bearer cli-settings-secret' } });
   expect((await get('/pets/1')).status).toBe(200);
 
-  const set = await runCli(['settings', 'set', 'rateLimitPerMinute=2', 'sunsetDate=2020-01-01', '--db', db]);
+  const set = await petstore(['settings', 'set', 'rateLimitPerMinute=2', 'sunsetDate=2020-01-01', '--db', db]);
   expect(set.code, set.stderr).toBe(0);
   const gone = await get('/pets/1');
   expect(gone.status).toBe(410);
@@ -101,13 +101,13 @@ test('a running server applies a new rate limit and sunset date at once, without
 });
 
 test('a running server lets newly listed origins in at once, on the connections it has, without a restart', async () => {
-  const server = await startServe(db, { PETSTORE_API_TOKEN: 'cli-settings-secret' });
+  const server = await servePetstore(db, { PETSTORE_API_TOKEN: 'cli-settings-secret' });
   const grant = async () =>
     (await fetch(`${server.url}/pets`, { method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' } })).headers.get(
       'access-control-allow-origin',
     );
   expect(await grant()).toBeNull();
-  const set = await runCli(['settings', 'set', 'allowedOrigins=https://Shop.Example:443', '--db', db]);
+  const set = await petstore(['settings', 'set', 'allowedOrigins=https://Shop.Example:443', '--db', db]);
   expect(set.code, set.stderr).toBe(0);
   expect(set.stdout).toMatch(/^allowedOrigins +https:\/\/shop\.example$/m);
   await expect.poll(grant, { timeout: 5_000 }).toBe('https://shop.example');
@@ -119,21 +119,20 @@ test('a running server lets newly listed origins in at once, on the connections 
 
 test('serve listens where the settings say unless told otherwise: the saved port and address, then --port and --host', async () => {
   const saved = await freePort();
-  expect((await runCli(['settings', 'set', `listenerPort=${saved}`, 'listenerHost=127.0.0.1', '--db', db])).code).toBe(0);
-  const server = spawnNode([BIN, 'serve', '--db', db], { PETSTORE_API_TOKEN: 'cli-settings-secret' });
+  expect((await petstore(['settings', 'set', `listenerPort=${saved}`, 'listenerHost=127.0.0.1', '--db', db])).code).toBe(0);
+  const server = startPetstore(['serve', '--db', db], { env: { PETSTORE_API_TOKEN: 'cli-settings-secret' } });
   await server.waitForOutput(new RegExp(`listening on http://127\\.0\\.0\\.1:${saved}/v1 `));
   expect((await fetch(`http://127.0.0.1:${saved}/health`)).status).toBe(200);
-  server.child.kill('SIGTERM');
-  await server.exitWithin(10_000);
+  expect(await server.stop()).toMatchObject({ code: 0 });
 
-  const given = spawnNode([BIN, 'serve', '--db', db, '--port', '0', '--host', 'localhost'], { PETSTORE_API_TOKEN: 'cli-settings-secret' });
+  const given = startPetstore(['serve', '--db', db, '--port', '0', '--host', 'localhost'], { env: { PETSTORE_API_TOKEN: 'cli-settings-secret' } });
   const [, port] = await given.waitForOutput(/listening on http:\/\/localhost:(\d+)\/v1 /);
   expect(Number(port)).not.toBe(saved);
 });
 
 test('set is announced to other windows and integrators as one settings.updated naming the keys; setting a value again is not', async () => {
   for (const run of [1, 2]) {
-    const set = await runCli(['settings', 'set', 'lowStockThreshold=5', 'shopName=Happy Paws', '--db', db]);
+    const set = await petstore(['settings', 'set', 'lowStockThreshold=5', 'shopName=Happy Paws', '--db', db]);
     expect(set.code, `run ${run}: ${set.stderr}`).toBe(0);
   }
   const store = openStore(db);

@@ -1,16 +1,17 @@
 /**
- * The `petstore` command line as a user runs it (`node bin/petstore.mjs …`, separate processes):
- * API tokens (create/list/revoke) against a running headless server on the same database,
- * secrets shown once and stored only as hashes, usage errors, and seeding.
+ * The `petstore` command line (`run(argv, io)` in this process; test/rest/launcher.test.ts and
+ * test/cli/process.test.ts start the real program): API tokens (create/list/revoke) against a
+ * running headless server on the same database, secrets shown once and stored only as hashes,
+ * usage errors, and seeding.
  */
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ApiToken } from '../../src-shared/schemas/token';
 import { tempDir } from '../helpers/temp-store';
-import { killAll, runCli, startServe, type ServeProcess } from './support/processes';
+import { petstore, servePetstore, stopAllPetstores, type ServingCli } from '../helpers/cli-in-process';
 
 let dir: string;
 let cleanup: () => void;
@@ -21,25 +22,24 @@ beforeEach(() => {
   file = join(dir, 'store.db');
 });
 afterEach(async () => {
-  await killAll();
+  await stopAllPetstores();
   cleanup();
 });
-afterAll(() => killAll());
 
 /** The headless server on `file`, with no preset token: only tokens from the database work. */
-const serve = () => startServe(file, { PETSTORE_API_TOKEN: undefined });
+const serve = () => servePetstore(file);
 
-const get = (server: ServeProcess, secret: string, path = '/pets') =>
+const get = (server: ServingCli, secret: string, path = '/pets') =>
   fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${secret}` } });
 
 async function createToken(scope: 'read' | 'write', label?: string) {
-  const result = await runCli(['token', 'create', '--scope', scope, '--db', file, ...(label ? ['--label', label] : [])]);
+  const result = await petstore(['token', 'create', '--scope', scope, '--db', file, ...(label ? ['--label', label] : [])]);
   expect(result.code, result.stderr).toBe(0);
   return { secret: result.stdout.trim(), result };
 }
 
 async function listTokens(all = false) {
-  const result = await runCli(['token', 'list', '--db', file, '--json', ...(all ? ['--all'] : [])]);
+  const result = await petstore(['token', 'list', '--db', file, '--json', ...(all ? ['--all'] : [])]);
   expect(result.code, result.stderr).toBe(0);
   return ApiToken.array().parse(JSON.parse(result.stdout));
 }
@@ -93,7 +93,7 @@ describe('petstore token', () => {
   test('list shows id, scope, prefix and label, never the secret; --json parses', async () => {
     const [write, read] = await Promise.all([createToken('write', 'label printer'), createToken('read', 'dashboard')]);
 
-    const text = await runCli(['token', 'list', '--db', file]);
+    const text = await petstore(['token', 'list', '--db', file]);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain(write.secret.slice(0, 10));
     expect(text.stdout).toContain(read.secret.slice(0, 10));
@@ -119,7 +119,7 @@ describe('petstore token', () => {
       expect([write.secret, read.secret].some((secret) => secret.startsWith(token.prefix))).toBe(true);
     }
 
-    const created = await runCli(['token', 'create', '--scope', 'read', '--db', file, '--json']);
+    const created = await petstore(['token', 'create', '--scope', 'read', '--db', file, '--json']);
     expect(created.code).toBe(0);
     const parsed = JSON.parse(created.stdout);
     expect(ApiToken.extend({ secret: ApiToken.shape.label }).safeParse(parsed).success).toBe(true);
@@ -132,7 +132,7 @@ describe('petstore token', () => {
     expect((await get(server, gone.secret)).status).toBe(200);
 
     const id = (await listTokens()).find((token) => token.label === 'gone')!.id;
-    const revoked = await runCli(['token', 'revoke', String(id), '--db', file]);
+    const revoked = await petstore(['token', 'revoke', String(id), '--db', file]);
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(revoked.stdout).toMatch(new RegExp(`Token ${id} revoked`));
 
@@ -146,18 +146,18 @@ describe('petstore token', () => {
     expect((await listTokens()).map((token) => token.label)).toEqual(['keep']);
     const all = await listTokens(true);
     expect(all.find((token) => token.id === id)?.revokedAt).toEqual(expect.any(String));
-    const text = await runCli(['token', 'list', '--all', '--db', file]);
+    const text = await petstore(['token', 'list', '--all', '--db', file]);
     expect(text.stdout).toMatch(/revoked/);
 
     // Again: harmless (exit 0), and it says the token was revoked before, when.
-    const again = await runCli(['token', 'revoke', String(id), '--db', file]);
+    const again = await petstore(['token', 'revoke', String(id), '--db', file]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout.trim()).toBe(`Token ${id} was already revoked (${all.find((token) => token.id === id)!.revokedAt}).`);
   });
 
   test('revoking a token that does not exist fails with a message, changing nothing', async () => {
     await createToken('write');
-    const result = await runCli(['token', 'revoke', '999', '--db', file]);
+    const result = await petstore(['token', 'revoke', '999', '--db', file]);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/NOT_FOUND|does not exist/);
     expect(await listTokens()).toHaveLength(1);
@@ -190,7 +190,7 @@ describe('petstore token', () => {
 
 describe('usage errors', () => {
   test('token create without --scope exits 2 with usage, creating nothing', async () => {
-    const result = await runCli(['token', 'create', '--db', file]);
+    const result = await petstore(['token', 'create', '--db', file]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--scope read/);
     expect(result.stdout).toBe('');
@@ -198,7 +198,7 @@ describe('usage errors', () => {
   });
 
   test('token create with a scope that does not exist fails, creating nothing', async () => {
-    const result = await runCli(['token', 'create', '--scope', 'admin', '--db', file]);
+    const result = await petstore(['token', 'create', '--scope', 'admin', '--db', file]);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/scope/);
     expect(result.stdout).toBe('');
@@ -207,9 +207,9 @@ describe('usage errors', () => {
 
   test('an unknown command, sub-command or option exits 2 with usage on stderr', async () => {
     const [unknown, sub, option] = await Promise.all([
-      runCli(['frobnicate']),
-      runCli(['token', 'frobnicate', '--db', file]),
-      runCli(['token', 'list', '--db', file, '--bogus']),
+      petstore(['frobnicate']),
+      petstore(['token', 'frobnicate', '--db', file]),
+      petstore(['token', 'list', '--db', file, '--bogus']),
     ]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/Unknown command "frobnicate"/);
@@ -223,7 +223,7 @@ describe('usage errors', () => {
   });
 
   test('help prints usage on stdout and exits 0', async () => {
-    const result = await runCli(['--help']);
+    const result = await petstore(['--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Usage: petstore/);
     expect(result.stdout).toMatch(/serve/);
@@ -234,7 +234,7 @@ describe('usage errors', () => {
 
 describe('petstore seed', () => {
   test('seeds an empty database, and refuses to seed it again', async () => {
-    const first = await runCli(['seed', '--db', file, '--pets', '1000']);
+    const first = await petstore(['seed', '--db', file, '--pets', '1000']);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/Seeded 10 categories and 1000 pets/);
 
@@ -252,7 +252,7 @@ describe('petstore seed', () => {
     };
     expect(count()).toEqual({ pets: 1000, categories: 10, inventory: 1000 });
 
-    const again = await runCli(['seed', '--db', file, '--pets', '5']);
+    const again = await petstore(['seed', '--db', file, '--pets', '5']);
     expect(again.code).not.toBe(0);
     expect(again.stderr).toMatch(/already has pets/);
     expect(count()).toEqual({ pets: 1000, categories: 10, inventory: 1000 });
@@ -266,7 +266,7 @@ describe('petstore seed', () => {
 
   test('--pets must be a whole number in range (exit 2)', async () => {
     const values = ['-1', 'many', '1.5', '10000001'];
-    const results = await Promise.all(values.map((pets) => runCli(['seed', '--db', file, '--pets', pets])));
+    const results = await Promise.all(values.map((pets) => petstore(['seed', '--db', file, '--pets', pets])));
     results.forEach((result, i) => {
       expect(result.code, values[i]).toBe(2);
       expect(result.stderr).toMatch(/--pets/);
@@ -274,7 +274,7 @@ describe('petstore seed', () => {
   });
 
   test('--categories sets how many categories the pets are spread over; out of range is exit 2', async () => {
-    const seeded = await runCli(['seed', '--db', file, '--pets', '500', '--categories', '200']);
+    const seeded = await petstore(['seed', '--db', file, '--pets', '500', '--categories', '200']);
     expect(seeded.code, seeded.stderr).toBe(0);
     expect(seeded.stdout).toMatch(/Seeded 200 categories and 500 pets/);
     const db = new Database(file, { readonly: true });
@@ -286,7 +286,7 @@ describe('petstore seed', () => {
     } finally {
       db.close();
     }
-    const results = await Promise.all(['0', '10001', 'few'].map((categories) => runCli(['seed', '--db', `${file}-${categories}`, '--categories', categories])));
+    const results = await Promise.all(['0', '10001', 'few'].map((categories) => petstore(['seed', '--db', `${file}-${categories}`, '--categories', categories])));
     for (const result of results) {
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/--categories must be 1–10,000/);
