@@ -17,7 +17,20 @@ export interface FieldFeedback {
 /** A field of a form's model, or an entry of one of its lists ("allowedOrigins.0"): where its message goes. */
 export type FieldPath<M> = Extract<keyof M, string> | `${Extract<keyof M, string>}.${number}`;
 
-/** What a field's markup (SchemaField) uses of a form. */
+/** What a field's markup (SchemaField, DateField) is given. */
+export interface FieldProps<M> {
+  form: FieldForm<M>;
+  /** The model's field, or for a slotted input an entry of a list ("allowedOrigins.0"). */
+  field: FieldPath<M>;
+  /** The form item's label; without one none is shown. */
+  label?: string;
+  /** The input's accessible name when it is not the label ("Rate limit per minute"). */
+  inputLabel?: string;
+  /** What is said under the field instead of the schema's message (a stock check, a date's note); null: nothing. */
+  feedback?: FieldFeedback | null;
+}
+
+/** What a field's markup uses of a form. */
 export interface FieldForm<M> {
   model: M;
   errorFor(field: string): string | undefined;
