@@ -30,11 +30,10 @@ export async function readImportInput(cli: CommandContext, path: string): Promis
   const name = path === '-' ? 'standard input' : path;
   const tooLarge = () => new CliError(`${name} is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`);
   if (!fromStdin && (statOf(cli.path(path))?.size ?? 0n) > BigInt(MAX_IMPORT_BYTES)) throw tooLarge();
-  const { stdin } = cli.io;
-  if (fromStdin && stdin.isTTY) cli.warn('Reading the import from standard input; end it with Ctrl-D.');
+  if (fromStdin && cli.io.stdin.isTTY) cli.warn('Reading the import from standard input; end it with Ctrl-D.');
   let content: string;
   try {
-    const bytes = fromStdin ? await readStreamAtMost(stdin, MAX_IMPORT_BYTES) : readAtMost(cli.path(path), MAX_IMPORT_BYTES);
+    const bytes = fromStdin ? await readStreamAtMost(cli.io.stdin, MAX_IMPORT_BYTES) : readAtMost(cli.path(path), MAX_IMPORT_BYTES);
     if (!bytes) throw tooLarge();
     content = decodeImportText(bytes, name);
   } catch (error) {

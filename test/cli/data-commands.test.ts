@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { openStore } from '../../src-main/service/store';
 import { MAX_IMPORT_CHARS, MAX_IMPORT_MIB } from '../../src-shared/schemas/data';
@@ -290,4 +291,15 @@ test('an import file over the size limit is refused by its name, and --replace w
   expect(replace.code).toBe(2);
   expect(replace.stderr.trim()).toBe('--replace is for --out FILE; without --out the export is printed');
   expect(replace.stdout).toBe('');
+});
+
+test('an import from standard input says how to end it when a person types it at a terminal, and not when it is piped', async () => {
+  const input = (name: string, isTTY: boolean) => Object.assign(Readable.from([Buffer.from(`name,category,status,stock\n${name},Dogs,available,1\n`)]), { isTTY });
+  const typed = await petstore(['import', '-', '--db', db], { stdin: input('Typed', true) });
+  expect(typed.code, typed.stderr).toBe(0);
+  expect(typed.stderr).toBe('Reading the import from standard input; end it with Ctrl-D.\n');
+  expect(typed.stdout).toBe('Imported 1 pet; skipped 0 invalid rows.\n');
+  const piped = await petstore(['import', '-', '--db', db], { stdin: input('Piped', false) });
+  expect(piped).toMatchObject({ code: 0, stderr: '', stdout: 'Imported 1 pet; skipped 0 invalid rows.\n' });
+  expect(petNames(db).slice(-2)).toEqual(['Typed', 'Piped']);
 });
