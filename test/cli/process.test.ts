@@ -90,7 +90,7 @@ test('an import from standard input (- or /dev/stdin) reads it, tells JSON by it
   expect(endless.code).toBe(1);
   expect(endless.stderr.trim()).toBe(`standard input is larger than ${MAX_IMPORT_MIB} MiB: split it into smaller files`);
   expect(petNames(db)).toHaveLength(36);
-}, 60_000);
+}, 60_000); // measured: at most 10.9 s through tsx, 2.2 s through the bundle (the 2-core machine at load 6–11)
 
 test('an import from standard input names a --db it cannot use at once, without waiting for the input to end', async () => {
   const missing = join(dir, 'missing.db');
