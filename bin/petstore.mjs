@@ -1,7 +1,7 @@
 #!/usr/bin/env -S node --no-memory-reducer --min-semi-space-size=4
 // The `petstore` command (npx petstore …): runs the CLI's bundle (out/cli, from `npm run build` or
 // `npm ci`), or, when there is none or a source changed since it was built, the TypeScript through tsx.
-// The flags are for `petstore serve`, a server (docs/decisions.md, "The headless server's process"):
+// The flags are for `petstore serve`, a server (docs/decisions.md#node-flags-for-the-server):
 // --no-memory-reducer: V8's memory reducer, which shrinks an idle process's heap, left it answering
 // about a fifth slower for the rest of the next burst.
 // --min-semi-space-size=4: the young generation no longer shrinks below 4 MiB after a quiet spell,

@@ -182,17 +182,10 @@ export function checkBackup(store: Store, file: string): { file: string } {
 }
 
 /**
- * Replaces the shop's data with a backup's. The backup is checked (a SQLite store this build can
- * read) and migrated up in a scratch copy (the chosen file is never written). Then, holding the
- * live store's write lock, the current data is copied to backups/before-restore-<time>.db and that
- * copy is made durable; only then are the live database's tables replaced, in the same transaction
- * that holds the lock. A restore is all or nothing, the open connection (with its prepared
- * statements and caches) simply sees new rows, and the safety copy is exactly what was replaced:
- * another process (a headless server, a CLI import) cannot commit in between. A crash at any moment
- * leaves the data as it was either live or whole in the safety copy (docs/decisions.md, Backups).
- *
- * API tokens are kept as they are (restoring must not bring a revoked token back to life), and so is
- * the change log, whose ids only grow so that event clients can resume; it gets one `store.restored`.
+ * Replaces the shop's data with a backup's, checked and migrated in a scratch copy, after a durable
+ * safety copy of the data as it was, all under the live store's write lock; the open connection just
+ * sees new rows. Why: docs/decisions.md#a-restore-writes-a-durable-safety-copy-first; what it keeps:
+ * docs/decisions.md#what-a-restore-keeps.
  */
 export async function restoreBackup(store: Store, file: string): Promise<{ restoredFrom: string; safetyBackup: string }> {
   const { path, copy, source, discard } = openBackup(store, file);

@@ -72,7 +72,7 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
         ctx.orders.update(orderId, shipDate, completing);
         const order = orderModel(mustFind(orderId));
         // A new ship date on an open order is a change other windows and integrators must hear of
-        // (the brief's list has no type for it: `order.updated`, docs/decisions.md).
+        // (the brief's list has no type for it: docs/decisions.md#event-types-beyond-the-brief).
         if (!completing && shipDate !== before.shipDate) ctx.events.append('order.updated', order);
         if (completing) {
           ctx.events.append('order.completed', order);

@@ -2,7 +2,7 @@
  * How the `petstore` command starts Node: `npx petstore …` runs bin/petstore.mjs through its
  * `#!/usr/bin/env -S node …` line, `npm run serve`/`npm run petstore` through their scripts. Every
  * way gives the process the same V8 flags (the headless server runs without the memory reducer and
- * with a young generation of at least 4 MiB: docs/decisions.md, "The headless server's process").
+ * with a young generation of at least 4 MiB: docs/decisions.md#node-flags-for-the-server).
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';

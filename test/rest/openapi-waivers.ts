@@ -25,7 +25,7 @@ export const SPECTRAL_WAIVERS: Waiver[] = [
     where: /^(paths\.[^.]+\.\w+\.responses\.\d+|components)\.headers$/,
     reason:
       'CORS is off until the owner lists origins (brief); then every answer to a listed page carries ' +
-      '`Access-Control-Allow-Origin` (docs/decisions.md, REST). Clients other than browser pages never see it.',
+      '`Access-Control-Allow-Origin` (docs/decisions.md#cors-is-off-until-origins-are-listed). Clients other than browser pages never see it.',
   },
   {
     rule: 'owasp:api4:2023-rate-limit',

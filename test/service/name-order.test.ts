@@ -1,7 +1,7 @@
 /**
- * Names sort as a person reads them: case and accents aside, numbers by value, then by id (docs/decisions.md). Pets
+ * Names sort as a person reads them: case and accents aside, numbers by value, then by id. Pets
  * sorted by name, categories (always by name) and the dashboard's stock by category; name searches
- * ignore case and accents the same way.
+ * ignore case and accents the same way (docs/decisions.md#names-sort-and-search-as-a-person-reads-them).
  */
 import { afterEach, expect, test } from 'vitest';
 import { nameContains } from '../../src-shared/name-keys';
