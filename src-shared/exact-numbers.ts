@@ -1,9 +1,7 @@
 /**
- * Numbers in JSON text (a REST body, an import file) that JSON.parse would misread. Every number the API takes is a whole
- * number (ids, quantities, stock), and JSON.parse rounds to the nearest double before any schema
- * sees it: `0.99999999999999999999` arrives as 1, `9007199254740991.4` as 2^53−1, `1e400` as
- * Infinity. This reads the number literals of text that already parsed and names the ones whose
- * written value is not the whole number JSON.parse made of them.
+ * Numbers in JSON text (a REST body, an import file) that JSON.parse would misread: this reads the
+ * number literals of text that already parsed and names those whose written value is not the whole
+ * number JSON.parse made of them (docs/decisions.md#numbers-are-taken-as-written).
  */
 
 export interface InexactNumber {

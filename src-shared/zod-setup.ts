@@ -1,11 +1,7 @@
 /**
  * Zod configuration that must run before any schema is built (Zod decides per schema, when it is
- * built, whether to compile its validator).
- *
- * Compiled validators (Zod's JIT, `new Function`) parse about three times faster, which every REST
- * request and IPC call pays for. They are on wherever no Content-Security-Policy forbids them: in
- * Node (the main process, the headless server, the CLI). In a page (the renderer, the preload)
- * they are off: Zod's `new Function` probe alone would be reported as a CSP violation.
+ * built, whether to compile its validator): compiled in Node, not in a page
+ * (docs/decisions.md#zod-compiles-validators-outside-pages-only).
  */
 import { z } from 'zod';
 

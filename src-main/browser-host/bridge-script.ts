@@ -1,11 +1,7 @@
 /**
- * The browser host's stand-in for the preload: the same `window.petstore` API (see
- * src-shared/bridge.ts), carried over HTTP to the host instead of over IPC. The script is public
- * and holds no data: the host's secret comes from the address the page was opened at, where it
- * stays (the app's navigation changes only the fragment, and a reload keeps it).
- * The page's calls wait until the event stream is connected (or has failed): the stream follows
- * the log from then on, so an event committed while the page loads is in what its first calls
- * read or on the stream, never lost.
+ * The browser host's stand-in for the preload: the same `window.petstore` API (src-shared/bridge.ts)
+ * over HTTP, public and without data; the secret comes from the page's address, and calls wait for
+ * the event stream (docs/decisions.md#the-browser-host-answers-only-its-secret).
  */
 import { errorBody } from '../../src-shared/error-catalogue';
 import { SECRET_HEADER, SECRET_PARAM } from './secret';

@@ -100,12 +100,9 @@ const canWriteStore = (file: string) =>
   canWrite(file) && (canWrite(dirname(file)) || (canWrite(`${file}-wal`) && canWrite(`${file}-shm`)));
 
 /**
- * A store on a copy of the database, for a command that only reads, where opening the file itself
- * would change it or fail. An older build's database would be migrated: the older app, perhaps
- * still running on it, would then refuse it at its next start, or go on writing rows without the
- * new columns' values (names that no search finds). A file this user may not write (a read-only
- * file, a shared folder) cannot be opened for writing at all. The copy, upgraded if it needs to be,
- * is removed when the store closes.
+ * A store on a copy of the database (upgraded if need be, removed when the store closes), for a
+ * command that only reads an older build's file or one this user may not write
+ * (docs/decisions.md#reading-commands-never-change-the-file).
  */
 function openCopy(file: string): Store {
   const folder = mkdtempSync(join(tmpdir(), 'petstore-read-'));

@@ -2,14 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './connection';
 
 /**
- * How long one read of SQLite's `data_version` stands for. A commit by another connection (another
- * process: the CLI, a second server) is seen by every read that starts at least this long after
- * it; this connection's own changes are tracked separately and are seen at once.
- *
- * Why not read it for every request: each read opens and closes a read transaction (two `fcntl`
- * locks and an `fstat`, 2–5 µs), as much as the query a request is for. One millisecond is far
- * below anything a person or a script can observe: a CLI process that revoked a token takes longer
- * than that to exit before its caller can send the next request.
+ * How long one read of SQLite's `data_version` stands for: another process's commit is seen by every
+ * read that starts this long after it (docs/decisions.md#other-processes-changes-are-seen-within-1-ms).
  */
 export const OTHER_WRITERS_WINDOW_MS = 1;
 

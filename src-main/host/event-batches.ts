@@ -5,10 +5,8 @@ export const EVENTS_PER_MESSAGE = 500;
 
 /**
  * Hands on the events delivered in one turn of the event loop as arrays, in log order, at most
- * EVENTS_PER_MESSAGE in each. Every message costs a window a task of its own, whatever it holds:
- * a 20,000-pet import (40,000 events) reaches a window as 80 messages instead of 40,000.
- * A message that cannot be sent is reported to `onSendError` and the next ones are still sent:
- * one window closing, or one client leaving, costs no one else an event.
+ * EVENTS_PER_MESSAGE in each; a message that cannot be sent goes to `onSendError` and the next ones
+ * are still sent (docs/decisions.md#windows-get-events-in-batches).
  */
 export function batchEventsPerTurn(
   send: (events: StoreEvent[]) => void,

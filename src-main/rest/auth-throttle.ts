@@ -11,13 +11,8 @@ interface Failures {
 }
 
 /**
- * Throttles failed authentication per client address: after 10 failures in a minute, the next
- * failures from that address are refused (429 AUTH_THROTTLED) until the minute is over. It is
- * asked only when a request has already failed to authenticate, so a valid token never pays
- * for it (nor is refused by it: a listener on loopback shares 127.0.0.1 among all local clients).
- * Memory is bounded: entries leave after their window (oldest first, in insertion order), and when
- * 10,000 addresses are remembered, new ones share a single count, so cycling through 127.0.0.0/8
- * neither grows the map nor escapes the throttle.
+ * Throttles failed authentication per client address (docs/decisions.md#wrong-tokens-are-throttled-per-address).
+ * Asked only after a token failed; entries leave after their window, oldest first (insertion order).
  */
 export function createAuthThrottle(now: () => number = () => performance.now(), maxAddresses = MAX_ADDRESSES) {
   const byAddress = new Map<string, Failures>();

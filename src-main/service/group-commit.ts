@@ -8,16 +8,9 @@ import { changesSoFar, inStorageFullEpisode, changeCommitted } from './storage-f
 export type Settled = (failure: ErrorBody | undefined) => void;
 
 /**
- * Group commit for a server's requests: the writes that arrive in one turn of the event loop run
- * in one outer transaction (each handler's own transaction becomes a savepoint inside it, so a
- * refused request still undoes only its own work), and one COMMIT, one fsync of the WAL, makes
- * them all durable. Every answer given from inside a batch, reads included, is held until that
- * COMMIT: nobody is told "done", or shown data, before it is on disk. If the COMMIT fails, every
- * held answer is the failure and nothing of the batch remains.
- *
- * Only the REST listener opens batches (its requests, and the last-used time of their tokens,
- * join them). Every other caller in the process (IPC, the browser host, a backup or restore, a new
- * event stream) commits the open batch first and then works as without one.
+ * Group commit for the REST listener's requests: one turn's writes in one outer transaction, each a
+ * savepoint, every answer held until its one COMMIT (docs/decisions.md#group-commit-on-the-rest-listener).
+ * The listener's requests and their tokens' last-used times join a batch; other callers commit it first.
  */
 export function createGroupCommit(db: Db, afterCommit: () => void) {
   let held: Settled[] | undefined; // defined while a batch is open

@@ -34,10 +34,8 @@ export interface LockWait {
 
 /**
  * As `invokeOperation`, also awaiting handlers that answer later (the listener's). With `lockWait`,
- * a store operation that finds the database locked by another process (a CLI import) is asked
- * again after growing pauses (2 to 50 ms) until the busy timeout, while the event loop, and with it
- * the app's window, goes on. A busy refusal wrote nothing (it is the transaction's first step), so
- * asking again is safe.
+ * a database locked by another process is asked again after pauses of 2 to 50 ms until the busy
+ * timeout, the event loop going on meanwhile (docs/architecture.md#failures).
  */
 export async function invokeOperationAsync(
   handlers: Partial<Handlers>,

@@ -3,11 +3,8 @@ import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
 
 /**
- * All settings, stored values over the defaults. A stored value that today's rules refuse (saved by
- * an older version under looser ones, or in a restored backup: a bind address "8080") reads as its
- * default, so that the settings still open, the listener still starts, and a Save replaces it.
- * A list of origins loses only the entries refused (`http://admin@printer.local`, once accepted):
- * the others stay allowed.
+ * All settings, stored values over the defaults; a stored value that today's rules refuse reads as
+ * its default, an origin list loses only those entries (docs/decisions.md#settings-live-in-the-shop-database).
  */
 export function readSettings(ctx: ServiceContext): StoreSettings {
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };

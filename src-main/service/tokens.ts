@@ -44,11 +44,8 @@ export interface VerifiedToken {
 const PRESET: VerifiedToken = Object.freeze({ id: 0, scope: 'write' });
 
 /**
- * Checks bearer secrets against the stored hashes. Every active hash is compared in constant time
- * (no early exit on the first differing byte, nor on the first match). The active set is cached and
- * re-read whenever the tokens table changed: in this process, whatever code wrote it, or by another
- * process such as the CLI (SQLite's data_version). A `preset` secret (PETSTORE_API_TOKEN) is a
- * write token held in memory.
+ * Checks bearer secrets against every active hash in constant time; the active set is kept until
+ * the tokens table changes, here or in another process (docs/decisions.md#api-tokens).
  */
 export function createTokenVerifier(ctx: ServiceContext, preset?: string) {
   const presetHash = preset ? hashSecret(preset) : undefined;

@@ -27,12 +27,8 @@ export const hasVisibleCharacter = (text: string): boolean => /[\p{L}\p{N}\p{P}\
 export const NAME_MAX = 100;
 
 /**
- * A trimmed display name: 1–100 characters after trimming, at least one of them visible, none of
- * them control characters (C0, DEL, C1, line and paragraph separators) nor invisible ones that
- * would make two names look alike or reorder text on screen and on receipts: soft hyphen,
- * zero-width space, direction marks (the Arabic letter mark too), embeddings, overrides and
- * isolates, word joiner and invisible operators, Mongolian vowel separator, byte-order mark.
- * Zero-width (non-)joiners stay: emoji and many scripts need them.
+ * A trimmed display name: 1–100 characters after trimming, at least one of them visible, no control
+ * or invisible characters but the zero-width (non-)joiners (docs/decisions.md#names-hold-no-invisible-characters).
  */
 export const Name = z
   .string()

@@ -220,12 +220,9 @@ function reportPreview(cli: CommandContext, preview: OperationOutput<'data.previ
 }
 
 /**
- * Ctrl-C (or SIGTERM) while an import fills a database this run creates: the store goes again,
- * with whatever the import put in it (this run made it, so removing it undoes exactly the import).
- * The check and the import's transaction run synchronously in this thread, so a signal waits for
- * the next `letSignalsIn()`: after the check, or after the commit (up to seconds on a large file).
- * An existing database is not watched: a signal ends that import at once, and SQLite drops the
- * open transaction, leaving the database as it was. Returns the function that stops watching.
+ * Ctrl-C (or SIGTERM) while an import fills a database this run creates removes it
+ * (docs/decisions.md#a-failed-import-leaves-no-new-database); the signal waits for the next
+ * `letSignalsIn()`, after the check or the commit. Returns the function that stops watching.
  */
 const watchNewStore = (cli: CommandContext) =>
   onStopSignal(cli.io.signals, (signal) => {

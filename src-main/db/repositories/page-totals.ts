@@ -6,12 +6,8 @@ import { writeWatcher } from './write-watcher';
 const MAX_KEPT = 256;
 
 /**
- * A list's total (`X-Total-Count`, the UI's "12,345 pets"), without counting when it can:
- * - a first page that holds every match is its own total;
- * - otherwise the count is kept, per filter, until anything is written to the database: by this
- *   connection (`total_changes()`, at once) or by another connection or process (`data_version`,
- *   within `OTHER_WRITERS_WINDOW_MS`). A shop reads far more often than it writes, and counting
- *   70,000 matches takes milliseconds where the page itself takes microseconds.
+ * A list's total (`X-Total-Count`, the UI's "12,345 pets"), counted only when the first page does
+ * not hold every match, and kept per filter until a write (docs/decisions.md#totals-are-exact-and-kept-until-a-write).
  */
 export function pageTotals(db: Db, prepare: (sql: string) => Statement) {
   const written = writeWatcher(db);

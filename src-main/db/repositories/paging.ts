@@ -4,32 +4,9 @@ import { CURSOR_MAX_LENGTH, isWellFormedText } from '../../../src-shared/schemas
 import { PetStatus } from '../../../src-shared/schemas/pet';
 
 /**
- * Keyset cursors, tied to the query they continue.
- *
- * A cursor is base64url of a compact JSON array:
- *
- *     [1, list, sort, filterKey, id]            sorted by id (pets by id, orders, inventory)
- *     [1, list, sort, filterKey, id, value]     sorted by a value (pets by name or status, categories)
- *
- * - `1`: the format's version;
- * - `list`: `pets`, `categories`, `orders` or `inventory`;
- * - `sort`: the list's sort as the client gave it (`-name`); lists with one order name it (`-id`);
- * - `filterKey`: 8 base64url characters (48 bits) of the SHA-256 of the filters' canonical JSON
- *   (see `CursorScope.filters`). SHA-256 because Node has it built in, one-shot (`crypto.hash`, about
- *   0.4 µs for a short text), and stable across versions and processes: a walk may outlive a
- *   restart. It catches mistakes (another filter mid-walk), it is not a signature: a client that
- *   forges a cursor can only name a position in its own query, and every field is checked below;
- * - `id`, `value`: the last row shown, its id (the tiebreaker) and its sort value. A sort value too
- *   long for the input's bound on a cursor (2,048 characters: names whose sort key expands a lot) is carried as
- *   `{"h": digest}` instead, and the row's current value is read back by id when the cursor is used.
- *
- * The page size is not part of it: a client may change `limit` mid-walk. A cursor is accepted only
- * if it is, byte for byte, what this module would issue for its fields (no other spelling of the
- * same JSON), and only by the list, sort and filters it came from; anything else is VALIDATION_FAILED
- * naming `cursor`, in words that say what to do.
- *
- * Cost: nothing on a request without a cursor whose page is its last; the filter key is computed
- * only when a cursor is issued or read (and remembered for the filters seen last).
+ * Keyset cursors, tied to the query they continue (docs/decisions.md#a-cursor-names-the-query-it-continues):
+ * base64url of `[1, list, sort, filterKey, id]`, or `[…, id, value]` for a list sorted by a value
+ * (`{"h": digest}` for a value too long for a cursor), accepted only as this module would issue them.
  */
 
 export type ListName = 'pets' | 'categories' | 'orders' | 'inventory';
@@ -81,6 +58,7 @@ export function canonicalSet<T extends string | number>(values: readonly T[] | u
 const MAX_KEPT_KEYS = 256;
 const filterKeys = new Map<string, string>();
 
+/** 48 bits of SHA-256: built into Node, one-shot (about 0.4 µs), stable across processes and versions. */
 function filterKey(scope: CursorScope): string {
   const canonical = JSON.stringify(scope.filters);
   let key = filterKeys.get(canonical);
