@@ -19,17 +19,9 @@ const modalOpen = () => document.querySelector('[aria-modal="true"]:not([class*=
 const focusIsLost = () => !document.activeElement || document.activeElement === document.body;
 
 /**
- * The keyboard and the scroll follow the screen the clerk goes to (the navigation, Ctrl+1…6, a
- * command that opens another screen, "← Back to orders"):
- * - every screen opens at its top: the screens share one scroll box (the layout's), which kept
- *   the last screen's position (Settings scrolled down opened the Dashboard below its counts);
- * - the focus goes to the new screen's heading, unless the screen or a dialog it opened took it:
- *   left on the navigation's link, or fallen to the page with the old screen, the next Tab began
- *   from the top of the page.
- *
- * And whenever the focused element goes from the page with its dialog or its screen (a dialog
- * opened by a shortcut, whose opener was the page itself), the focus goes to the screen's heading
- * rather than the page's start. Blank space clicked, or the window left, moves nothing.
+ * Every screen the clerk goes to opens at its top with the focus on its heading, unless the screen
+ * or a dialog it opened took it; a focused element that goes with its dialog or screen hands the
+ * focus to the heading (docs/screens.md#a-screen-opens-at-its-top-with-the-focus-on-its-heading).
  */
 export function useScreenFocus(scrollToTop: () => void): void {
   const router = useRouter();

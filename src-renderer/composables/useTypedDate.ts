@@ -3,26 +3,7 @@ import type { FieldFeedback } from './useSchemaForm';
 
 /**
  * A date the clerk types into a naive-ui date picker is taken, or said not to be understood, never
- * dropped silently (Place order's Ship date, Settings' Sunset date).
- *
- * The picker reads every text as it is typed and takes the ones its format reads. What it cannot
- * read ("15/01/2030", "2029-02-30") stays in the field while the clerk is in it: said under it
- * ("Cannot read …") once the form is tried, and the form waits. Once the field is left, the picker
- * puts its last date back (or empties the field): the note then says so in those words ("“15/01/2030”
- * was not understood: the sunset date is still 2027-06-30"), so what is said is always about what
- * the field shows. It does not hold the form (the field holds nothing or a date it read), and goes
- * once the field changes. A Save clicked straight from such a text only shows the note: the click
- * that made the picker put its date back sends nothing.
- *
- * The picker puts its date back whenever its text field loses the focus, except into its own
- * calendar (the next-month arrow, a day): Tab, a click elsewhere, Shift+Tab or Enter (both move the
- * focus to its outer box) and Escape. Escape throws the text away as the clerk asked: nothing is said
- * of it. Enter tries the form, as in any other field of it.
- *
- * The calendar opens when asked, never on its own: a click on the field's calendar icon, or
- * Alt+↓ or F4 in the field (Alt+↑ or Escape closes it). Opening whenever the field took the focus
- * (Tab) covered the rest of the form (the Pet field, "In stock", "Only 1 in stock") while the clerk
- * was typing the date anyway, and a click on the text to correct it did the same.
+ * dropped silently; its calendar opens only when asked (docs/screens.md#dates-are-typed-or-said-not-understood).
  *
  * DateField binds it: `v-bind="typed.wrapperListeners"` on an element around the picker (its
  * keydown listener runs in the capture phase, before the picker's own: its Enter and Escape move the

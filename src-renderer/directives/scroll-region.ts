@@ -1,13 +1,8 @@
 import type { Directive } from 'vue';
 
 /**
- * Lets the keyboard scroll a data table. In a narrow window a table wider than its box scrolls
- * horizontally, and a table of many rows in a box of fixed height (the import preview's virtual
- * list) scrolls down; a row's buttons can take the focus (and with it the arrow keys), but a table
- * with nothing focusable (an import file's rows) could not be scrolled
- * without a mouse. While the table's scroll container overflows either way, it becomes a named,
- * focusable region (what axe's scrollable-region-focusable rule asks); when it fits again, it is
- * an ordinary element again.
+ * Lets the keyboard scroll a data table: while its scroll container overflows, either way, it is a
+ * named, focusable region (axe's scrollable-region-focusable; docs/screens.md#narrow-windows-scroll-tables-sideways).
  *
  * Use on an NDataTable: `v-scroll-region="'Token list'"` (the name must differ from the table's and
  * its section's, or screen readers would hear the same landmark twice).

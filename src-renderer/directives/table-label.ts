@@ -1,35 +1,12 @@
 import type { ComponentInternalInstance, Directive, VNode } from 'vue';
 
 /**
- * Makes a data table read as one table, with its name and its column headings.
- *
- * naive-ui's NDataTable draws a table whose body scrolls (virtual scrolling, a fixed header, a
- * flexible or maximum height) as two <table>s, the column headings and the rows: a screen reader
- * then pairs no cell with its heading and, with virtual scrolling, counts only the rows drawn. So
- * the table's wrapper (`.n-data-table-wrapper`, never the root, which may carry the screen's own
- * region) becomes the one table (`role="table"`, the name, `aria-rowcount`), the two <table>s are
- * `role="presentation"`, and their row groups, rows, headings and cells get their roles
- * explicitly, so the wrapper's table owns them all. With virtual scrolling, only a window of the
- * list is drawn: each row says where it is in the list (`aria-rowindex`; the headings are row 1).
- *
- * A table drawn as one <table> (no scrolling body) keeps its own semantics and only gets the name.
- * So does a table whose rows scroll inside a focusable region (`v-scroll-region` on the import
- * preview): a table may not contain a focusable region, so there the rows' <table> gets the name,
- * as before.
- *
- * The size of the list: `rowCount` where the screen knows the list's total (a paged list:
- * 100,000 pets of which 200 are loaded); otherwise, with virtual scrolling, the rows the table was
- * given. Which row the virtual list draws first is read from naive-ui's virtual list (vueuc's
- * `VirtualList`, found in the table's component tree); should that change, rows just lose their
- * `aria-rowindex`, and the browser test (table-aria.spec.ts) says so.
- *
- * `busy` marks the table `aria-busy` (on the element that is the table, which only this directive
- * knows) while the screen waits for new rows: a screen reader then knows the rows shown are about
- * to be replaced, and may hold back reading the table until they are.
- *
- * Re-applied when the table is updated and whenever the table's elements change (a
- * MutationObserver: the virtual list draws other rows as it scrolls, without the table updating).
- * The observer is disconnected while the attributes are set, so setting them cannot call it again.
+ * Makes a data table read as one table, with its name, its column headings and each row's place in
+ * the list (docs/screens.md#a-data-table-is-one-table-for-screen-readers): the wrapper (never the
+ * root, which may carry the screen's region) becomes the table and naive-ui's two <table>s
+ * presentation; a table drawn as one <table>, or whose rows scroll in a focusable region, only gets
+ * the name. `busy` sets `aria-busy`. Re-applied on updates and whenever the table's elements change
+ * (a MutationObserver, disconnected while it writes).
  *
  * Use on an NDataTable: `v-table-label="'Categories'"` or
  * `v-table-label="{ name: 'Pets', rowCount: pets.total }"`.

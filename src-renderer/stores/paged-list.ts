@@ -31,11 +31,8 @@ export interface PagedListOptions<Query, Item, Row> {
  * A list read from the service a page at a time (cursor paging), each page enriched before it is
  * shown (a pet's stock, an order's pet). `reload` starts over with the caller's current filters:
  * calls made while one runs are coalesced into one more run, and a page that arrives after a newer
- * reload started is dropped, so the rows always match the latest filters.
- *
- * A row the clerk acted on stays put (`keep`): an order fulfilled with "Open" chosen, a pet restocked
- * with "Low stock only", keeps its row, showing its new state, until the next reload, even where the
- * filters now leave it out, so the next row never moves under the clerk's pointer or takes the focus.
+ * reload started is dropped. `keep` holds a row the clerk acted on until the next reload
+ * (docs/screens.md#a-row-the-clerk-acted-on-stays-put).
  */
 export function usePagedList<Query, Item, Row>(options: PagedListOptions<Query, Item, Row>) {
   const { fetchPage, enrich, key } = options;
@@ -111,11 +108,9 @@ export function usePagedList<Query, Item, Row>(options: PagedListOptions<Query, 
   let moreAfterRefresh: Promise<void> | null = null;
 
   /**
-   * Appends the next page, if there is one and no page is loading. Asked for while the loaded rows
-   * are re-read (the clerk reached their end), it runs once the re-read is done, from the re-read's
-   * cursor: dropped, nothing would ask again (the row count stays, and at the very bottom a wheel
-   * turn scrolls nothing), and the list stopped short with more pages to come. A reload (new
-   * filters) meanwhile cancels it: that list is read from its start.
+   * Appends the next page, if there is one and no page is loading. Asked for during a re-read, it
+   * runs once the re-read is done, from its cursor, as nothing would ask again; a reload cancels it
+   * (docs/screens.md#lists-follow-changes-in-place).
    */
   async function loadMore(): Promise<void> {
     if (refreshRun) {
