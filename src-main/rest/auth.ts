@@ -13,6 +13,9 @@ declare module 'fastify' {
   }
 }
 
+/** What a 401 asks for (RFC 6750): sent with every refusal of a token, and declared so in the OpenAPI document. */
+export const BEARER_CHALLENGE = 'Bearer realm="petstore"';
+
 const WILDCARDS = new Set(['0.0.0.0', '::', '::0']);
 
 /** This machine's names as other machines address it: every interface's address, the host name. */
@@ -125,7 +128,7 @@ export function refuseUnauthenticated(
       sendError(reply, new StoreError('AUTH_THROTTLED', `Too many failed authentications from this address; retry in ${failure.retryAfterSeconds} s`));
       return true;
     }
-    reply.header('WWW-Authenticate', 'Bearer realm="petstore"');
+    reply.header('WWW-Authenticate', BEARER_CHALLENGE);
     sendError(
       reply,
       new StoreError('UNAUTHORIZED', secret !== undefined ? 'The bearer token is unknown or revoked' : 'Send Authorization: Bearer <token>'),

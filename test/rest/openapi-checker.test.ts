@@ -58,6 +58,12 @@ describe('createOpenApiChecker', () => {
     ).rejects.toThrow();
   });
 
+  test('rejects a WWW-Authenticate other than the challenge the document declares', async () => {
+    const refusal = { code: 'UNAUTHORIZED', message: 'x', status: 401 };
+    await expect(s.api.check('GET', '/v1/pets', json(refusal, 401, { 'www-authenticate': 'Bearer realm="petstore"' }))).resolves.toEqual(refusal);
+    await expect(s.api.check('GET', '/v1/pets', json(refusal, 401, { 'www-authenticate': 'Bearer realm="other"' }))).rejects.toThrow(/www-authenticate/);
+  });
+
   test('a real answer passes', async () => {
     const response = await s.t.request('/v1/pets');
     await expect(s.api.check('GET', '/v1/pets', response)).resolves.toEqual([]);

@@ -4,6 +4,7 @@ import { OPERATION_NAMES, operationDef } from '../../../src-shared/contract';
 import type { OperationDef } from '../../../src-shared/contract-types';
 import { ERROR_CATALOGUE, ErrorBody, type ErrorCode } from '../../../src-shared/errors';
 import { PAGE_LIMIT_MAX } from '../../../src-shared/schemas/common';
+import { BEARER_CHALLENGE } from '../auth';
 import { deprecationDate, startOfDayUtc } from '../deprecation';
 import { MAX_STREAMS_PER_TOKEN, SSE_HEARTBEAT_MS, SSE_RETRY_MS } from '../events-stream';
 import { DEFAULT_SETTINGS } from '../../../src-shared/schemas/settings';
@@ -23,9 +24,6 @@ const TRANSPORT_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FOR
 const BODY_ERRORS: ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 
 const header = (description: string, schema: Json) => ({ description, schema });
-
-/** What a 401 asks for (RFC 6750). */
-const BEARER_CHALLENGE = 'Bearer realm="petstore"';
 
 /** The operationId is the operation name in camel case: `pets.list` → `petsList`. */
 const operationId = (name: string) => name.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());

@@ -45,10 +45,13 @@ export async function createOpenApiChecker(origin: string) {
       if (!op) return text ? JSON.parse(text) : undefined;
       const declared = op.operation.responses[String(response.status)];
       expect(declared, `${method} ${op.path} answered ${response.status}, which the document does not declare`).toBeDefined();
-      const declaredHeaders = new Set(Object.keys((declared.headers ?? {}) as Json).map((name) => name.toLowerCase()));
+      const declaredHeaders = new Map(Object.entries((declared.headers ?? {}) as Json).map(([name, header]) => [name.toLowerCase(), header as Json]));
       for (const name of API_HEADERS) {
         if (response.headers.has(name)) {
           expect(declaredHeaders.has(name), `${method} ${op.path} answered ${response.status} with ${name}, which the document does not declare for it`).toBe(true);
+          // A header the document fixes (WWW-Authenticate's challenge) must be sent as declared.
+          const values = declaredHeaders.get(name)?.schema?.enum as unknown[] | undefined;
+          if (values) expect(values, `${method} ${op.path} ${response.status}: ${name}`).toContain(response.headers.get(name));
         }
       }
       const [mediaType, media] = Object.entries((declared.content ?? {}) as Json)[0] ?? [];
