@@ -11,7 +11,10 @@ export const ERROR_CATALOGUE = {
   VALIDATION_FAILED: { status: 400, when: 'The input breaks a schema: wrong type, out of bounds, unknown field, id beyond 2^53−1.' },
   MALFORMED_JSON: { status: 400, when: 'The request body is not valid JSON.' },
   MALFORMED_REQUEST: { status: 400, when: 'The request is not valid HTTP/1.1 (a broken request line or header line).' },
-  UNAUTHORIZED: { status: 401, when: 'No bearer token, or a token that is unknown or revoked.' },
+  UNAUTHORIZED: {
+    status: 401,
+    when: "No bearer token, or a token that is unknown or revoked; in the browser host, a call without the secret of the address it printed, or with another.",
+  },
   FORBIDDEN: { status: 403, when: 'A read-scoped token on a write operation, or a Host header that is not the bound address.' },
   NOT_FOUND: { status: 404, when: 'No such pet, category, order or inventory entry, or no such route.' },
   METHOD_NOT_ALLOWED: { status: 405, when: 'The route exists but not with this HTTP method.' },

@@ -41,6 +41,12 @@ test('every documented code says when it happens and where it comes from', () =>
   }
 });
 
+test("a code the browser host answers for a reason of its own says so in the catalogue, as in docs/errors.md", () => {
+  const row = doc.split('\n').find((line) => line.startsWith('| `UNAUTHORIZED`'))!;
+  expect(row).toMatch(/In the browser host: /);
+  expect(ERROR_CATALOGUE.UNAUTHORIZED.when).toMatch(/in the browser host, a call without the secret/);
+});
+
 test('the parser notices a missing code, a wrong status and an extra code', () => {
   const broken = doc
     .replace(/^\|\s*`CATEGORY_IN_USE`.*\n/m, '')
