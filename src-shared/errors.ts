@@ -1,4 +1,5 @@
 import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from './error-catalogue';
+import { MAX_INEXACT_NAMED } from './exact-numbers';
 import { z } from './zod-setup';
 
 export { ERROR_CATALOGUE, ERROR_CODES, errorBody, type ErrorCode } from './error-catalogue';
@@ -11,13 +12,18 @@ export const ErrorDetail = z.object({
 });
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
 
+const MAX_DETAILS = 50;
+const MAX_PATH_PART = 100;
+/** The most `details` an answer holds: the schema's (detailsFromZod) after a body's inexact numbers (REST). */
+const MOST_DETAILS = MAX_DETAILS + MAX_INEXACT_NAMED;
+
 /** What every failure looks like on every transport (REST body, IPC result, CLI output). */
 export const ErrorBody = z
   .object({
     code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]).describe('Machine-readable error code.'),
     message: z.string().describe('Human-readable description of the error.'),
     status: z.int().describe('The HTTP status code.'),
-    details: z.array(ErrorDetail).optional().describe('Per-field problems, for VALIDATION_FAILED.'),
+    details: z.array(ErrorDetail).max(MOST_DETAILS).optional().describe('Per-field problems, for VALIDATION_FAILED.'),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -42,9 +48,6 @@ export class StoreError extends Error {
     return body;
   }
 }
-
-const MAX_DETAILS = 50;
-const MAX_PATH_PART = 100;
 
 /** Where `details` paths start: under a `prefix`, or inside the input field `within` (dropped from the path). */
 export interface DetailPaths {
