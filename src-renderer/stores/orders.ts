@@ -9,10 +9,7 @@ import { coalesced } from './coalesced';
 import { usePagedList } from './paged-list';
 import { findPet, petsById } from './pet-lookup';
 
-/** An order as the service answers it: the seed's Order schema leaves these optional, the service always fills them. */
-export type PlacedOrder = Required<Pick<Order, 'id' | 'petId' | 'quantity' | 'complete'>> & Pick<Order, 'shipDate' | 'petName'>;
-
-export interface OrderRow extends PlacedOrder {
+export interface OrderRow extends Order {
   /** The ordered pet; null once it was deleted (complete orders outlive their pet). */
   pet: Pet | null;
 }
@@ -25,18 +22,6 @@ export interface OrderFilters {
 }
 
 const PAGE_SIZE = 100;
-
-/** The service always fills an order's fields; the seed's Order schema merely leaves them optional. */
-export function placed(order: Order): PlacedOrder {
-  return {
-    id: order.id!,
-    petId: order.petId!,
-    quantity: order.quantity!,
-    shipDate: order.shipDate,
-    complete: order.complete!,
-    ...(order.petName === undefined ? {} : { petName: order.petName }),
-  };
-}
 
 /**
  * Orders, newest first, filtered on the server (open/complete, one pet) and paged with cursors,
@@ -61,9 +46,8 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   async function withPets(orders: Order[]): Promise<OrderRow[]> {
-    const list = orders.map(placed);
-    const pets = await petsById(list.map((order) => order.petId));
-    return list.map((order) => ({ ...order, pet: pets.get(order.petId) ?? null }));
+    const pets = await petsById(orders.map((order) => order.petId));
+    return orders.map((order) => ({ ...order, pet: pets.get(order.petId) ?? null }));
   }
 
   const list = usePagedList({
@@ -89,7 +73,7 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   /** Whether the list's filters let the order through. */
-  function isShown(order: PlacedOrder): boolean {
+  function isShown(order: Order): boolean {
     const { status, petId } = filters.value;
     if (status !== 'all' && order.complete !== (status === 'complete')) return false;
     return petId === null || order.petId === petId;
@@ -106,7 +90,7 @@ export const useOrdersStore = defineStore('orders', () => {
   });
 
   /** Whether a new order belongs among the loaded rows (newest first): a later page brings it otherwise. */
-  const withinLoaded = (order: PlacedOrder) => !hasMore.value || order.id > (toRaw(rows.value).at(-1)?.id ?? 0);
+  const withinLoaded = (order: Order) => !hasMore.value || order.id > (toRaw(rows.value).at(-1)?.id ?? 0);
 
   /**
    * Puts an order's new state into the loaded rows, where the list (newest first) has it: its row
@@ -114,7 +98,7 @@ export const useOrdersStore = defineStore('orders', () => {
    * a new one is inserted when it falls within the loaded pages. The clerk's place in a long list
    * and the rows loaded so far survive, where a reload would go back to the first page.
    */
-  async function applyOrder(order: PlacedOrder): Promise<void> {
+  async function applyOrder(order: Order): Promise<void> {
     if (list.patch(order.id, (row) => ({ ...order, pet: row.pet }), isShown(order))) return;
     if (!isShown(order) || !withinLoaded(order)) return;
     const known = toRaw(rows.value).find((row) => row.petId === order.petId);
@@ -142,8 +126,8 @@ export const useOrdersStore = defineStore('orders', () => {
   }
 
   /** Places an order (the service checks and reserves the stock); rejects with its ApiError. */
-  async function place(order: NewOrder): Promise<PlacedOrder> {
-    const created = placed(await api().call('orders.place', order));
+  async function place(order: NewOrder): Promise<Order> {
+    const created = await api().call('orders.place', order);
     await showOwnChange(() => Promise.all([applyOrder(created), refreshTotal()]));
     return created;
   }
@@ -152,12 +136,12 @@ export const useOrdersStore = defineStore('orders', () => {
    * Fulfils an open order. `keepRow`: its row stays, fulfilled, even where the filters now leave it
    * out (the clerk's own click on the screen), until the next reload.
    */
-  async function complete(orderId: number, { keepRow = false } = {}): Promise<PlacedOrder> {
+  async function complete(orderId: number, { keepRow = false } = {}): Promise<Order> {
     // Kept before asking: the change's event may come back before the answer does.
     if (keepRow) list.keep(orderId);
-    let done: PlacedOrder;
+    let done: Order;
     try {
-      done = placed(await api().call('orders.update', { orderId, changes: { complete: true } }));
+      done = await api().call('orders.update', { orderId, changes: { complete: true } });
     } catch (error) {
       list.letGo(orderId);
       throw error;
@@ -200,9 +184,8 @@ export const useOrdersStore = defineStore('orders', () => {
         case 'order.completed':
         case 'order.cancelled': {
           const order = event.data;
-          if (order.id === undefined) return;
           if (event.type === 'order.cancelled') removeOrder(order.id);
-          else await applyOrder(placed(order));
+          else await applyOrder(order);
           totalRead = refreshTotal().catch(() => undefined); // not awaited: the next change need not wait for it
           return;
         }

@@ -1,12 +1,12 @@
 import { defineStore } from 'pinia';
+import type { Order } from '../../src-shared/schemas/order';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { api, ApiError } from '../api/client';
-import { placed, type PlacedOrder } from './orders';
 import { findPet } from './pet-lookup';
 
 /** What a receipt shows. */
 export interface ReceiptData {
-  order: PlacedOrder;
+  order: Order;
   pet: Pet | null;
   categoryName: string | null;
 }
@@ -15,7 +15,7 @@ export interface ReceiptData {
 export const useReceiptStore = defineStore('receipt', () => {
   /** Everything a receipt shows; rejects with NOT_FOUND when the order does not exist (cancelled). */
   async function load(orderId: number): Promise<ReceiptData> {
-    const order = placed(await api().call('orders.get', { orderId }));
+    const order = await api().call('orders.get', { orderId });
     const pet = await findPet(order.petId);
     let categoryName: string | null = null;
     if (pet) {
