@@ -28,18 +28,26 @@ export const ErrorBody = z
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** A failure raised by the service or a transport; it carries its catalogue code. */
+/**
+ * A failure raised by the service or a transport; it carries its catalogue code. The renderer's
+ * client rejects with one too, made from the Error object the store sent (`fromBody`).
+ */
 export class StoreError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details?: ErrorDetail[];
 
-  constructor(code: ErrorCode, message: string, details?: ErrorDetail[]) {
+  constructor(code: ErrorCode, message: string, details?: ErrorDetail[], status: number = ERROR_CATALOGUE[code].status) {
     super(message);
     this.name = 'StoreError';
     this.code = code;
-    this.status = ERROR_CATALOGUE[code].status;
+    this.status = status;
     this.details = details;
+  }
+
+  /** The Error object another side sent, as it came (its status too). */
+  static fromBody({ code, message, details, status }: ErrorBody): StoreError {
+    return new StoreError(code, message, details, status);
   }
 
   toBody(): ErrorBody {

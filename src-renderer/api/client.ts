@@ -1,24 +1,9 @@
 import type { PetstoreBridge } from '../../src-shared/bridge';
 import type { CallableOperationName, OperationInput, OperationOutput } from '../../src-shared/contract';
-import type { ErrorBody, ErrorCode, ErrorDetail } from '../../src-shared/errors';
-
-/** A refusal from the store, as the Error object it sent; thrown by the client for try/catch. */
-export class ApiError extends Error {
-  readonly code: ErrorCode;
-  readonly status: number;
-  readonly details?: ErrorDetail[];
-
-  constructor(body: ErrorBody) {
-    super(body.message);
-    this.name = 'ApiError';
-    this.code = body.code;
-    this.status = body.status;
-    this.details = body.details;
-  }
-}
+import { StoreError } from '../../src-shared/errors';
 
 export interface ApiClient {
-  /** Runs a contract operation; resolves with its output or rejects with an ApiError. */
+  /** Runs a contract operation; resolves with its output or rejects with the store's StoreError. */
   call<K extends CallableOperationName>(operation: K, input: OperationInput<K>): Promise<OperationOutput<K>>;
   onEvent: PetstoreBridge['onEvent'];
   onCommand: PetstoreBridge['onCommand'];
@@ -32,7 +17,7 @@ export function createApiClient(bridge: PetstoreBridge): ApiClient {
       // model) cannot be: send plain JSON data, as every transport of the store takes anyway.
       const plain = input === undefined ? undefined : (JSON.parse(JSON.stringify(input)) as unknown);
       const result = await bridge.invoke(operation, plain);
-      if (!result.ok) throw new ApiError(result.error);
+      if (!result.ok) throw StoreError.fromBody(result.error);
       return result.data as OperationOutput<typeof operation>;
     },
     onEvent: (listener) => bridge.onEvent(listener),

@@ -1,7 +1,6 @@
 import { computed, reactive, ref, type Ref } from 'vue';
 import type { z } from 'zod';
-import { detailsFromZod } from '../../src-shared/errors';
-import type { ApiError } from '../api/client';
+import { detailsFromZod, type StoreError } from '../../src-shared/errors';
 
 let forms = 0;
 
@@ -139,7 +138,7 @@ export function useSchemaForm<S extends FormSchema>(schema: S, initial: () => No
   }
 
   /** Puts a refusal's per-field details under their fields; returns whether any matched. */
-  function applyServerError(error: ApiError): boolean {
+  function applyServerError(error: StoreError): boolean {
     const fields = Object.keys(values);
     const matched = (error.details ?? []).filter((detail) => fields.includes(detail.path));
     serverErrors.value = Object.fromEntries(matched.map((detail) => [detail.path, detail.message]));

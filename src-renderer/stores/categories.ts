@@ -40,7 +40,7 @@ export const useCategoriesStore = defineStore('categories', () => {
     petCounts.value = counts;
   }
 
-  /** Adds a category; rejects with the store's ApiError (e.g. CATEGORY_NAME_TAKEN) when refused. */
+  /** Adds a category; rejects with the store's StoreError (e.g. CATEGORY_NAME_TAKEN) when refused. */
   async function create(category: NewCategory): Promise<Category> {
     const created = await api().call('categories.create', category);
     await load();

@@ -160,7 +160,7 @@ export const useDashboardStore = defineStore('dashboard', () => {
   }
 
   const loadCoalesced = coalesced(loadOnce);
-  /** Loads the overview; a call while one is running makes one more run after it. Rejects with the ApiError. */
+  /** Loads the overview; a call while one is running makes one more run after it. Rejects with the StoreError. */
   function load(): Promise<void> {
     loading.value = true;
     return loadCoalesced().finally(() => (loading.value = false));

@@ -133,7 +133,7 @@ export const useInventoryStore = defineStore('inventory', () => {
   /**
    * Sets a pet's stock to a counted number (`inventory.set`: what the clerk typed) and shows the
    * stored result at once: quantity and the status it implies (restocking makes a pet available;
-   * emptying an available pet retires it). Rejects with the store's ApiError when refused.
+   * emptying an available pet retires it). Rejects with the store's StoreError when refused.
    */
   function setQuantity(petId: number, quantity: number): Promise<InventoryItem> {
     return save(petId, () => api().call('inventory.set', { petId, update: { quantity } }));

@@ -125,7 +125,7 @@ export const useOrdersStore = defineStore('orders', () => {
     if (index >= 0) rows.value.splice(index, 1);
   }
 
-  /** Places an order (the service checks and reserves the stock); rejects with its ApiError. */
+  /** Places an order (the service checks and reserves the stock); rejects with its StoreError. */
   async function place(order: NewOrder): Promise<Order> {
     const created = await api().call('orders.place', order);
     await showOwnChange(() => Promise.all([applyOrder(created), refreshTotal()]));

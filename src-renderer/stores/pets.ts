@@ -88,7 +88,7 @@ export const usePetsStore = defineStore('pets', () => {
     return (await api().call('pets.list', { ...filtered, id: [petId], limit: 1 })).total > 0;
   }
 
-  /** Adds a pet; rejects with the store's ApiError when refused. */
+  /** Adds a pet; rejects with the store's StoreError when refused. */
   async function create(pet: NewPet): Promise<Pet> {
     const created = await api().call('pets.create', pet);
     await reload();
@@ -97,7 +97,7 @@ export const usePetsStore = defineStore('pets', () => {
 
   /**
    * Changes only the fields given (what the clerk edited), so a change made elsewhere to another
-   * field meanwhile is kept; rejects with the store's ApiError when refused.
+   * field meanwhile is kept; rejects with the store's StoreError when refused.
    */
   async function update(petId: number, changes: PetPatch): Promise<Pet> {
     const saved = await api().call('pets.update', { petId, changes });

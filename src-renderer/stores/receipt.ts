@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia';
 import type { Order } from '../../src-shared/schemas/order';
 import type { Pet } from '../../src-shared/schemas/pet';
-import { api, ApiError } from '../api/client';
+import { StoreError } from '../../src-shared/errors';
+import { api } from '../api/client';
 import { findPet } from './pet-lookup';
 
 /** What a receipt shows. */
@@ -22,7 +23,7 @@ export const useReceiptStore = defineStore('receipt', () => {
       try {
         categoryName = (await api().call('categories.get', { categoryId: pet.categoryId })).name;
       } catch (error) {
-        if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error;
+        if (!(error instanceof StoreError && error.code === 'NOT_FOUND')) throw error;
       }
     }
     return { order, pet, categoryName };

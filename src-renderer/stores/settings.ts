@@ -42,7 +42,7 @@ export const useSettingsStore = defineStore('settings', () => {
   /** Bumped by each read and each update's answer: an older read answering last is not kept. */
   let asked = 0;
 
-  /** Reads the settings from the store; rejects with its ApiError when refused. */
+  /** Reads the settings from the store; rejects with its StoreError when refused. */
   async function load(): Promise<void> {
     const mine = ++asked;
     const answer = await api().call('settings.get', {});
@@ -51,7 +51,7 @@ export const useSettingsStore = defineStore('settings', () => {
     loaded.value = true;
   }
 
-  /** Changes some settings and keeps what the store answers (all of them); rejects with its ApiError. */
+  /** Changes some settings and keeps what the store answers (all of them); rejects with its StoreError. */
   async function update(patch: OperationInput<'settings.update'>): Promise<StoreSettings> {
     const answer = await api().call('settings.update', patch);
     // The newest there is: a read asked before it answered is not kept over it.

@@ -2,7 +2,7 @@
 import { expect, test } from 'vitest';
 import '../../../src-shared/zod-setup';
 import { NewPet } from '../../../src-shared/schemas/pet';
-import { ApiError } from '../../../src-renderer/api/client';
+import { StoreError } from '../../../src-shared/errors';
 import { useSchemaForm, type FormModel } from '../../../src-renderer/composables/useSchemaForm';
 
 const blank = (): FormModel<typeof NewPet> => ({ name: '', categoryId: null, status: 'available' });
@@ -28,7 +28,7 @@ test("a refusal's details land under their fields until the clerk edits them; re
   form.model.name = 'Rex';
   form.model.categoryId = 99;
   const matched = form.applyServerError(
-    new ApiError({ code: 'VALIDATION_FAILED', status: 400, message: 'Invalid input', details: [{ path: 'categoryId', message: 'Unknown category' }, { path: 'elsewhere', message: 'x' }] }),
+    StoreError.fromBody({ code: 'VALIDATION_FAILED', status: 400, message: 'Invalid input', details: [{ path: 'categoryId', message: 'Unknown category' }, { path: 'elsewhere', message: 'x' }] }),
   );
   expect(matched).toBe(true);
   expect(form.errorFor('categoryId')).toBe('Unknown category');

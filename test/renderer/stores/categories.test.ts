@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import { ApiError } from '../../../src-renderer/api/client';
+import { StoreError } from '../../../src-shared/errors';
 import { useCategoriesStore } from '../../../src-renderer/stores/categories';
 import { useRealApi, type RendererHarness } from '../support/real-api';
 
@@ -45,7 +45,7 @@ test('a duplicate name (any case) is refused with CATEGORY_NAME_TAKEN and a deta
   h.ok('categories.create', { name: 'Birds' });
   const categories = useCategoriesStore();
   const refusal = await categories.create({ name: 'BIRDS' }).catch((error: unknown) => error);
-  expect(refusal).toBeInstanceOf(ApiError);
+  expect(refusal).toBeInstanceOf(StoreError);
   expect(refusal).toMatchObject({ code: 'CATEGORY_NAME_TAKEN', status: 409, details: [{ path: 'name' }] });
   expect(h.ok('categories.list', {}).total).toBe(1);
 });
@@ -75,7 +75,7 @@ test('remove deletes an unused category; one still in use is refused with CATEGO
   await categories.load();
 
   const refusal = await categories.remove(dogs.id).catch((error: unknown) => error);
-  expect(refusal).toBeInstanceOf(ApiError);
+  expect(refusal).toBeInstanceOf(StoreError);
   expect(refusal).toMatchObject({ code: 'CATEGORY_IN_USE', status: 409, message: 'Category "Dogs" still has 1 pet: move or delete them first' });
   expect(categories.items.map((c) => c.name)).toEqual(['Dogs', 'Empty']);
 

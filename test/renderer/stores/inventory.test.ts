@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import { ApiError } from '../../../src-renderer/api/client';
+import { StoreError } from '../../../src-shared/errors';
 import { INVENTORY_PAGE_SIZE, useInventoryStore } from '../../../src-renderer/stores/inventory';
 import { useSettingsStore } from '../../../src-renderer/stores/settings';
 import { useRealApi, type RendererHarness } from '../support/real-api';
@@ -135,7 +135,7 @@ test('setQuantity rejects out-of-bounds stock with the service’s Error object 
   const inventory = useInventoryStore();
   await inventory.reload();
   const refusal = await inventory.setQuantity(ids[0], 1_000_001).catch((error: unknown) => error);
-  expect(refusal).toBeInstanceOf(ApiError);
+  expect(refusal).toBeInstanceOf(StoreError);
   expect(refusal).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
   expect(view(inventory.rows)).toEqual(['Rex:1:available']);
   expect(h.ok('inventory.get', { petId: ids[0] }).quantity).toBe(1);

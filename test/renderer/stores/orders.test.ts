@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import { ApiError } from '../../../src-renderer/api/client';
+import { StoreError } from '../../../src-shared/errors';
 import { useAppInfoStore } from '../../../src-renderer/stores/app-info';
 import { useOrdersStore } from '../../../src-renderer/stores/orders';
 import { findPet, searchPets, stockOf } from '../../../src-renderer/stores/pet-lookup';
@@ -42,7 +42,7 @@ test('place is refused by the service with INSUFFICIENT_STOCK or PET_NOT_AVAILAB
   const { bella } = shop(h);
   const orders = useOrdersStore();
   const short = await orders.place({ petId: bella.id, quantity: 3 }).catch((error: unknown) => error);
-  expect(short).toBeInstanceOf(ApiError);
+  expect(short).toBeInstanceOf(StoreError);
   expect(short).toMatchObject({ code: 'INSUFFICIENT_STOCK', status: 409, message: `Only 2 of Bella (pet ${bella.id}) in stock; 3 ordered` });
   h.ok('pets.update', { petId: bella.id, changes: { status: 'pending' } });
   const held = await orders.place({ petId: bella.id, quantity: 1 }).catch((error: unknown) => error);
@@ -162,7 +162,7 @@ test('runtime says where the app runs; printing to PDF is the desktop’s alone'
   const appInfo = useAppInfoStore();
   expect(await appInfo.runtime()).toBe('browser-host');
   const refusal = await appInfo.printToPdf('order-1.pdf').catch((error: unknown) => error);
-  expect(refusal).toBeInstanceOf(ApiError);
+  expect(refusal).toBeInstanceOf(StoreError);
   expect(refusal).toMatchObject({ message: 'Printing to PDF is only available in the desktop app' });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import { ApiError } from '../../../src-renderer/api/client';
+import { StoreError } from '../../../src-shared/errors';
 import { usePetsStore } from '../../../src-renderer/stores/pets';
 import { useRealApi, type RendererHarness } from '../support/real-api';
 
@@ -27,7 +27,7 @@ test('create rejects with the service’s Error object and adds nothing', async 
   h = useRealApi();
   const pets = usePetsStore();
   const refusal = await pets.create({ name: 'Ghost', categoryId: 999 }).catch((error: unknown) => error);
-  expect(refusal).toBeInstanceOf(ApiError);
+  expect(refusal).toBeInstanceOf(StoreError);
   expect(refusal).toMatchObject({ code: 'REFERENCE_NOT_FOUND', status: 422 });
   expect(h.ok('pets.list', {}).total).toBe(0);
 });

@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
-import { ApiError } from '../../../src-renderer/api/client';
+import { StoreError } from '../../../src-shared/errors';
 import { useTokensStore } from '../../../src-renderer/stores/tokens';
 import { createTokenVerifier } from '../../../src-main/service/tokens';
 import { useRealApi, type RendererHarness } from '../support/real-api';
@@ -41,7 +41,7 @@ test('refusals reject with the service’s Error object and change nothing', asy
   h = useRealApi();
   const tokens = useTokensStore();
   const blank = await tokens.create({ label: '   ', scope: 'read' }).catch((error: unknown) => error);
-  expect(blank).toBeInstanceOf(ApiError);
+  expect(blank).toBeInstanceOf(StoreError);
   expect(blank).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
   const missing = await tokens.revoke(999).catch((error: unknown) => error);
   expect(missing).toMatchObject({ code: 'NOT_FOUND', status: 404 });
