@@ -1,5 +1,6 @@
 import { app, BrowserWindow, dialog, shell } from 'electron';
 import { dirname, join } from 'node:path';
+import { backupFileName } from '../../src-shared/backup-names';
 import { StoreError } from '../../src-shared/errors';
 import type { DesktopHandlers } from '../host/shell-handlers';
 import { backupFolderOf } from '../service/backup';
@@ -23,7 +24,7 @@ export function desktopHandlers(store: Store): DesktopHandlers {
       if (purpose === 'backup') {
         const choice = await dialog.showSaveDialog(window, {
           title: 'Back up the store to…',
-          defaultPath: join(backupFolderOf(store), suggestedName ?? 'petstore-backup.db'),
+          defaultPath: join(backupFolderOf(store), suggestedName ?? backupFileName()),
           filters: BACKUP_FILTERS,
         });
         return { file: choice.canceled || !choice.filePath ? null : choice.filePath };

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdtempSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { safetyCopyName } from '../../src-shared/backup-names';
 import { StoreError } from '../../src-shared/errors';
 import { openLike } from '../db/connection';
 import { syncFile, syncFolder } from '../db/durable-files';
@@ -10,9 +11,6 @@ import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
 import { createPrivateFile, createPrivateFolder } from '../db/private-files';
 import { backupFolderBeside, isLiveDatabaseFile, partialFileOf, removeDeadPartials, removeQuietly, statOf } from './live-files';
 import type { Store } from './store';
-
-/** "2026-11-24-04-28-14", as the Settings screen names the backups it suggests. */
-const stamp = () => new Date().toISOString().replace(/[T:.]/g, '-').slice(0, 19);
 
 /** `path`, or the first of `…-2.db`, `…-3.db` that does not exist: two safety backups in one second both stay. */
 function unusedFile(path: string): string {
@@ -211,7 +209,7 @@ function writeSafetyCopy(store: Store): string {
   let partial: string | undefined;
   try {
     ensureBackupFolder(store);
-    const safety = unusedFile(join(folder, `before-restore-${stamp()}.db`));
+    const safety = unusedFile(join(folder, safetyCopyName()));
     partial = partialFileOf(safety);
     createPrivateFile(partial);
     const reader = openLike(store.db, store.db.name, { readonly: true, fileMustExist: true });
@@ -275,5 +273,3 @@ function copyTable(db: Database.Database, table: string, from: string, to: strin
   db.exec(`INSERT INTO ${to}.${table} (${list}) SELECT ${list} FROM ${from}.${table}`);
 }
 
-/** A default file name for a new backup in the backup folder. */
-export const suggestedBackupFile = (store: Store) => join(backupFolderOf(store), `petstore-${stamp()}.db`);

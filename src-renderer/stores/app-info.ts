@@ -1,15 +1,10 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
+import { backupFileName } from '../../src-shared/backup-names';
 import type { AppInfo } from '../../src-shared/schemas/data';
 import { api } from '../api/client';
 
 type FilePurpose = 'backup' | 'restore';
-
-/** The local date and time as a file-name-safe stamp, e.g. 2026-05-01-14-30-05 (to the second, so backups rarely collide). */
-export const fileStamp = (now = new Date()): string => {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${pad(now.getHours())}-${pad(now.getMinutes())}-${pad(now.getSeconds())}`;
-};
 
 /**
  * Where the app runs and keeps its data (app.info), and the desktop's own dialogs, file manager and
@@ -33,16 +28,11 @@ export const useAppInfoStore = defineStore('app-info', () => {
     }
   }
 
-  /** A new backup's file name, e.g. petstore-2026-05-01-14-30-05.db. */
-  function suggestedBackupName(now = new Date()): string {
-    return `petstore-${fileStamp(now)}.db`;
-  }
-
   /** A new backup's absolute path in the backup folder (for hosts without a save dialog). */
   function suggestedBackupFile(now = new Date()): string {
     const folder = info.value?.backupFolder ?? '';
     const separator = folder.includes('\\') && !folder.includes('/') ? '\\' : '/';
-    return folder ? `${folder.replace(/[\\/]+$/, '')}${separator}${suggestedBackupName(now)}` : '';
+    return folder ? `${folder.replace(/[\\/]+$/, '')}${separator}${backupFileName(now)}` : '';
   }
 
   /** Where the app runs: the desktop app prints to PDF itself, a browser prints with its own dialog. */
@@ -57,7 +47,7 @@ export const useAppInfoStore = defineStore('app-info', () => {
 
   /** Asks for a file in the desktop's dialog; null when the clerk cancelled. */
   async function chooseFile(purpose: FilePurpose): Promise<string | null> {
-    const input = purpose === 'backup' ? { purpose, suggestedName: suggestedBackupName() } : { purpose };
+    const input = purpose === 'backup' ? { purpose, suggestedName: backupFileName() } : { purpose };
     const choice = await api().call('app.chooseFile', input);
     return choice.file;
   }
@@ -67,5 +57,5 @@ export const useAppInfoStore = defineStore('app-info', () => {
     await api().call('app.showDataFolder', {});
   }
 
-  return { info, loading, hasNativeDialogs, load, runtime, printToPdf, suggestedBackupName, suggestedBackupFile, chooseFile, showDataFolder };
+  return { info, loading, hasNativeDialogs, load, runtime, printToPdf, suggestedBackupFile, chooseFile, showDataFolder };
 });
