@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
-import { accessSync, closeSync, constants, copyFileSync, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants, copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { storedSchemaVersion } from '../db/connection';
+import { headerUserVersion } from '../db/file-header';
 import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
 import { openStore, type Store } from '../service/store';
 import { CommandContext } from './context';
@@ -145,9 +146,6 @@ function snapshot(file: string, copy: string): void {
   }
 }
 
-const SQLITE_MAGIC = 'SQLite format 3\0';
-const USER_VERSION_OFFSET = 60;
-
 /**
  * Why an existing file cannot be the store, if it cannot. Our databases carry a schema version, so
  * the header usually settles it; SQLite itself is asked only about version 0 (a new file, another
@@ -156,15 +154,9 @@ const USER_VERSION_OFFSET = 60;
  */
 function whyNotOurs(file: string, access: DbAccess): string | undefined {
   if (statSync(file).size === 0) return access !== 'may-create' ? 'it is empty' : undefined; // SQLite takes it as a new database
-  const header = Buffer.alloc(100);
-  const fd = openSync(file, 'r');
-  try {
-    readSync(fd, header, 0, header.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (header.toString('latin1', 0, SQLITE_MAGIC.length) !== SQLITE_MAGIC) return 'not a SQLite file';
-  if (header.readInt32BE(USER_VERSION_OFFSET) > 0) return undefined;
+  const version = headerUserVersion(file);
+  if (version === undefined) return 'not a SQLite file';
+  if (version > 0) return undefined;
 
   const probe = new Database(file, { readonly: true, fileMustExist: true });
   try {

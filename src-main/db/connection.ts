@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { headerUserVersion } from './file-header';
 import { backupFolderBeside, removeDeadPartials } from '../service/live-files';
 import { DatabaseTooNewError, migrate, schemaVersion } from './migrate';
 import { LATEST_SCHEMA_VERSION } from './migrations/index';
@@ -73,9 +74,6 @@ function createPrivately(file: string): void {
   }
 }
 
-const HEADER_MAGIC = 'SQLite format 3\0';
-const USER_VERSION_OFFSET = 60;
-
 /**
  * The schema version of an existing file, read without writing anything beside it: a cleanly
  * closed file holds it in its header (a SQLite connection, even read-only, would create -wal and
@@ -93,15 +91,7 @@ export function storedSchemaVersion(file: string, nativeBinding?: string): numbe
       probe.close();
     }
   }
-  const header = Buffer.alloc(100);
-  const fd = openSync(file, 'r');
-  try {
-    if (readSync(fd, header, 0, header.length, 0) < header.length) return 0;
-  } finally {
-    closeSync(fd);
-  }
-  if (header.toString('latin1', 0, HEADER_MAGIC.length) !== HEADER_MAGIC) return 0;
-  return header.readInt32BE(USER_VERSION_OFFSET);
+  return headerUserVersion(file) ?? 0;
 }
 
 /** Runs `work` again while SQLite reports the database busy, for up to `timeoutMs`. */
