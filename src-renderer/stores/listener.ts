@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
+import { apiReferenceUrl } from '../../src-shared/api-reference';
 import type { ListenerStatus } from '../../src-shared/schemas/listener';
 import type { StoreSettings } from '../../src-shared/schemas/settings';
 import { api } from '../api/client';
@@ -23,7 +24,7 @@ export const useListenerStore = defineStore('listener', () => {
 
   const running = computed(() => status.value?.running ?? false);
   /** The human-readable API reference the listener serves (beside /v1). */
-  const docsUrl = computed(() => (status.value?.url ? status.value.url.replace(/\/v1\/?$/, '/docs') : null));
+  const docsUrl = computed(() => (status.value?.url ? apiReferenceUrl(status.value.url) : null));
 
   /** Bumped by each command: a quiet re-read that answers after one started is not kept. */
   let commands = 0;

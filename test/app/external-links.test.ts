@@ -3,6 +3,7 @@
  * items 14 and 15): only the running REST listener's API reference, and never a new window.
  */
 import { describe, expect, test } from 'vitest';
+import { apiReferenceUrl } from '../../src-shared/api-reference';
 import { externalLinkCheck, windowOpenDecision } from '../../src-main/app/hardening/external-links';
 
 /** The check with the listener running at `api` (its status's url), or off (null). */
@@ -13,6 +14,13 @@ describe('links that open in the user’s browser', () => {
     expect(linksWith('http://127.0.0.1:8787/v1')('http://127.0.0.1:8787/docs')).toBe(true);
     expect(linksWith('http://[::1]:9000/v1')('http://[::1]:9000/docs')).toBe(true);
     expect(linksWith('http://192.168.1.20:8787/v1')('http://192.168.1.20:8787/docs')).toBe(true);
+  });
+
+  test('the one rule for the reference: the link Settings shows is the link that opens', () => {
+    for (const api of ['http://127.0.0.1:8787/v1', 'http://[::1]:9000/v1/']) {
+      expect(apiReferenceUrl(api)).toBe(api.replace(/\/v1\/?$/, '/docs'));
+      expect(linksWith(api)(apiReferenceUrl(api)), api).toBe(true);
+    }
   });
 
   test('nothing while the listener is off', () => {

@@ -1,3 +1,5 @@
+import { apiReferenceUrl } from '../../../src-shared/api-reference';
+
 /**
  * Which links leave the app for the user's browser (Electron's security checklist, item 15): only
  * the app's own, i.e. the API reference that the running REST listener serves (Settings links it).
@@ -13,7 +15,8 @@ export function externalLinkCheck(listenerApiUrl: () => string | null): (url: st
     } catch {
       return false;
     }
-    const ownLink = link.protocol === 'http:' && link.origin === new URL(api).origin && link.pathname === '/docs';
+    const reference = new URL(apiReferenceUrl(api));
+    const ownLink = link.protocol === 'http:' && link.origin === reference.origin && link.pathname === reference.pathname;
     return ownLink && !link.username && !link.password && !link.search && !link.hash;
   };
 }

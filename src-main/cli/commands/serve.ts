@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { apiReferenceUrl } from '../../../src-shared/api-reference';
 import { isLoopbackHost } from '../../../src-shared/thresholds';
 import { listenFailure } from '../../rest/listen-failure';
 import { startListener } from '../../rest/listener';
@@ -54,7 +55,7 @@ export async function serve(args: string[], cli: CommandContext): Promise<void> 
   });
   noteIfCreated(file, cli); // once it serves: a store that could not (a port in use) is removed again
   cli.print(`Pet Store Clerk REST API listening on ${listener.url}  (database ${file})`);
-  cli.print(`Reference: ${listener.url.replace(/\/v1$/, '')}/docs`);
+  cli.print(`Reference: ${apiReferenceUrl(listener.url)}`);
   if (!isLoopbackHost(host)) {
     cli.warn(`Warning: bound to ${host}, so other machines may reach the API (addressed by this machine's IP addresses or host name).`);
   }
