@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import { StoreError } from '../../src-shared/errors';
 import { MAX_IMPORT_CHARS } from '../../src-shared/schemas/data';
 import { CONTENT_SECURITY_POLICY } from '../app/csp';
+import { CONTENT_TYPES, contentTypeOf } from '../host/renderer-files';
 import { invokeOperationAsync } from '../service/invoke';
 import type { Handlers } from '../service/handler-types';
 import type { Store } from '../service/store';
@@ -13,15 +14,6 @@ import { makeSecret, SECRET_HEADER, SECRET_PARAM, secretMatches } from './secret
 import { followEventLog } from '../service/event-feed';
 import { batchEventsPerTurn } from '../host/event-batches';
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
 // Room for the largest import (MAX_IMPORT_CHARS of text, JSON-encoded); IPC in Electron has no such cap.
 const MAX_BODY = 4 * MAX_IMPORT_CHARS;
 const INVOKE_PREFIX = '/__petstore/invoke/';
@@ -107,15 +99,15 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
       });
       return;
     }
-    if (url.pathname === '/__petstore/bridge.js') return send(response, 200, MIME['.js'], BRIDGE_SCRIPT);
+    if (url.pathname === '/__petstore/bridge.js') return send(response, 200, CONTENT_TYPES['.js'], BRIDGE_SCRIPT);
     if (request.method !== 'GET') return refuse(response, new StoreError('METHOD_NOT_ALLOWED', `${request.method} is not served here`));
-    if (url.pathname === '/' || url.pathname === '/index.html') return send(response, 200, MIME['.html'], indexHtml);
+    if (url.pathname === '/' || url.pathname === '/index.html') return send(response, 200, CONTENT_TYPES['.html'], indexHtml);
 
     const file = normalize(join(rendererDir, path));
     if (!file.startsWith(rendererDir + sep)) return refuse(response, new StoreError('NOT_FOUND', 'No such page'));
     try {
       const body = await readFile(file);
-      send(response, 200, MIME[extname(file)] ?? 'application/octet-stream', body);
+      send(response, 200, contentTypeOf(file), body);
     } catch {
       refuse(response, new StoreError('NOT_FOUND', 'No such page'));
     }

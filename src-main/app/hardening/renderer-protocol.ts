@@ -4,20 +4,11 @@
  * Free of Electron (Fetch API Request/Response) so the Node tests run this very handler.
  */
 import { readFile } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { StoreError } from '../../../src-shared/errors';
 import { APP_ORIGIN } from '../../ipc/own-pages';
 import { CONTENT_SECURITY_POLICY } from '../csp';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
+import { contentTypeOf } from '../../host/renderer-files';
 
 /** The headers of every answer: the CSP, and no guessing of a type other than the one sent. */
 export function rendererHeaders(contentType: string): Record<string, string> {
@@ -53,7 +44,7 @@ export async function serveRenderer(rendererDir: string, request: Request): Prom
   } catch {
     return refusal(new StoreError('NOT_FOUND', 'No such page')); // missing, or a folder
   }
-  return new Response(new Uint8Array(body), { status: 200, headers: rendererHeaders(TYPES[extname(file)] ?? 'application/octet-stream') });
+  return new Response(new Uint8Array(body), { status: 200, headers: rendererHeaders(contentTypeOf(file)) });
 }
 
 function refusal(error: StoreError): Response {
