@@ -3,11 +3,11 @@ import vue from '@vitejs/plugin-vue';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { CONTENT_SECURITY_POLICY_META } from './src-main/app/csp';
+import { CONTENT_SECURITY_POLICY_META } from './src-main/host/csp';
 
 const __dirname = dirname(fileURLToPath(import.meta.url));
 
-/** Writes the one CSP (src-main/app/csp.ts) into index.html, first in its head. */
+/** Writes the one CSP (src-main/host/csp.ts) into index.html, first in its head. */
 const cspMetaTag: Plugin = {
   name: 'petstore-csp-meta',
   transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY_META }, injectTo: 'head-prepend' }],

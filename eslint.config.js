@@ -16,6 +16,18 @@ const NODE = [['node:*', ...NODE_BUILTINS, 'better-sqlite3'], 'Node modules run 
 const ELECTRON = [['electron', 'electron/*'], 'Only src-main/app/ imports electron (the headless server and the tests load the rest without it).'];
 const MAIN = [['**/src-main/**'], 'The main process is reached over the contract, not imported.'];
 const RENDERER = [['**/src-renderer/**', 'vue', 'pinia', 'naive-ui'], 'Shared code runs on every side: no UI.'];
+const OTHER_PROGRAM = [['**/src-renderer/**'], 'The renderer is a separate program.'];
+const NODE_TESTS = [ELECTRON[0], 'The Node tests load this: electron is imported only by the glue in src-main/app/*.ts.'];
+
+/** The floors of src-main, lowest first: a folder imports from the floors below its own, never beside or above. */
+const FLOORS = [['db'], ['service'], ['rest', 'ipc'], ['host'], ['app', 'cli', 'browser-host']];
+const FLOOR_PLAN = FLOORS.map((floor) => floor.join(', ')).join(' → ');
+/** The folders `folder` may not import: the others of its floor and every folder above. */
+function floor(folder) {
+  const level = FLOORS.findIndex((folders) => folders.includes(folder));
+  const barred = FLOORS.slice(level).flat().filter((other) => other !== folder);
+  return [barred.map((other) => `**/${other}/**`), `src-main's floors are ${FLOOR_PLAN}: ${folder}/ imports only from the floors below its own.`];
+}
 
 export default tseslint.config(
   { ignores: ['out/**', 'native/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -53,7 +65,13 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   { files: ['src-shared/**'], rules: forbid(NODE, ELECTRON, MAIN, RENDERER) },
-  { files: ['src-main/**'], ignores: ['src-main/app/**'], rules: forbid(ELECTRON, [['**/src-renderer/**'], 'The renderer is a separate program.']) },
+  { files: ['src-main/**'], ignores: ['src-main/app/**'], rules: forbid(ELECTRON, OTHER_PROGRAM) },
+  // Each folder of src-main on its floor (docs/architecture.md); only app/ imports electron.
+  ...FLOORS.flat().map((folder) => ({
+    files: [`src-main/${folder}/**`],
+    rules: folder === 'app' ? forbid(OTHER_PROGRAM, floor(folder)) : forbid(ELECTRON, OTHER_PROGRAM, floor(folder)),
+  })),
   // The shell's decisions and the Node tests that run them: importing electron outside Electron fails.
-  { files: ['src-main/app/hardening/**', 'test/**'], rules: forbid([ELECTRON[0], 'The Node tests load this: electron is imported only by the glue in src-main/app/*.ts.']) },
+  { files: ['src-main/app/hardening/**'], rules: forbid(NODE_TESTS, OTHER_PROGRAM, floor('app')) },
+  { files: ['test/**'], rules: forbid(NODE_TESTS) },
 );

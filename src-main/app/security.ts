@@ -1,6 +1,6 @@
 import { app, protocol, session, shell, type WebContents } from 'electron';
 import { APP_ORIGIN, APP_SCHEME } from '../ipc/own-pages';
-import { CONTENT_SECURITY_POLICY } from './csp';
+import { CONTENT_SECURITY_POLICY } from '../host/csp';
 import { APP_SCHEME_PRIVILEGES } from './hardening/app-scheme';
 import { windowOpenDecision } from './hardening/external-links';
 import { permissionCheck } from './hardening/permissions';

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Store } from '../service/store';
-import { openCliStore, removeCreatedDatabases } from '../cli/open-store';
+import { openStoreFile as openCliStore, removeCreatedDatabases } from '../host/open-store';
 import { createHostHandlers } from '../host/shell-handlers';
 import { startBrowserHost } from './server';
 import { listenFailure } from '../rest/listen-failure';

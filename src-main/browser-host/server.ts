@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join, normalize, sep } from 'node:path';
 import { StoreError } from '../../src-shared/errors';
 import { MAX_IMPORT_CHARS } from '../../src-shared/schemas/data';
-import { CONTENT_SECURITY_POLICY } from '../app/csp';
+import { CONTENT_SECURITY_POLICY } from '../host/csp';
 import { CONTENT_TYPES, contentTypeOf } from '../host/renderer-files';
 import { invokeOperationAsync } from '../service/invoke';
 import type { Handlers } from '../service/handler-types';

@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { decodeImportText } from '../../src-shared/import-text';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_MIB } from '../../src-shared/schemas/data';
-import { statOf } from '../service/live-files';
+import { statOf } from '../db/live-files';
 import type { CommandContext } from './context';
 import { CliError } from './output';
 

@@ -7,7 +7,7 @@ import { token, TOKEN_USAGE } from './commands/token';
 import { CommandContext } from './context';
 import type { CliIo } from './io';
 import { CliError } from './output';
-import { removeCreatedDatabases } from './open-store';
+import { removeCreatedDatabases, StoreFileError } from '../host/open-store';
 
 /** A command: its usage, and what it does (its exit code, 0 unless it says otherwise). */
 interface Command {
@@ -68,10 +68,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
     return (await command.run(args, cli)) ?? 0;
   } catch (error) {
-    if (error instanceof CliError) {
+    if (error instanceof CliError || error instanceof StoreFileError) {
       removeCreatedDatabases(cli);
       cli.warn(error.message);
-      return error.exitCode;
+      return error instanceof CliError ? error.exitCode : 1;
     }
     if (error instanceof Error && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
       cli.warn(`${error.message}\nSee \`petstore ${name} --help\`.`);

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { headerUserVersion } from './file-header';
-import { backupFolderBeside, removeDeadPartials } from '../service/live-files';
+import { backupFolderBeside, removeDeadPartials } from './live-files';
 import { DatabaseTooNewError, migrate, schemaVersion } from './migrate';
 import { LATEST_SCHEMA_VERSION } from './migrations/index';
 import { createPrivateFile } from './private-files';

@@ -9,7 +9,7 @@ import { syncFile, syncFolder } from '../db/durable-files';
 import { migrate, schemaVersion } from '../db/migrate';
 import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
 import { createPrivateFile, createPrivateFolder } from '../db/private-files';
-import { backupFolderBeside, isLiveDatabaseFile, partialFileOf, removeDeadPartials, removeQuietly, statOf } from './live-files';
+import { backupFolderBeside, isLiveDatabaseFile, partialFileOf, removeDeadPartials, removeQuietly, statOf } from '../db/live-files';
 import type { Store } from './store';
 
 /** `path`, or the first of `…-2.db`, `…-3.db` that does not exist: two safety backups in one second both stay. */

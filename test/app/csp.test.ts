@@ -1,9 +1,9 @@
 /**
- * The renderer's Content Security Policy (src-main/app/csp.ts; security checklist item 7), which the
+ * The renderer's Content Security Policy (src-main/host/csp.ts; security checklist item 7), which the
  * app:// protocol, the session and the browser host send and the build writes into index.html.
  */
 import { describe, expect, test } from 'vitest';
-import { CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_META } from '../../src-main/app/csp';
+import { CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_META } from '../../src-main/host/csp';
 
 /** The policy's directives by name, each with its values. */
 function directives(policy: string): Map<string, string[]> {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { APP_SCHEME_PRIVILEGES } from '../../src-main/app/hardening/app-scheme';
 import { rendererFileFor, serveRenderer } from '../../src-main/app/hardening/renderer-protocol';
-import { CONTENT_SECURITY_POLICY } from '../../src-main/app/csp';
+import { CONTENT_SECURITY_POLICY } from '../../src-main/host/csp';
 import { APP_ENTRY_URL, APP_SCHEME } from '../../src-main/ipc/own-pages';
 
 let root: string;

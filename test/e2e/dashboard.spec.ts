@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { must, startHost, type RunningHost } from './support/browser-host';
 import { cutOffCells, expectAccessible, saveScreenshot } from './support/screens';
-import { CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_META } from '../../src-main/app/csp';
+import { CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_META } from '../../src-main/host/csp';
 
 let host: RunningHost;
 let rexId: number;

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { PetstoreBridge } from '../../src-shared/bridge';
-import { CONTENT_SECURITY_POLICY } from '../../src-main/app/csp';
+import { CONTENT_SECURITY_POLICY } from '../../src-main/host/csp';
 
 /** The page's global as the preload leaves it (tests run in Node, without DOM types). */
 type AppGlobal = typeof globalThis & { petstore: PetstoreBridge };

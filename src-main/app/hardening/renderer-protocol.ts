@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { StoreError } from '../../../src-shared/errors';
 import { APP_ORIGIN } from '../../ipc/own-pages';
-import { CONTENT_SECURITY_POLICY } from '../csp';
+import { CONTENT_SECURITY_POLICY } from '../../host/csp';
 import { contentTypeOf } from '../../host/renderer-files';
 
 /** The headers of every answer: the CSP, and no guessing of a type other than the one sent. */

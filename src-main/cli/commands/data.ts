@@ -8,11 +8,11 @@ import { ExportResource, MAX_IMPORT_MIB } from '../../../src-shared/schemas/data
 import { createHostHandlers } from '../../host/shell-handlers';
 import { invokeOperationAsync } from '../../service/invoke';
 import { createPrivateFile } from '../../db/private-files';
-import { isLiveDatabaseFile, partialFileOf, removeDeadPartials, removeQuietly, statOf } from '../../service/live-files';
+import { isLiveDatabaseFile, partialFileOf, removeDeadPartials, removeQuietly, statOf } from '../../db/live-files';
 import type { CommandContext } from '../context';
 import { readImportInput } from '../import-input';
 import { CliError, printError, refuseExtraArguments } from '../output';
-import { noteIfCreated, openCliStore, refuseMissingDatabase, removeCreatedDatabases, type DbAccess } from '../open-store';
+import { noteIfCreated, openStoreFile, refuseMissingDatabase, removeCreatedDatabases, type DbAccess } from '../../host/open-store';
 import { letSignalsIn, onStopSignal } from '../stop-signals';
 
 export const BACKUP_USAGE = `petstore backup --to FILE [--replace] [--db FILE]
@@ -40,7 +40,7 @@ export const IMPORT_USAGE = `petstore import FILE [--format csv|json] [--dry-run
 
 /** Runs one operation the way the app does (input parsed by the contract); exits on a refusal. */
 async function run<K extends CallableOperationName>(cli: CommandContext, db: string, access: DbAccess, name: K, input: unknown): Promise<OperationOutput<K>> {
-  const store = openCliStore(db, access, cli);
+  const store = openStoreFile(db, access, cli);
   try {
     const { handlers } = createHostHandlers(store, 'headless');
     const result = await invokeOperationAsync(handlers, name, input);

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { PetStatus } from '../../../src-shared/schemas/pet';
 import { initialStock } from '../../service/stock-rules';
 import type { CommandContext } from '../context';
-import { openCliStore } from '../open-store';
+import { openStoreFile } from '../../host/open-store';
 import { CliError } from '../output';
 
 export const SEED_USAGE = `petstore seed [--pets N] [--categories N] [--db FILE]
@@ -29,7 +29,7 @@ export function seed(args: string[], cli: CommandContext): void {
   if (!Number.isInteger(categoryCount) || categoryCount < 1 || categoryCount > 10_000) throw new CliError('--categories must be 1–10,000', 2);
   // The familiar kinds first, then numbered ones.
   const categoryNames = Array.from({ length: categoryCount }, (_, i) => CATEGORIES[i] ?? `Category ${i + 1}`);
-  const store = openCliStore(values.db!, 'may-create', cli);
+  const store = openStoreFile(values.db!, 'may-create', cli);
   try {
     const { context: ctx } = store;
     if (ctx.pets.list({ sort: 'id', limit: 1 }).total > 0) throw new CliError('The database already has pets; seed an empty one');

@@ -5,7 +5,7 @@ import { listenFailure } from '../../rest/listen-failure';
 import { startListener } from '../../rest/listener';
 import { readSettings } from '../../service/settings';
 import type { CommandContext } from '../context';
-import { noteIfCreated, openCliStore } from '../open-store';
+import { noteIfCreated, openStoreFile } from '../../host/open-store';
 import { CliError } from '../output';
 
 /** The shortest preset token the server accepts. */
@@ -43,7 +43,7 @@ export async function serve(args: string[], cli: CommandContext): Promise<void> 
     );
   }
   const file = cli.path(values.db!);
-  const store = openCliStore(file, 'may-create', cli);
+  const store = openStoreFile(file, 'may-create', cli);
   // Where the owner told the store to listen (`petstore settings set listenerPort=…`, the app's
   // Settings screen), unless this command says otherwise.
   const saved = readSettings(store.context);

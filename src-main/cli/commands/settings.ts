@@ -4,7 +4,7 @@ import { toErrorBody } from '../../service/errors';
 import { invokeOperation } from '../../service/invoke';
 import { coerceParameters } from '../../rest/request-input';
 import type { CommandContext } from '../context';
-import { openCliStore } from '../open-store';
+import { openStoreFile } from '../../host/open-store';
 import { CliError, printError } from '../output';
 
 const KEYS = Object.keys(StoreSettings.shape) as (keyof StoreSettings)[];
@@ -53,7 +53,7 @@ export function settings(args: string[], cli: CommandContext): void {
   const [action, ...assignments] = positionals;
   if (action !== undefined && action !== 'set') throw new CliError(SETTINGS_USAGE, 2);
   const changes = action === 'set' ? parseAssignments(assignments) : undefined;
-  const store = openCliStore(values.db!, changes ? 'must-exist' : 'read-only', cli);
+  const store = openStoreFile(values.db!, changes ? 'must-exist' : 'read-only', cli);
   try {
     const result = changes
       ? invokeOperation(store.handlers, 'settings.update', changes)

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { invokeOperation } from '../../service/invoke';
 import { TokenScope, type ApiToken } from '../../../src-shared/schemas/token';
 import type { CommandContext } from '../context';
-import { noteIfCreated, openCliStore } from '../open-store';
+import { noteIfCreated, openStoreFile } from '../../host/open-store';
 import { CliError, printError, refuseExtraArguments } from '../output';
 
 export const TOKEN_USAGE = `petstore token create --scope read|write [--label TEXT] [--db FILE] [--json]
@@ -39,7 +39,7 @@ export function token(args: string[], cli: CommandContext): void {
     throw new CliError(`token create needs --scope read or --scope write${values.scope === undefined ? '' : `, not "${values.scope.slice(0, 40)}"`}`, 2);
   }
   // Only create may start a new database: there is nothing to list or revoke in one.
-  const store = openCliStore(values.db!, action === 'create' ? 'may-create' : action === 'list' ? 'read-only' : 'must-exist', cli);
+  const store = openStoreFile(values.db!, action === 'create' ? 'may-create' : action === 'list' ? 'read-only' : 'must-exist', cli);
   try {
     if (action === 'create') {
       const result = invokeOperation(store.handlers, 'tokens.create', {

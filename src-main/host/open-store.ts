@@ -1,23 +1,38 @@
+/**
+ * Opening the store on a file someone named (the CLI's --db, the browser host's): what is wrong
+ * with the file is said in one line, and a run that fails leaves no database it created.
+ */
 import Database from 'better-sqlite3';
 import { accessSync, constants, copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { storedSchemaVersion } from '../db/connection';
 import { headerUserVersion } from '../db/file-header';
 import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
 import { openStore, type Store } from '../service/store';
-import { CommandContext } from './context';
-import { CliError } from './output';
-import { processIo } from './process-io';
 
-let processContext: CommandContext | undefined;
+/** What is wrong with the file, in one line that names it: the CLI exits 1 on it, the browser host too. */
+export class StoreFileError extends Error {}
+
+/** One run that opens stores (a CLI command's, or the process's): how it reads paths, what it created, where it says so. */
+export interface OpeningRun {
+  /** A path as given, made absolute (a relative one is read from the run's folder). */
+  path(given: string): string;
+  /** The database files this run created: a run that then fails leaves none behind. */
+  readonly createdDatabases: Set<string>;
+  /** A line for the person running it. */
+  warn(line: string): void;
+}
+
+let processRun: OpeningRun | undefined;
 /** For callers that are not a CLI command (the browser host): one run, the process's. */
-const processWide = () => (processContext ??= new CommandContext(processIo()));
+const processWide = (): OpeningRun =>
+  (processRun ??= { path: (given) => resolve(given), createdDatabases: new Set(), warn: (line) => console.error(line) });
 
 /** Says so when this run created `db`: a mistyped or forgotten --db would otherwise go to a new, empty store without a word. */
-export function noteIfCreated(db: string, cli: CommandContext = processWide()): void {
-  const file = cli.path(db);
-  if (cli.createdDatabases.has(file)) cli.warn(`Note: no database at ${file}; a new, empty store was created there.`);
+export function noteIfCreated(db: string, run: OpeningRun = processWide()): void {
+  const file = run.path(db);
+  if (run.createdDatabases.has(file)) run.warn(`Note: no database at ${file}; a new, empty store was created there.`);
 }
 
 /**
@@ -25,8 +40,8 @@ export function noteIfCreated(db: string, cli: CommandContext = processWide()): 
  * when a command fails as a whole (a bad --scope, a port in use, an unreadable import), which wrote
  * nothing worth keeping, or is stopped (an import's Ctrl-C).
  */
-export function removeCreatedDatabases(cli: CommandContext = processWide()): number {
-  const created = cli.createdDatabases;
+export function removeCreatedDatabases(run: OpeningRun = processWide()): number {
+  const created = run.createdDatabases;
   const removed = created.size;
   for (const file of created) for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
   created.clear();
@@ -41,24 +56,24 @@ export function removeCreatedDatabases(cli: CommandContext = processWide()): num
 export type DbAccess = 'read-only' | 'must-exist' | 'may-create';
 
 /**
- * Opens the store on a command's --db file. Whatever is wrong with the file becomes one line that
- * names it (exit 1) instead of a driver error with a stack trace, and it is checked before the store
- * opens it: opening creates a missing file and migrates whatever SQLite file it is given.
+ * Opens the store on the file `db` names. Whatever is wrong with the file becomes one line that
+ * names it (a StoreFileError) instead of a driver error with a stack trace, and it is checked before
+ * the store opens it: opening creates a missing file and migrates whatever SQLite file it is given.
  */
-export function openCliStore(db: string, access: DbAccess, cli: CommandContext = processWide()): Store {
-  const file = cli.path(db);
+export function openStoreFile(db: string, access: DbAccess, run: OpeningRun = processWide()): Store {
+  const file = run.path(db);
   try {
-    refuseMissingDatabase(db, access, cli);
+    refuseMissingDatabase(db, access, run);
     if (!existsSync(file)) {
-      cli.createdDatabases.add(file);
+      run.createdDatabases.add(file);
     } else {
-      if (statSync(file).isDirectory()) throw new CliError(`${file} is a folder, not a database file.`);
+      if (statSync(file).isDirectory()) throw new StoreFileError(`${file} is a folder, not a database file.`);
       const problem = whyNotOurs(file, access);
-      if (problem) throw new CliError(`${file} is not a Pet Store database (${problem}).`);
+      if (problem) throw new StoreFileError(`${file} is not a Pet Store database (${problem}).`);
       const writable = canWriteStore(file);
       if (access === 'read-only' && (!writable || storedSchemaVersion(file) < LATEST_SCHEMA_VERSION)) return openCopy(file);
       if (!writable) {
-        throw new CliError(
+        throw new StoreFileError(
           `Cannot change ${file}: this user may not write to it or to its folder (SQLite writes its -wal and -shm files there). ` +
             'Commands that only read (export, backup, settings, token list, import --dry-run) still work.',
         );
@@ -66,11 +81,11 @@ export function openCliStore(db: string, access: DbAccess, cli: CommandContext =
     }
     return openStore(file);
   } catch (error) {
-    if (error instanceof CliError) throw error;
+    if (error instanceof StoreFileError) throw error;
     const { name, message, code } = error as Error & { code?: string };
-    if (name === 'DatabaseTooNewError') throw new CliError(message); // names the file and says what to do
-    if (code === 'SQLITE_NOTADB') throw new CliError(`${file} is not a Pet Store database (not a SQLite file).`);
-    throw new CliError(`Cannot open ${file}: ${message}`);
+    if (name === 'DatabaseTooNewError') throw new StoreFileError(message); // names the file and says what to do
+    if (code === 'SQLITE_NOTADB') throw new StoreFileError(`${file} is not a Pet Store database (not a SQLite file).`);
+    throw new StoreFileError(`Cannot open ${file}: ${message}`);
   }
 }
 
@@ -79,12 +94,12 @@ export function openCliStore(db: string, access: DbAccess, cli: CommandContext =
  * a folder this user may not create it in. A command that reads long input (import from stdin)
  * makes them first, so a mistyped --db is said at once and not after the input.
  */
-export function refuseMissingDatabase(db: string, access: DbAccess, cli: CommandContext = processWide()): void {
-  const file = cli.path(db);
-  if (!existsSync(dirname(file))) throw new CliError(`Cannot open ${file}: the folder ${dirname(file)} does not exist.`);
+export function refuseMissingDatabase(db: string, access: DbAccess, run: OpeningRun = processWide()): void {
+  const file = run.path(db);
+  if (!existsSync(dirname(file))) throw new StoreFileError(`Cannot open ${file}: the folder ${dirname(file)} does not exist.`);
   if (existsSync(file)) return;
-  if (access !== 'may-create') throw new CliError(`No database at ${file}: this command does not create one (seed, import, token create and serve do).`);
-  if (!canWrite(dirname(file))) throw new CliError(`Cannot create ${file}: this user may not write to the folder ${dirname(file)}.`);
+  if (access !== 'may-create') throw new StoreFileError(`No database at ${file}: this command does not create one (seed, import, token create and serve do).`);
+  if (!canWrite(dirname(file))) throw new StoreFileError(`Cannot create ${file}: this user may not write to the folder ${dirname(file)}.`);
 }
 
 const canWrite = (path: string) => {
