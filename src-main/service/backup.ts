@@ -96,6 +96,7 @@ export async function createBackup(store: Store, file: string, replace = false):
   try {
     await store.db.backup(partial);
     renameSync(partial, path);
+    syncFolder(folder); // the new name on the disk too: a power cut now keeps the backup under it
   } catch (error) {
     removeQuietly(partial);
     throw failed(error);
