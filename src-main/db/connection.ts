@@ -5,6 +5,7 @@ import { backupFolderBeside, removeDeadPartials } from './live-files';
 import { DatabaseTooNewError, migrate, schemaVersion } from './migrate';
 import { LATEST_SCHEMA_VERSION } from './migrations/index';
 import { createPrivateFile } from './private-files';
+import { removeDeadScratchFolders } from './scratch-folders';
 
 export type Db = Database.Database;
 
@@ -50,8 +51,9 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     db.close();
     throw error;
   }
-  // A backup or restore killed on a past run left its half-written file; this start removes it.
+  // A backup or restore killed on a past run left its half-written file, or its scratch copy; this start removes them.
   removeDeadPartials(backupFolderBeside(file));
+  removeDeadScratchFolders();
   return db;
 }
 

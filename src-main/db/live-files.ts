@@ -44,7 +44,7 @@ export const partialFileOf = (path: string) => `${path}.partial-${process.pid}`;
 const PARTIAL = /\.partial-(\d+)(?:-journal)?$/;
 
 /** Whether a process of that id exists (EPERM: it does, as another user's). */
-function isRunning(pid: number): boolean {
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -3,12 +3,12 @@
  * with the file is said in one line, and a run that fails leaves no database it created.
  */
 import Database from 'better-sqlite3';
-import { accessSync, constants, copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { accessSync, constants, copyFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { storedSchemaVersion } from '../db/connection';
 import { headerUserVersion } from '../db/file-header';
 import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
+import { makeScratchFolder } from '../db/scratch-folders';
 import { openStore, type Store } from '../service/store';
 
 /** What is wrong with the file, in one line that names it: the CLI exits 1 on it, the browser host too. */
@@ -121,7 +121,7 @@ const canWriteStore = (file: string) =>
  * (docs/decisions.md#reading-commands-never-change-the-file).
  */
 function openCopy(file: string): Store {
-  const folder = mkdtempSync(join(tmpdir(), 'petstore-read-'));
+  const folder = makeScratchFolder('read');
   try {
     const copy = join(folder, 'store.db');
     snapshot(file, copy);

@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdtempSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { safetyCopyName } from '../../src-shared/backup-names';
 import { StoreError } from '../../src-shared/errors';
@@ -9,6 +8,7 @@ import { syncFile, syncFolder } from '../db/durable-files';
 import { migrate, schemaVersion } from '../db/migrate';
 import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
 import { createPrivateFile, createPrivateFolder } from '../db/private-files';
+import { makeScratchFolder } from '../db/scratch-folders';
 import { backupFolderBeside, isLiveDatabaseFile, partialFileOf, removeDeadPartials, removeQuietly, statOf } from '../db/live-files';
 import type { Store } from './store';
 
@@ -158,7 +158,7 @@ function checkBackupFile(store: Store, copy: string, shownAs: string): Database.
 function openBackup(store: Store, file: string): { path: string; copy: string; source: Database.Database; discard(): void } {
   const path = checkedPath(file, store);
   if (!existsSync(path)) throw new StoreError('NOT_FOUND', `There is no file ${path}`);
-  const folder = mkdtempSync(join(tmpdir(), 'petstore-restore-'));
+  const folder = makeScratchFolder('restore');
   const discard = () => rmSync(folder, { recursive: true, force: true });
   const copy = join(folder, 'restore.db');
   try {
