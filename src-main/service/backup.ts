@@ -10,6 +10,7 @@ import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
 import { createPrivateFile, createPrivateFolder } from '../db/private-files';
 import { makeScratchFolder } from '../db/scratch-folders';
 import { backupFolderBeside, isLiveDatabaseFile, partialFileOf, removeDeadPartials, removeQuietly, statOf } from '../db/live-files';
+import { isStorageFull } from './storage-full';
 import type { Store } from './store';
 
 /** `path`, or the first of `…-2.db`, `…-3.db` that does not exist: two safety backups in one second both stay. */
@@ -225,6 +226,7 @@ function writeSafetyCopy(store: Store): string {
     return safety;
   } catch (error) {
     if (partial) [partial, `${partial}-journal`].forEach(removeQuietly);
+    if (isStorageFull(error)) throw error; // STORAGE_FULL, as any write on a full disk (service/errors.ts)
     throw new StoreError('VALIDATION_FAILED', `Could not write the safety backup to ${folder}, so nothing was restored: ${inPlainWords(error)}`, [
       { path: 'file', message: 'No safety backup' },
     ]);

@@ -7,7 +7,10 @@ import Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
+import { createHostHandlers } from '../../src-main/host/shell-handlers';
 import { createBackup, restoreBackup } from '../../src-main/service/backup';
+import { invokeOperationAsync } from '../../src-main/service/invoke';
+import { forgetStorageFull } from '../../src-main/service/storage-full';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 
 vi.mock('node:fs', async (importOriginal) => {
@@ -51,4 +54,30 @@ test('a safety copy that cannot be moved to its name refuses the restore before 
   const safety = new Database(safetyBackup, { readonly: true });
   expect(safety.prepare('SELECT name FROM pets').pluck().all()).toEqual(['Rex the Second']);
   safety.close();
+});
+
+test('a full disk while the safety copy is written is STORAGE_FULL (507), as for any write, and nothing is replaced', async () => {
+  t = openTestStore();
+  const dogs = t.ok('categories.create', { name: 'Dogs' });
+  const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+  const file = join(t.dir, 'monday.db');
+  await createBackup(t.store, file);
+  t.ok('pets.update', { petId: rex.id, changes: { name: 'Rex the Second' } });
+
+  const original = vi.mocked(fs.renameSync).getMockImplementation()!;
+  vi.mocked(fs.renameSync).mockImplementation((from, to) => {
+    if (String(to).includes('before-restore')) throw Object.assign(new Error('ENOSPC: no space left on device, rename'), { code: 'ENOSPC' });
+    return original(from, to);
+  });
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    const { handlers } = createHostHandlers(t.store, 'browser-host');
+    const answer = await invokeOperationAsync(handlers, 'backup.restore', { file });
+    expect(answer).toEqual({ ok: false, error: { code: 'STORAGE_FULL', status: 507, message: expect.stringMatching(/^The disk is full, so nothing was written/) } });
+  } finally {
+    logged.mockRestore();
+    forgetStorageFull();
+  }
+  expect(t.ok('pets.get', { petId: rex.id }).name).toBe('Rex the Second');
+  expect(fs.readdirSync(join(t.dir, 'backups')), 'no partial copy is left').toEqual([]);
 });
