@@ -2,4 +2,6 @@
 export declare const BUNDLE_DIR: string;
 export declare const BUNDLE_FILE: string;
 export declare const SOURCES_FILE: string;
-export declare function freshBundle(root: string): string | undefined;
+export declare const HOST_BUNDLE_DIR: string;
+export declare const HOST_BUNDLE_FILE: string;
+export declare function freshBundle(root: string, bundleDir?: string, bundleFile?: string): string | undefined;

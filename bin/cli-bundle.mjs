@@ -7,18 +7,21 @@ import { join } from 'node:path';
 export const BUNDLE_DIR = join('out', 'cli');
 export const BUNDLE_FILE = 'petstore.mjs';
 export const SOURCES_FILE = 'sources.json';
+/** The browser host's bundle (its tests start it), built beside the CLI's. */
+export const HOST_BUNDLE_DIR = join('out', 'host');
+export const HOST_BUNDLE_FILE = 'browser-host.mjs';
 
 /**
  * The bundle's path when it is there and was built after every source it holds last changed, else
  * undefined. An edit (or a checkout) after the build makes a source newer, so a start never runs
  * code older than the files. A new file counts too: some source changed to import it.
  */
-export function freshBundle(root) {
-  const dir = join(root, BUNDLE_DIR);
+export function freshBundle(root, bundleDir = BUNDLE_DIR, bundleFile = BUNDLE_FILE) {
+  const dir = join(root, bundleDir);
   let built;
   try {
     built = JSON.parse(readFileSync(join(dir, SOURCES_FILE), 'utf8'));
-    statSync(join(dir, BUNDLE_FILE));
+    statSync(join(dir, bundleFile));
   } catch {
     return undefined; // never built, or a build that did not finish
   }
@@ -26,5 +29,5 @@ export function freshBundle(root) {
     const changed = statSync(join(root, source), { throwIfNoEntry: false })?.mtimeMs;
     if (changed === undefined || changed >= built.startedAt) return undefined;
   }
-  return join(dir, BUNDLE_FILE);
+  return join(dir, bundleFile);
 }

@@ -3,7 +3,8 @@
  * to a browser on 127.0.0.1 (build the renderer first: `npm run build`; PETSTORE_RENDERER_DIR
  * serves another build). The database is --db, else PETSTORE_DB as for the desktop app, else
  * petstore-dev.db in the project folder. The printed address holds this start's secret: only a page
- * opened at it (and reloads of that tab) may call the store.
+ * opened at it (and reloads of that tab) may call the store. `--test-stores` is the browser tests'
+ * start (serveTestStores below).
  */
 import { parseArgs } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
@@ -13,58 +14,113 @@ import { openStoreFile as openCliStore, removeCreatedDatabases } from '../host/o
 import { createHostHandlers } from '../host/shell-handlers';
 import { startBrowserHost } from './server';
 import { listenFailure } from '../rest/listen-failure';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const USAGE = 'Usage: npm run app:browser -- [--db FILE] [--port N]   (default port 5199; 0 picks a free one)';
 
 /** The options, or a one-line complaint and exit 2 (a mistyped option is not a crash). */
-function readOptions(): { db: string; port: number } {
+function readOptions(): { db: string; port: number; testStores: boolean } {
   try {
     const { values } = parseArgs({
       options: {
         db: { type: 'string', default: process.env.PETSTORE_DB || join(root, 'petstore-dev.db') },
         port: { type: 'string', default: '5199' },
+        'test-stores': { type: 'boolean', default: false },
       },
     });
     const port = Number(values.port);
     if (!/^\d+$/.test(values.port!) || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
-    return { db: resolve(values.db!), port };
+    return { db: resolve(values.db!), port, testStores: values['test-stores']! };
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     process.exit(2);
   }
 }
 const options = readOptions();
-
-/** The store on --db, or one line about what is wrong with the file (no folder, not ours) and exit 1. */
-function openHostStore(): Store {
-  try {
-    return openCliStore(options.db, 'may-create');
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-}
-
-const store = openHostStore();
-const { handlers, listener } = createHostHandlers(store, 'browser-host');
 // PETSTORE_RENDERER_DIR serves another build of the renderer (e.g. a copy that a rebuild cannot change under a test run).
 const rendererDir = resolve(process.env.PETSTORE_RENDERER_DIR ?? join(root, 'out', 'renderer'));
-const host = await startBrowserHost({ store, handlers, rendererDir, port: options.port }).catch((error: unknown) => {
-  console.error(`${listenFailure(error, '127.0.0.1', options.port)}; choose another with --port.`);
-  store.close();
-  removeCreatedDatabases(); // a database this run created for nothing
-  process.exit(1);
-});
-// The REST listener (if the owner left it on) starts once the page is served.
-await listener.resume();
-console.log(`Pet Store Clerk (browser host) on ${host.url}  database: ${options.db}`);
 
-const stop = () => {
-  void Promise.all([host.close(), listener.stop()]).then(() => {
+interface Served {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Serves the store on `db` at `port`, or throws one line about what is wrong (the file, the port). */
+async function serve(db: string, port: number): Promise<Served> {
+  const store: Store = openCliStore(db, 'may-create');
+  const { handlers, listener } = createHostHandlers(store, 'browser-host');
+  const host = await startBrowserHost({ store, handlers, rendererDir, port }).catch((error: unknown) => {
     store.close();
-    process.exit(0);
+    throw new Error(`${listenFailure(error, '127.0.0.1', port)}; choose another with --port.`);
   });
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+  // The REST listener (if the owner left it on) starts once the page is served.
+  await listener.resume();
+  return {
+    url: host.url,
+    stop: async () => {
+      await Promise.all([host.close(), listener.stop()]);
+      store.close();
+    },
+  };
+}
+
+/**
+ * `--test-stores`, the browser tests' start: one process serves many hosts, each on a fresh database
+ * in its own temp folder, with its own port and secret. It is told on stdin, so only the process that
+ * started it can ask: `open` prints `<n> on <address>  database: <file>` (or `<n> failed: <why>`);
+ * `close <n>` stops that host, removes its folder and prints `closed <n>`. Stdin's end stops them all.
+ */
+async function serveTestStores(): Promise<void> {
+  const open = new Map<number, Served & { dir: string }>();
+  const close = async (n: number) => {
+    const host = open.get(n);
+    open.delete(n);
+    await host?.stop();
+    if (host) rmSync(host.dir, { recursive: true, force: true });
+  };
+  const closeAll = async () => {
+    for (const n of [...open.keys()]) await close(n);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void closeAll());
+  process.on('SIGTERM', () => void closeAll());
+  let last = 0;
+  for await (const line of createInterface({ input: process.stdin })) {
+    const [command, which] = line.trim().split(/\s+/);
+    if (command === 'open') {
+      const n = ++last;
+      const dir = mkdtempSync(join(tmpdir(), 'petstore-e2e-'));
+      const db = join(dir, 'store.db');
+      try {
+        open.set(n, { ...(await serve(db, 0)), dir });
+        console.log(`${n} on ${open.get(n)!.url}  database: ${db}`);
+      } catch (error) {
+        rmSync(dir, { recursive: true, force: true });
+        console.log(`${n} failed: ${(error as Error).message}`);
+      }
+    } else if (command === 'close') {
+      await close(Number(which));
+      console.log(`closed ${which}`);
+    } else {
+      console.log(`unknown command: ${line}`);
+    }
+  }
+  await closeAll();
+}
+
+if (options.testStores) {
+  await serveTestStores();
+} else {
+  const host = await serve(options.db, options.port).catch((error: unknown) => {
+    console.error((error as Error).message);
+    removeCreatedDatabases(); // a database this run created for nothing
+    process.exit(1);
+  });
+  console.log(`Pet Store Clerk (browser host) on ${host.url}  database: ${options.db}`);
+  const stop = () => void host.stop().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { ApiResult } from '../../../src-shared/api-result';
 import { SECRET_HEADER, SECRET_PARAM } from '../../../src-main/browser-host/secret';
+import { hostCommand } from '../../helpers/host-command';
 
 export interface RunningHost {
   /** The address the host printed, with its secret: what a clerk opens (`${url}#/pets` opens a screen). */
@@ -15,27 +14,58 @@ export interface RunningHost {
   stop(): Promise<void>;
 }
 
-/** Starts `npm run host` on a fresh database in a temp dir and waits for the address it prints (with its secret). */
-export async function startHost(): Promise<RunningHost> {
-  const dir = mkdtempSync(join(tmpdir(), 'petstore-e2e-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src-main/browser-host/main.ts', '--db', join(dir, 'store.db'), '--port', '0'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`browser host did not start: ${output}`)), 20_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /on (http:\/\/127\.0\.0\.1:\d+\/\?secret=[\w-]+)\s/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
+/**
+ * The worker's host process (`--test-stores`, src-main/browser-host/main.ts): it answers each line
+ * it is sent with one line, in order. It ends when this worker does (its stdin closes).
+ */
+class HostProcess {
+  private readonly waiting: ((line: string) => void)[] = [];
+  private output = '';
+
+  constructor(private readonly child: ChildProcess) {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      this.output = `${this.output}${line}\n`.slice(-4000);
+      this.waiting.shift()?.(line);
     });
-    child.on('exit', (code) => reject(new Error(`browser host exited with ${code}: ${output}`)));
-  });
+    child.on('exit', (code) => {
+      for (const answer of this.waiting.splice(0)) answer(`exited with ${code}`);
+    });
+    // Neither the process nor its pipes keep the worker alive: its stdin closing ends the process.
+    child.unref();
+    for (const stream of [child.stdin, child.stdout] as const) (stream as unknown as { unref?(): void }).unref?.();
+  }
+
+  /** Sends `command` and resolves with the line that answers it. */
+  ask(command: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      // A start takes 0.1–0.3 s on an idle machine; a busy one is given far more.
+      const timer = setTimeout(() => reject(new Error(`browser host did not answer "${command}": ${this.output}`)), 20_000);
+      this.waiting.push((line) => {
+        clearTimeout(timer);
+        resolve(line);
+      });
+      this.child.stdin!.write(`${command}\n`);
+    });
+  }
+}
+
+let worker: HostProcess | undefined;
+function hostProcess(): HostProcess {
+  const { command, args } = hostCommand(['--test-stores']);
+  worker ??= new HostProcess(spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] }));
+  return worker;
+}
+
+/**
+ * A browser host on a fresh database in a temp dir, served by this worker's host process: its own
+ * store, port and secret, as a start of `npm run host` would have. stop() closes it and removes the dir.
+ */
+export async function startHost(): Promise<RunningHost> {
+  const hosts = hostProcess();
+  const answer = await hosts.ask('open');
+  const match = /^(\d+) on (http:\/\/127\.0\.0\.1:\d+\/\?secret=[\w-]+)\s/.exec(answer);
+  if (!match) throw new Error(`browser host did not start: ${answer}`);
+  const [, id, url] = match;
   const secret = new URL(url).searchParams.get(SECRET_PARAM)!;
   return {
     url,
@@ -49,10 +79,8 @@ export async function startHost(): Promise<RunningHost> {
       return (await response.json()) as ApiResult<never>;
     },
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
+      const answer = await hosts.ask(`close ${id}`);
+      if (answer !== `closed ${id}`) throw new Error(`browser host did not stop ${id}: ${answer}`);
     },
   };
 }
