@@ -18,6 +18,12 @@ export interface OpenOptions {
   busyTimeoutMs?: number;
 }
 
+/**
+ * Sorts and temporary tables in memory, not in temporary files: a read never needs disk space (a
+ * large sort spilled to a full disk failed with SQLITE_FULL). docs/decisions.md#reads-need-no-disk-space
+ */
+const keepTemporaryDataInMemory = (db: Db) => db.pragma('temp_store = MEMORY');
+
 /** The per-connection settings; SQLite does not persist these in the file. */
 function configure(db: Db, busyTimeoutMs: number): void {
   db.pragma(`busy_timeout = ${busyTimeoutMs}`);
@@ -28,6 +34,7 @@ function configure(db: Db, busyTimeoutMs: number): void {
   // (better-sqlite3 is compiled with WAL_SYNCHRONOUS=1, so this must be set on every connection.)
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
+  keepTemporaryDataInMemory(db);
 }
 
 /** The native build each connection was opened with: a second connection to its files must use the same. */
@@ -58,8 +65,11 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
 }
 
 /** Another database file opened with the same native build as `db` (Electron's, or Node's). */
-export const openLike = (db: Db, file: string, options: Database.Options = {}): Db =>
-  new Database(file, { ...options, nativeBinding: bindings.get(db) });
+export function openLike(db: Db, file: string, options: Database.Options = {}): Db {
+  const other = new Database(file, { ...options, nativeBinding: bindings.get(db) });
+  keepTemporaryDataInMemory(other);
+  return other;
+}
 
 /**
  * A new database file is created 0600 before SQLite opens it (SQLite would create it 0644 less the
