@@ -44,7 +44,7 @@ export const partialFileOf = (path: string) => `${path}.partial-${process.pid}`;
 const PARTIAL = /\.partial-(\d+)(?:-journal)?$/;
 
 /** Whether a process of that id exists (EPERM: it does, as another user's). */
-export function isRunning(pid: number): boolean {
+function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -54,11 +54,11 @@ export function isRunning(pid: number): boolean {
 }
 
 /**
- * Removes from `folder` the partial files whose writer no longer exists (a backup or export killed
- * before it moved its file into place, which no signal handler could tidy up); returns their paths.
- * A running writer's file is left alone. A missing or unreadable folder has none.
+ * Removes from `folder` the leftovers `named` names (its first group the pid of the process that
+ * made it) whose process no longer exists, if they are what `kind` says; returns their paths. A
+ * running process's are left alone, and so is what cannot be removed. A missing or unreadable folder has none.
  */
-export function removeDeadPartials(folder: string): string[] {
+export function removeDeadLeftovers(folder: string, named: RegExp, kind: 'file' | 'folder'): string[] {
   let names: string[];
   try {
     names = readdirSync(folder);
@@ -66,11 +66,26 @@ export function removeDeadPartials(folder: string): string[] {
     return [];
   }
   const dead = names.filter((name) => {
-    const pid = Number(PARTIAL.exec(name)?.[1] ?? 0);
+    const pid = Number(named.exec(name)?.[1] ?? 0);
     return pid > 0 && !isRunning(pid);
   });
-  return dead.map((name) => join(folder, name)).filter((path) => statOf(path)?.isFile() && removeQuietly(path));
+  return dead.map((name) => join(folder, name)).filter((path) => {
+    const found = statOf(path);
+    if (!(kind === 'file' ? found?.isFile() : found?.isDirectory())) return false;
+    try {
+      rmSync(path, { recursive: kind === 'folder', force: true });
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
+
+/**
+ * Removes from `folder` the partial files whose writer no longer exists (a backup or export killed
+ * before it moved its file into place, which no signal handler could tidy up); returns their paths.
+ */
+export const removeDeadPartials = (folder: string): string[] => removeDeadLeftovers(folder, PARTIAL, 'file');
 
 /** Removes a leftover of ours if it is there; says whether it is gone (Windows refuses while a file is open). */
 export function removeQuietly(path: string): boolean {
