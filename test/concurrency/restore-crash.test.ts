@@ -2,7 +2,8 @@
  * `petstore restore` killed at each of its durability points in turn: strace's fault injection sends
  * SIGKILL when the process calls fsync (or fdatasync) for the Nth time, for N = 1, 2, … until a run
  * finishes. After each kill the shop as it was before the restore is either still live or whole in
- * a safety copy under its own name, every such copy holds exactly it, and integrity_check is ok.
+ * a safety copy under its own name, every such copy holds exactly it, and integrity_check is ok; the
+ * next start removes what the kill left (partial files, the scratch copy of the backup).
  * (With the safety copy written in the replacement's own transaction, a kill at the live store's
  * WAL fsync left the shop restored and the copy empty.) Linux only, and strace must be installed
  * (.ci/run installs it); elsewhere the test is skipped and says why.
@@ -37,8 +38,15 @@ if (noStrace) console.log(`[restore-crash.test] skipped: ${noStrace}`);
 const { dir, cleanup } = tempDir('petstore-restore-crash-');
 const before = join(dir, 'before.db'); // the shop as it is when the restore starts
 const backup = join(dir, 'monday.db'); // the backup it restores
+// The system's temporary folder, for the restores and this file: where a killed restore leaves its scratch copy.
+const scratch = join(dir, 'tmp');
+const systemTmp = process.env.TMPDIR;
 afterEach(killAll);
-afterAll(cleanup);
+afterAll(() => {
+  if (systemTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTmp;
+  cleanup();
+});
 
 const ok = <T>(store: Store, name: string, input: unknown): T => {
   const result = invokeOperation(store.handlers, name, input);
@@ -47,6 +55,8 @@ const ok = <T>(store: Store, name: string, input: unknown): T => {
 };
 
 beforeAll(async () => {
+  mkdirSync(scratch);
+  process.env.TMPDIR = scratch; // the children inherit it
   const store = openStore(before);
   try {
     const dogs = ok<{ id: number }>(store, 'categories.create', { name: 'Dogs' });
@@ -115,6 +125,7 @@ test(
       .map((line) => line.replace(/^\d+ +(\w+)\(\d+<(.*)>\).*$/, '$1 of $2').replace(`${traced.folder}/`, '').replace(traced.folder, 'the database folder'));
 
     const outcomes: string[] = [];
+    let scratchLeft = 0;
     for (const sync of SYNCS) {
       for (let n = 1; ; n++) {
         expect(n, `${sync}: a run with no kill ended every series before`).toBeLessThanOrEqual(MOST_POINTS);
@@ -144,12 +155,17 @@ test(
           expect(copies, `${at}: restored, but the shop as it was is in no safety copy`).toHaveLength(1);
           outcomes.push(`${at}: restored`);
         }
-        // The next start removes the half-written copy a kill left (the dead process's partial files).
+        // The next start removes the half-written copy a kill left (the dead process's partial files)
+        // and its scratch copy of the backup (the shop's data, in the temporary folder).
+        const scratchFolders = () => readdirSync(scratch).filter((name) => name.startsWith('petstore-')); // tsx keeps its cache there too
+        scratchLeft += scratchFolders().length;
         openStore(run.live).close();
         expect(backupsIn(run.folder).filter((name) => name.includes('.partial-')), at).toEqual([]);
+        expect(scratchFolders(), `${at}: scratch folders left`).toEqual([]);
       }
     }
     console.log(outcomes.join('\n'));
+    expect(scratchLeft, 'kills that left a scratch folder (named with their pid) for the next start to remove').toBeGreaterThan(0);
     // The kills came both before the replacement committed and after: the window the loss was in.
     expect(outcomes.some((outcome) => outcome.endsWith('as it was')), outcomes.join('\n')).toBe(true);
     expect(outcomes.some((outcome) => outcome.endsWith('restored')), outcomes.join('\n')).toBe(true);
