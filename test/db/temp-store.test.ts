@@ -4,13 +4,12 @@
  * The real case runs a child process whose temporary folder (SQLITE_TMPDIR) is a full 8 MiB tmpfs,
  * which only root may mount (CI runs as root); elsewhere that test is skipped and says why.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { openDatabase, openLike } from '../../src-main/db/connection';
 import { fixture } from '../concurrency/support/child';
+import { canMountTmpfs, fillUp, mountTmpfs } from '../helpers/full-disk';
 import { tempDir } from '../helpers/temp-store';
 
 const MEMORY = 2; // PRAGMA temp_store: 0 the build's default (a file), 1 FILE, 2 MEMORY
@@ -29,36 +28,22 @@ test('every connection to the store keeps its temporary data in memory', () => {
   }
 });
 
-const isRoot = process.getuid?.() === 0;
-if (!isRoot) console.log('test/db/temp-store.test.ts: the full-disk read is skipped: mounting a small tmpfs needs root (CI runs it as root)');
+if (!canMountTmpfs) console.log('test/db/temp-store.test.ts: the full-disk read is skipped: mounting a small tmpfs needs root (CI runs it as root)');
 
-describe.skipIf(!isRoot)('a large sort with the temporary folder on a full disk (8 MiB tmpfs)', () => {
+describe.skipIf(!canMountTmpfs)('a large sort with the temporary folder on a full disk (8 MiB tmpfs)', () => {
   test('answers with every row', () => {
-    const full = mkdtempSync(join(tmpdir(), 'petstore-full-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', full]);
+    const full = mountTmpfs();
     try {
-      const fd = openSync(join(full, 'filler'), 'w');
-      try {
-        for (const size of [1 << 16, 512, 1]) {
-          try {
-            for (;;) writeSync(fd, Buffer.alloc(size, 0x55));
-          } catch (error) {
-            if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-          }
-        }
-      } finally {
-        closeSync(fd);
-      }
+      fillUp(full.dir);
       // A child of its own: SQLite reads SQLITE_TMPDIR once per process.
       const child = spawnSync(process.execPath, ['--import', 'tsx', fixture('db/fixtures/large-sort.ts'), join(dir, 'sorted.db')], {
-        env: { ...process.env, SQLITE_TMPDIR: full },
+        env: { ...process.env, SQLITE_TMPDIR: full.dir },
         encoding: 'utf8',
       });
       expect(child.status, child.stderr).toBe(0);
       expect(JSON.parse(child.stdout.trim())).toEqual({ ok: true, rows: 6000 });
     } finally {
-      execFileSync('umount', [full]);
-      rmSync(full, { recursive: true, force: true });
+      full.unmount();
     }
   });
 });

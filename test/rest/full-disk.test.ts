@@ -5,41 +5,20 @@
  * in the file when it is opened again. On a real 8 MiB tmpfs, which only root may mount (CI runs
  * as root); elsewhere the test is skipped and says why.
  */
-import { execFileSync } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
-import { closeSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { unlinkSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { forgetStorageFull } from '../../src-main/service/storage-full';
 import { invokeOperation } from '../../src-main/service/invoke';
+import { canMountTmpfs, fillUp, mountTmpfs } from '../helpers/full-disk';
 import { createOpenApiChecker } from './support/openapi-check';
 import { startTestServer, type TestServer } from './support/server';
 
-const isRoot = process.getuid?.() === 0;
-if (!isRoot) console.log('test/rest/full-disk.test.ts skipped: mounting a small tmpfs needs root (CI runs it as root)');
+if (!canMountTmpfs) console.log('test/rest/full-disk.test.ts skipped: mounting a small tmpfs needs root (CI runs it as root)');
 
-/** Writes a file until the filesystem has no byte left; returns its path. */
-function fillUp(dir: string): string {
-  const path = join(dir, 'filler');
-  const fd = openSync(path, 'w');
-  try {
-    for (const size of [1 << 16, 1 << 12, 512, 1]) {
-      const chunk = Buffer.alloc(size, 0x55);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return path;
-}
-
-describe.skipIf(!isRoot)('a full disk under the REST listener (8 MiB tmpfs)', () => {
+describe.skipIf(!canMountTmpfs)('a full disk under the REST listener (8 MiB tmpfs)', () => {
+  let disk: ReturnType<typeof mountTmpfs> | undefined;
   let dir: string;
   let t: TestServer;
   let api: Awaited<ReturnType<typeof createOpenApiChecker>>;
@@ -47,8 +26,8 @@ describe.skipIf(!isRoot)('a full disk under the REST listener (8 MiB tmpfs)', ()
   let warned: ReturnType<typeof vi.spyOn>;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'petstore-full-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', dir]);
+    disk = mountTmpfs();
+    dir = disk.dir;
     t = await startTestServer({ dir });
     api = await createOpenApiChecker(t.origin);
     forgetStorageFull();
@@ -61,10 +40,7 @@ describe.skipIf(!isRoot)('a full disk under the REST listener (8 MiB tmpfs)', ()
     warned?.mockRestore();
     forgetStorageFull();
     await t?.close().catch(() => undefined);
-    if (dir) {
-      execFileSync('umount', [dir]);
-      rmSync(dir, { recursive: true, force: true });
-    }
+    disk?.unmount();
   });
 
   /**

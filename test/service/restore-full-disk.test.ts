@@ -4,9 +4,7 @@
  * copy is left. On a real 8 MiB tmpfs, which only root may mount (CI runs as root); elsewhere the
  * test is skipped and says why.
  */
-import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, unlinkSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createHostHandlers } from '../../src-main/host/shell-handlers';
@@ -14,47 +12,26 @@ import { createBackup } from '../../src-main/service/backup';
 import { invokeOperationAsync } from '../../src-main/service/invoke';
 import { forgetStorageFull } from '../../src-main/service/storage-full';
 import { openStore, type Store } from '../../src-main/service/store';
+import { canMountTmpfs, fillUp, mountTmpfs } from '../helpers/full-disk';
 import { tempDir } from '../helpers/temp-store';
 
-const isRoot = process.getuid?.() === 0;
-if (!isRoot) console.log('test/service/restore-full-disk.test.ts skipped: mounting a small tmpfs needs root (CI runs it as root)');
+if (!canMountTmpfs) console.log('test/service/restore-full-disk.test.ts skipped: mounting a small tmpfs needs root (CI runs it as root)');
 
-/** Writes a file until the filesystem has no byte left; returns its path. */
-function fillUp(dir: string): string {
-  const path = join(dir, 'filler');
-  const fd = openSync(path, 'w');
-  try {
-    for (const size of [1 << 16, 1 << 12, 512, 1]) {
-      const chunk = Buffer.alloc(size, 0x55);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return path;
-}
-
-describe.skipIf(!isRoot)('a restore whose safety copy meets a full disk (8 MiB tmpfs)', () => {
+describe.skipIf(!canMountTmpfs)('a restore whose safety copy meets a full disk (8 MiB tmpfs)', () => {
   const elsewhere = tempDir('petstore-restore-full-');
+  let tmpfs: ReturnType<typeof mountTmpfs> | undefined;
   let disk: string;
   let store: Store;
 
   beforeAll(() => {
-    disk = mkdtempSync(join(tmpdir(), 'petstore-full-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', disk]);
+    tmpfs = mountTmpfs();
+    disk = tmpfs.dir;
     store = openStore(join(disk, 'shop.db'));
   });
   afterAll(() => {
     store?.close();
     forgetStorageFull();
-    if (disk) {
-      execFileSync('umount', [disk]);
-      rmSync(disk, { recursive: true, force: true });
-    }
+    tmpfs?.unmount();
     elsewhere.cleanup();
   });
 

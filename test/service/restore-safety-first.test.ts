@@ -25,50 +25,52 @@ afterEach(() => {
   t?.close();
 });
 
-test('a safety copy that cannot be moved to its name refuses the restore before anything is replaced', async () => {
+/** A shop with Rex, a backup of it, and Rex renamed since: what a restore would replace. */
+async function shopChangedSinceItsBackup(): Promise<{ file: string; rexId: number }> {
   t = openTestStore();
   const dogs = t.ok('categories.create', { name: 'Dogs' });
   const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
   const file = join(t.dir, 'monday.db');
   await createBackup(t.store, file);
   t.ok('pets.update', { petId: rex.id, changes: { name: 'Rex the Second' } });
+  return { file, rexId: rex.id };
+}
+
+/** The rename into place refuses the safety copy (only it) with `code`. */
+function refuseSafetyCopyRename(code: string): void {
+  const original = vi.mocked(fs.renameSync).getMockImplementation()!;
+  vi.mocked(fs.renameSync).mockImplementation((from, to) => {
+    if (String(to).includes('before-restore')) throw Object.assign(new Error(`${code}: refused`), { code });
+    return original(from, to);
+  });
+}
+
+test('a safety copy that cannot be moved to its name refuses the restore before anything is replaced', async () => {
+  const { file, rexId } = await shopChangedSinceItsBackup();
   const eventsBefore = t.ok('events.list', {}).length;
 
   const original = vi.mocked(fs.renameSync).getMockImplementation()!;
-  vi.mocked(fs.renameSync).mockImplementation((from, to) => {
-    if (String(to).includes('before-restore')) throw Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' });
-    return original(from, to);
-  });
+  refuseSafetyCopyRename('EPERM');
   await expect(restoreBackup(t.store, file)).rejects.toMatchObject({
     code: 'VALIDATION_FAILED',
     message: expect.stringMatching(/^Could not write the safety backup to .*backups, so nothing was restored: /),
   });
-  expect(t.ok('pets.get', { petId: rex.id }).name).toBe('Rex the Second');
+  expect(t.ok('pets.get', { petId: rexId }).name).toBe('Rex the Second');
   expect(t.ok('events.list', {})).toHaveLength(eventsBefore);
   expect(fs.readdirSync(join(t.dir, 'backups')), 'no partial copy is left').toEqual([]);
 
   // Once the file can be moved, the restore goes through and its copy holds the data as it was.
   vi.mocked(fs.renameSync).mockImplementation(original);
   const { safetyBackup } = await restoreBackup(t.store, file);
-  expect(t.ok('pets.get', { petId: rex.id }).name).toBe('Rex');
+  expect(t.ok('pets.get', { petId: rexId }).name).toBe('Rex');
   const safety = new Database(safetyBackup, { readonly: true });
   expect(safety.prepare('SELECT name FROM pets').pluck().all()).toEqual(['Rex the Second']);
   safety.close();
 });
 
 test('a full disk while the safety copy is written is STORAGE_FULL (507), as for any write, and nothing is replaced', async () => {
-  t = openTestStore();
-  const dogs = t.ok('categories.create', { name: 'Dogs' });
-  const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
-  const file = join(t.dir, 'monday.db');
-  await createBackup(t.store, file);
-  t.ok('pets.update', { petId: rex.id, changes: { name: 'Rex the Second' } });
-
-  const original = vi.mocked(fs.renameSync).getMockImplementation()!;
-  vi.mocked(fs.renameSync).mockImplementation((from, to) => {
-    if (String(to).includes('before-restore')) throw Object.assign(new Error('ENOSPC: no space left on device, rename'), { code: 'ENOSPC' });
-    return original(from, to);
-  });
+  const { file, rexId } = await shopChangedSinceItsBackup();
+  refuseSafetyCopyRename('ENOSPC');
   const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   try {
     const { handlers } = createHostHandlers(t.store, 'browser-host');
@@ -78,6 +80,6 @@ test('a full disk while the safety copy is written is STORAGE_FULL (507), as for
     logged.mockRestore();
     forgetStorageFull();
   }
-  expect(t.ok('pets.get', { petId: rex.id }).name).toBe('Rex the Second');
+  expect(t.ok('pets.get', { petId: rexId }).name).toBe('Rex the Second');
   expect(fs.readdirSync(join(t.dir, 'backups')), 'no partial copy is left').toEqual([]);
 });
