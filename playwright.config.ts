@@ -10,8 +10,10 @@ export default defineConfig({
   globalSetup: './test/e2e/support/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // One worker per core. Each test has a store of its own (support/shop.ts), so any test may run
+  // on either worker; a spec whose tests share one store says so (test.describe.configure).
+  fullyParallel: true,
+  workers: 2,
   // On CI a test that fails is run once more, and one that then passes is reported as flaky (with
   // its first failure's page snapshot printed by .ci/run), so that a rare timing fault does not
   // hide every other result; a real fault fails both times. Locally a failure is final.

@@ -83,8 +83,7 @@ test.describe('Orders, "Open" only', () => {
 });
 
 test.describe('Inventory, "Low stock only"', () => {
-  test.beforeAll(async () => must(shop.host.call('settings.update', { lowStockThreshold: 3 })));
-  test.afterAll(async () => must(shop.host.call('settings.update', { lowStockThreshold: 1 })));
+  test.beforeEach(async () => must(shop.host.call('settings.update', { lowStockThreshold: 3 })));
 
   const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
   const stockOf = async (petId: number) => (await must(shop.host.call<{ quantity: number; status: string }>('inventory.get', { petId })));

@@ -10,7 +10,8 @@ interface Category {
 
 let host: RunningHost;
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
+  await host?.stop(); // the last test's, now that its page is closed
   host = await startHost();
 });
 test.afterAll(async () => host?.stop());

@@ -11,7 +11,8 @@ import { textContrast, useScheme } from './support/screens';
 let host: RunningHost;
 let orderId: number;
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
+  await host?.stop(); // the last test's, now that its page is closed
   host = await startHost();
   const dogs = await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }));
   const rex = await must(host.call<{ id: number }>('pets.create', { name: 'Rex', categoryId: dogs.id }));

@@ -9,7 +9,8 @@ let bellaId: number;
 let firstOrderId: number;
 let dogs: number;
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
+  await host?.stop(); // the last test's, now that its page is closed
   host = await startHost();
   dogs = (await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }))).id;
   const cats = (await must(host.call<{ id: number }>('categories.create', { name: 'Cats' }))).id;

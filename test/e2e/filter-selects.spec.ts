@@ -19,7 +19,7 @@ interface Pet {
 
 const names = (page: Page) => page.locator('.pets__table td[data-col-key="name"]').allInnerTexts();
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
   await must(shop.host.call('pets.create', { name: 'Rex', categoryId: shop.categoryId('Dogs') }));
   await must(shop.host.call('pets.create', { name: 'Tom', categoryId: shop.categoryId('Cats'), status: 'pending' }));
 });

@@ -378,6 +378,8 @@ test('a refusal from the service shows its message in a toast and the stored cou
   await page.route('**/__petstore/events?*', (route) => route.abort());
   await openInventory(page);
   await page.getByLabel('Search stock by pet name').fill('Ghost'); // the table renders only the rows in view
+  // The search has been read: its answer, were it still to come, would no longer hold Ghost.
+  await expect(page.getByText('1 pet whose name contains “Ghost”')).toBeVisible();
   const input = rowOf(page, 'Ghost').getByRole('textbox', { name: 'Stock of Ghost', exact: true });
   await expect(input).toHaveValue('4');
   await must(shop.host.call('pets.delete', { petId: id }));
@@ -405,6 +407,9 @@ test('a long inventory loads a page at a time', async ({ page }) => {
 });
 
 test('the inventory screen passes axe in light and dark, and a screenshot is kept', async ({ page }) => {
+  // A shop with stock of every kind: plenty, low, none.
+  for (const [name, stock] of [['Biscuit', 4], ['Rex', 12], ['Milo', 2], ['Nibbles', 1], ['Bella', 7]] as const) await addPet(name, stock);
+  await addPet('Whiskers', 0, shop.categoryId('Cats'));
   await must(shop.host.call('settings.update', { lowStockThreshold: 3 }));
   try {
     await openInventory(page);

@@ -23,8 +23,11 @@ let host: RunningHost;
 const pets: Pet[] = [];
 const orders: Order[] = [];
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
+  await host?.stop(); // the last test's, now that its page is closed
   host = await startHost();
+  pets.length = 0;
+  orders.length = 0;
   const category = async (name: string) => (await must(host.call<{ id: number }>('categories.create', { name }))).id;
   const dogs = await category('Dogs');
   const rabbits = await category('Rabbits');
@@ -225,7 +228,11 @@ test.describe('at 900×600', () => {
   });
 
   test('Settings: the token list shows every column, revoked tokens (their date under the tag) among active ones', async ({ page }) => {
-    await must(host.call('tokens.create', { label: 'till', scope: 'read' })); // beside the tokens revoked above
+    // Two revoked tokens beside an active one.
+    await must(host.call('tokens.create', { label: 'web shop sync', scope: 'write' }));
+    await must(host.call('tokens.create', { label: 'label printer', scope: 'read' }));
+    for (const token of await must(host.call<{ id: number }[]>('tokens.list', {}))) await must(host.call('tokens.revoke', { tokenId: token.id }));
+    await must(host.call('tokens.create', { label: 'till', scope: 'read' }));
     await page.goto(`${host.url}#/settings`);
     const tokens = page.getByRole('region', { name: 'API tokens', exact: true });
     for (const label of ['till', 'label printer']) {

@@ -10,7 +10,8 @@ let host: RunningHost;
 let herdId: number;
 let ids: number[];
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
+  await host?.stop(); // the last test's, now that its page is closed
   host = await startHost();
   const dogs = await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }));
   herdId = (await must(host.call<{ id: number }>('pets.create', { name: 'Herd', categoryId: dogs.id }))).id;

@@ -12,7 +12,7 @@ import { useShop } from './support/shop';
 
 const shop = useShop('Dogs');
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
   for (const name of ['Rex', 'Rosie', 'Tom']) await must(shop.host.call('pets.create', { name, categoryId: shop.categoryId('Dogs') }));
 });
 

@@ -5,7 +5,7 @@ import { expectAccessible, saveScreenshot, selectField } from './support/screens
 
 const shop = useShop('Dogs', 'Cats');
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
   await must(shop.host.call('pets.create', { name: 'Rex', categoryId: shop.categoryId('Dogs') }));
   await must(shop.host.call('pets.create', { name: 'Tom', categoryId: shop.categoryId('Cats'), status: 'pending' }));
   await must(shop.host.call('pets.create', { name: 'Zelda', categoryId: shop.categoryId('Cats'), status: 'sold' }));

@@ -13,7 +13,7 @@ const shop = useShop('Dogs');
 
 test.use({ viewport: { width: 900, height: 600 } });
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
   // Enough recent orders and changes that the Dashboard is taller than the window.
   for (let i = 1; i <= 6; i++) {
     const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: `Rex ${i}`, categoryId: shop.categoryId('Dogs') }));

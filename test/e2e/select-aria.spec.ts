@@ -11,7 +11,7 @@ import { useShop } from './support/shop';
 
 const shop = useShop('Dogs', 'Cats');
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
   await must(shop.host.call('pets.create', { name: 'Rex', categoryId: shop.categoryId('Dogs') }));
 });
 

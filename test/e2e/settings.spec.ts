@@ -12,18 +12,19 @@ let dogsId: number;
 let fishId: number;
 let scratch: string;
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
+  await host?.stop(); // the last test's, now that its page is closed
   host = await startHost();
   scratch = mkdtempSync(join(tmpdir(), 'petstore-settings-e2e-'));
   dogsId = (await must(host.call<{ id: number }>('categories.create', { name: 'Dogs' }))).id;
   fishId = (await must(host.call<{ id: number }>('categories.create', { name: 'Fish' }))).id;
   await must(host.call('pets.create', { name: 'Rex', categoryId: dogsId }));
 });
-test.afterAll(async () => {
+test.afterEach(async () => {
   await host?.call('listener.stop', {});
-  await host?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
+test.afterAll(async () => host?.stop());
 
 async function openSettings(page: Page): Promise<void> {
   await page.goto(`${host.url}#/settings`);
@@ -498,6 +499,7 @@ test('an import that differs from its check (the store changed an instant before
 });
 
 test('export downloads CSV and JSON files with the header and the rows', async ({ page }) => {
+  await must(host.call('pets.create', { name: 'Bubbles', categoryId: fishId })); // two pets: the toast counts “pets”
   await openSettings(page);
   const exporting = section(page, 'Export');
   let downloaded = page.waitForEvent('download');
@@ -529,6 +531,7 @@ test('export downloads CSV and JSON files with the header and the rows', async (
 });
 
 test('JSON import: the store\'s own export is recognised, another shop\'s brings its categories and says its orders stay out', async ({ page }) => {
+  await must(host.call('pets.create', { name: 'Bubbles', categoryId: fishId })); // two pets: the summary counts “rows”
   const count = async () => (await must(host.call<{ total: number }>('pets.list', {}))).total;
   const before = await count();
   await openSettings(page);

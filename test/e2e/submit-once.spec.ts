@@ -154,7 +154,8 @@ test('Save address pressed twice moves and restarts the listener once', async ({
     expect(await restarted.count()).toBe(2); // (counted now: an expectation would wait for the toasts to go)
 
     // A second click once the first save is done: saved already, nothing to restart.
-    await page.unroute('**/__petstore/invoke/listener.status');
+    // Waits for a held call to go on first: one unrouted under it failed ("Route is already handled").
+    await page.unrouteAll({ behavior: 'wait' });
     const port = await freePort();
     await listener.getByLabel('Port').fill(String(port));
     const save = listener.getByRole('button', { name: 'Save address' });

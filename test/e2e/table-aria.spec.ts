@@ -13,6 +13,8 @@ const ORDERS = 30;
 let host: RunningHost;
 let firstPetId: number;
 
+// Its tests only read: they share one store of 100,000 pets (an import of seconds), in one worker.
+test.describe.configure({ mode: 'default' });
 test.beforeAll(async () => {
   host = await startHost();
   const fish = (await must(host.call<{ id: number }>('categories.create', { name: 'Fish' }))).id;

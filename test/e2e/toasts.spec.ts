@@ -10,23 +10,32 @@ import { selectField } from './support/screens';
 
 const shop = useShop('Dogs');
 
-test.beforeAll(async () => {
+test.beforeEach(async () => {
   for (let i = 1; i <= 40; i++) await must(shop.host.call('pets.create', { name: `Pup ${i}`, categoryId: shop.categoryId('Dogs') }));
 });
 
-/** Whether two boxes share any pixel. */
-async function overlap(a: Locator, b: Locator): Promise<boolean> {
-  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
-  if (!x || !y) return false;
-  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
-}
-
+/**
+ * The visible buttons that share any pixel with the toast, all measured at one instant in the page:
+ * a button at a time took longer than the toast stays on a busy machine.
+ */
 async function expectNoRowButtonUnder(toast: Locator, buttons: Locator): Promise<void> {
   await expect(toast).toBeVisible();
-  const covered: string[] = [];
-  for (const button of await buttons.all()) {
-    if ((await button.isVisible()) && (await overlap(toast, button))) covered.push((await button.getAttribute('aria-label')) ?? '?');
-  }
+  const covered = await buttons.evaluateAll(
+    (all, shown) => {
+      const x = (shown as Element).getBoundingClientRect();
+      // Visible as Playwright's isVisible() means it: a box that is not empty, and not visibility:hidden.
+      const visible = (button: Element) => {
+        const y = button.getBoundingClientRect();
+        return y.width > 0 && y.height > 0 && getComputedStyle(button).visibility !== 'hidden';
+      };
+      const overlaps = (button: Element) => {
+        const y = button.getBoundingClientRect();
+        return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+      };
+      return all.filter((button) => visible(button) && overlaps(button)).map((button) => button.getAttribute('aria-label') ?? '?');
+    },
+    await toast.elementHandle(),
+  );
   expect(covered, 'row buttons under the toast').toEqual([]);
 }
 

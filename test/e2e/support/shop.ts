@@ -1,30 +1,40 @@
 import { must, startHost, type RunningHost } from './browser-host';
 import { test } from './test';
 
-/** A spec file's browser host and the categories it starts with. */
+/** A test's browser host and the categories it starts with. */
 export interface Shop {
-  /** The running host (from the spec's first `beforeAll` on). */
+  /** The running host (from the spec's first `beforeEach` on). */
   readonly host: RunningHost;
   /** The id of a category named in `useShop`. */
   categoryId(name: string): number;
 }
 
 /**
- * Starts a browser host with a fresh database before the spec file's tests, creates these
- * categories in it, and stops it after them. Declare it first: the spec's own `beforeAll` hooks
- * run after this one and may use `shop.host`.
+ * Gives each test of the spec its own browser host on a fresh database (one start of the worker's
+ * host process, about 10 ms), with these categories in it, and stops it after the test: no test sees
+ * what another one did. Declare it first: the spec's own `beforeEach` hooks run after this one and
+ * may use `shop.host`, as may its `afterEach` hooks.
  */
 export function useShop(...categories: string[]): Shop {
   let running: RunningHost | undefined;
   const ids = new Map<string, number>();
-  test.beforeAll(async () => {
+  // A test's host is stopped when the next test starts (or after the last), so that every
+  // afterEach hook of the spec still has it.
+  const stop = async () => {
+    const stopping = running;
+    running = undefined;
+    await stopping?.stop();
+  };
+  test.beforeEach(async () => {
+    await stop();
     running = await startHost();
+    ids.clear();
     for (const name of categories) ids.set(name, (await must(running.call<{ id: number }>('categories.create', { name }))).id);
   });
-  test.afterAll(async () => running?.stop());
+  test.afterAll(stop);
   return {
     get host() {
-      if (!running) throw new Error('The browser host is not started yet: use shop.host inside hooks and tests');
+      if (!running) throw new Error('The browser host is not started yet: use shop.host inside beforeEach hooks and tests');
       return running;
     },
     categoryId(name) {
