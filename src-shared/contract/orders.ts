@@ -1,0 +1,80 @@
+/** The store's orders: place, read, fulfil, cancel. */
+import { defineOperation as op } from '../contract-types';
+import { page, pageItems } from '../schemas/common';
+import { NewOrder, Order, OrderListQuery, OrderPatch } from '../schemas/order';
+import { OrderRef, Nothing } from './refs';
+
+export const orderOperations = {
+  /** List orders, newest first. */
+  'orders.list': op({
+    tag: 'Store',
+    summary: 'List orders',
+    description: 'Newest first. Filter by `complete` and `petId`.',
+    input: OrderListQuery,
+    output: page(pageItems(Order)),
+    stability: 'stable',
+    mutates: false,
+    http: { method: 'GET', path: '/store/orders', success: 200, paged: true, errors: [] },
+  }),
+  /** Place an order: reserves stock; the pet turns pending when its stock reaches 0. */
+  'orders.place': op({
+    tag: 'Store',
+    summary: 'Place an order',
+    description:
+      'Needs an `available` pet with enough stock, and reserves it: taking the last units makes the pet `pending` until its orders are ' +
+      'fulfilled or cancelled. Refused with 409 INSUFFICIENT_STOCK when the stock is short (whatever the status), and 409 PET_NOT_AVAILABLE ' +
+      'for a sold pet or one a clerk holds (`pending` with stock). Ids are increasing integers.',
+    input: NewOrder,
+    output: Order,
+    stability: 'stable',
+    mutates: true,
+    http: {
+      method: 'POST',
+      path: '/store/orders',
+      success: 201,
+      body: '*',
+      errors: ['REFERENCE_NOT_FOUND', 'PET_NOT_AVAILABLE', 'INSUFFICIENT_STOCK'],
+      idempotencyKey: true,
+    },
+  }),
+  /** Read one order. */
+  'orders.get': op({
+    tag: 'Store',
+    summary: 'Get an order',
+    input: OrderRef,
+    output: Order,
+    stability: 'stable',
+    mutates: false,
+    http: { method: 'GET', path: '/store/orders/{orderId}', success: 200, errors: ['NOT_FOUND'] },
+  }),
+  /** Fulfil an order (`complete: true`) or set its ship date. */
+  'orders.update': op({
+    tag: 'Store',
+    summary: 'Fulfil an order or set its ship date',
+    description: 'Fulfilling the last open order of a pet with no stock makes the pet `sold`. A complete order is final.',
+    input: OrderRef.extend({ changes: OrderPatch }),
+    output: Order,
+    stability: 'stable',
+    mutates: true,
+    http: {
+      method: 'PATCH',
+      path: '/store/orders/{orderId}',
+      success: 200,
+      body: 'changes',
+      errors: ['NOT_FOUND', 'ORDER_COMPLETE'],
+    },
+  }),
+  /** Cancel an open order and return its stock. */
+  'orders.cancel': op({
+    tag: 'Store',
+    summary: 'Cancel an order',
+    description:
+      'Cancelling **deletes** the order (afterwards GET answers 404 and no list shows it; the `order.cancelled` event keeps what it was). ' +
+      'Returns the stock; a `pending` pet becomes `available`. Refused once the order is complete.',
+    input: OrderRef,
+    output: Nothing,
+    stability: 'stable',
+    mutates: true,
+    http: { method: 'DELETE', path: '/store/orders/{orderId}', success: 204, errors: ['NOT_FOUND', 'ORDER_COMPLETE'] },
+  }),
+} as const;

@@ -1,0 +1,100 @@
+/** Pets: the catalogue of animals. */
+import { defineOperation as op } from '../contract-types';
+import { page } from '../schemas/common';
+import { NewPet, Pet, PetListQuery, PetPatch, PetReplacement, Pets } from '../schemas/pet';
+import { PetRef, Nothing } from './refs';
+
+export const petOperations = {
+  /** List pets with filters, sorting and cursor paging. */
+  'pets.list': op({
+    tag: 'Pets',
+    summary: 'List pets',
+    description: 'Filter by status, category, name or ids; sort; page with `limit` and `cursor`.',
+    input: PetListQuery,
+    output: page(Pets),
+    stability: 'stable',
+    mutates: false,
+    http: { method: 'GET', path: '/pets', success: 200, paged: true, errors: [] },
+  }),
+  /** Add a pet; an available pet starts with one unit of stock. */
+  'pets.create': op({
+    tag: 'Pets',
+    summary: 'Add a pet',
+    description: 'An `available` pet starts with stock 1, any other status with stock 0.',
+    input: NewPet,
+    output: Pet,
+    stability: 'stable',
+    mutates: true,
+    http: { method: 'POST', path: '/pets', success: 201, body: '*', errors: ['REFERENCE_NOT_FOUND'], idempotencyKey: true },
+  }),
+  /** Read one pet (deprecated over REST in favour of the list's `id` filter). */
+  'pets.get': op({
+    tag: 'Pets',
+    summary: 'Get a pet by id',
+    input: PetRef,
+    output: Pet,
+    stability: 'stable',
+    deprecated: { since: '2026-11-01', successor: '/v1/pets?id={petId}' }, // since the 1.0.0 release
+    mutates: false,
+    http: { method: 'GET', path: '/pets/{petId}', success: 200, errors: ['NOT_FOUND', 'OPERATION_SUNSET'] },
+  }),
+  /** Replace a pet's name, category and status. */
+  'pets.replace': op({
+    tag: 'Pets',
+    summary: 'Replace a pet',
+    description:
+      'Replaces the whole pet: a field left out takes its default, so a body without `status` makes the pet **available**. ' +
+      'Status changes keep stock consistent: a pending or sold pet with no stock made available gets a stock of 1 (one animal, as for a new pet), ' +
+      'unless open orders hold its last units (409 PET_HAS_OPEN_ORDERS: restock it instead, or send `status: pending` to rename it); ' +
+      'setting `sold` is refused with 409 PET_HAS_OPEN_ORDERS while the pet has open orders. ' +
+      'To change some fields and keep the status, use PATCH.',
+    input: PetRef.extend({ pet: PetReplacement }).refine(({ petId, pet }) => pet.id === undefined || pet.id === petId, {
+      path: ['pet', 'id'],
+      message: "Must be the path's pet id (or left out)",
+    }),
+    output: Pet,
+    stability: 'stable',
+    mutates: true,
+    http: {
+      method: 'PUT',
+      path: '/pets/{petId}',
+      success: 200,
+      body: 'pet',
+      errors: ['NOT_FOUND', 'REFERENCE_NOT_FOUND', 'PET_HAS_OPEN_ORDERS'],
+    },
+  }),
+  /** Change some of a pet's fields. */
+  'pets.update': op({
+    tag: 'Pets',
+    summary: 'Update a pet',
+    description:
+      'Changes only the fields sent (at least one). Status changes keep stock consistent: `available` gives a pet with no stock a stock of 1, ' +
+      'and is refused with 409 PET_HAS_OPEN_ORDERS while open orders hold its last units (restock it instead); ' +
+      '`pending` keeps the stock (a hold: orders are refused with 409 PET_NOT_AVAILABLE until it is available again); ' +
+      '`sold` empties the stock and is refused with 409 PET_HAS_OPEN_ORDERS while the pet has open orders.',
+    input: PetRef.extend({ changes: PetPatch }),
+    output: Pet,
+    stability: 'stable',
+    mutates: true,
+    http: {
+      method: 'PATCH',
+      path: '/pets/{petId}',
+      success: 200,
+      body: 'changes',
+      errors: ['NOT_FOUND', 'REFERENCE_NOT_FOUND', 'PET_HAS_OPEN_ORDERS'],
+    },
+  }),
+  /** Remove a pet; refused while it has open orders. */
+  'pets.delete': op({
+    tag: 'Pets',
+    summary: 'Delete a pet',
+    description:
+      'Refused with 409 PET_HAS_OPEN_ORDERS while the pet has open orders. Its complete orders stay as sales history, ' +
+      'their `petId` naming a pet that no longer exists (their `petName` keeps its name).',
+    input: PetRef,
+    output: Nothing,
+    stability: 'stable',
+    mutates: true,
+    http: { method: 'DELETE', path: '/pets/{petId}', success: 204, errors: ['NOT_FOUND', 'PET_HAS_OPEN_ORDERS'] },
+  }),
+} as const;
