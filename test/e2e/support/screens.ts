@@ -32,8 +32,12 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   await still.evaluate((style) => (style as Element).remove());
 }
 
-/** Saves what the page shows to docs/screenshots/<name>.png (shown in the README). */
+/**
+ * Saves what the page shows to docs/screenshots/<name>.png (shown in the README), only when asked
+ * (`UPDATE_SCREENSHOTS=1`), so that a test run leaves the working tree as it was.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.UPDATE_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
