@@ -1,17 +1,5 @@
 import { z } from '../zod-setup';
-import { ILL_FORMED_TEXT, Id, NAME_MAX, Name, NameSearch, PageQuery, isWellFormedText, hasSomeField, someFieldRequired } from './common';
-
-/** The longest category description, in characters after trimming. */
-const DESCRIPTION_MAX = 500;
-
-/** Free text: line breaks and tabs are fine, other control characters are not. */
-const Description = z
-  .string()
-  .trim()
-  .max(DESCRIPTION_MAX, `Must be at most ${DESCRIPTION_MAX} characters`)
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'Must not contain control characters other than line breaks and tabs')
-  .refine(isWellFormedText, ILL_FORMED_TEXT);
+import { DESCRIPTION_MAX, Description, Id, NAME_MAX, Name, NameSearch, PageQuery, hasSomeField, someFieldRequired } from './common';
 
 export const NewCategory = z
   .strictObject({
