@@ -1,0 +1,29 @@
+/**
+ * Commit subjects stay short (at most 72 characters, the detail in the body), so that `git log
+ * --oneline` reads in one line each. Checked for every commit since the rule was set; earlier
+ * history is left as it is (main is never rewritten).
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The commit that set the rule (README: what the test command takes). */
+const RULE_SET_AT = 'b74c69a';
+const SUBJECT_MAX = 72;
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+
+function ruleCommitKnown(): boolean {
+  try {
+    git('cat-file', '-e', `${RULE_SET_AT}^{commit}`);
+    return true;
+  } catch {
+    return false; // a shallow clone or an export without history
+  }
+}
+
+test.skipIf(!ruleCommitKnown())(`every commit subject since ${RULE_SET_AT} is at most ${SUBJECT_MAX} characters`, () => {
+  const subjects = git('log', '--format=%s', `${RULE_SET_AT}..HEAD`).split('\n').filter(Boolean);
+  expect(subjects.filter((subject) => [...subject].length > SUBJECT_MAX)).toEqual([]);
+});
