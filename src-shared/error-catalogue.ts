@@ -23,6 +23,7 @@ export const ERROR_CATALOGUE = {
   PET_HAS_OPEN_ORDERS: { status: 409, when: 'Deleting a pet, or marking it sold, while it has open orders; marking it available while open orders hold its last units.' },
   CATEGORY_IN_USE: { status: 409, when: 'Deleting a category that pets still belong to.' },
   CATEGORY_NAME_TAKEN: { status: 409, when: 'Creating or renaming a category to a name another category has (case-insensitive).' },
+  CURRENCY_IN_USE: { status: 409, when: "Changing the shop's currency once any amount is stored in it (a priced pet, a priced order, a sale)." },
   ORDER_COMPLETE: { status: 409, when: 'Cancelling or changing an order that is already complete.' },
   FILE_EXISTS: { status: 409, when: 'A backup would replace an existing file, and replacing it was not asked for.' },
   REQUEST_TIMEOUT: { status: 408, when: 'The client did not finish sending its request in time.' },

@@ -23,7 +23,7 @@ export function categoryHandlers(ctx: ServiceContext): HandlersFor<'categories'>
 
   function save(id: number, fields: NewCategory): Category {
     requireFreeName(fields.name, id);
-    ctx.categories.update(id, fields.name, fields.description || null); // an empty description is none
+    ctx.categories.update(id, fields.name, fields.description || null, fields.taxRate ?? null); // an empty description is none
     const category = categoryModel(mustFind(id));
     ctx.events.append('category.updated', category);
     return category;
@@ -35,10 +35,10 @@ export function categoryHandlers(ctx: ServiceContext): HandlersFor<'categories'>
       return { items: rows.map(categoryModel), total, nextCursor };
     },
 
-    'categories.create': ({ name, description }) =>
+    'categories.create': ({ name, description, taxRate }) =>
       ctx.write(() => {
         requireFreeName(name);
-        const id = ctx.categories.insert(name, description || null);
+        const id = ctx.categories.insert(name, description || null, taxRate ?? null);
         const category = categoryModel(mustFind(id));
         ctx.events.append('category.created', category);
         return category;
@@ -60,6 +60,8 @@ export function categoryHandlers(ctx: ServiceContext): HandlersFor<'categories'>
         return save(categoryId, {
           name: changes.name ?? before.name,
           description: changes.description !== undefined ? changes.description : before.description,
+          // null clears the rate (the shop's default applies again); undefined leaves it.
+          taxRate: changes.taxRate !== undefined ? (changes.taxRate ?? undefined) : before.taxRate,
         });
       }),
 

@@ -1,4 +1,6 @@
+import { StoreError } from '../../src-shared/errors';
 import { DEFAULT_SETTINGS, Origin, StoreSettings } from '../../src-shared/schemas/settings';
+import { storedAmountsRepository } from '../db/repositories/stored-amounts';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
 
@@ -20,6 +22,16 @@ export function readSettings(ctx: ServiceContext): StoreSettings {
 }
 
 export function settingsHandlers(ctx: ServiceContext): HandlersFor<'settings'> {
+  const amounts = storedAmountsRepository(ctx.db);
+
+  /** Amounts are stored in the currency's minor units: it changes only while none is stored. */
+  function requireNoStoredAmounts(from: string, to: string): void {
+    const holders = amounts.holders();
+    if (!holders.length) return;
+    const message = `The shop holds amounts in ${from} already (${holders.join(', ')}): the currency cannot become ${to}`;
+    throw new StoreError('CURRENCY_IN_USE', message, [{ path: 'currency', message: `Amounts are stored in ${from} already` }]);
+  }
+
   return {
     'settings.get': () => readSettings(ctx),
     'settings.update': (patch) =>
@@ -31,6 +43,7 @@ export function settingsHandlers(ctx: ServiceContext): HandlersFor<'settings'> {
         const keys: (keyof StoreSettings)[] = [];
         for (const [key, value] of Object.entries(patch) as [keyof StoreSettings, unknown][]) {
           if (value === undefined || JSON.stringify(value) === JSON.stringify(ctx.setting(key))) continue;
+          if (key === 'currency') requireNoStoredAmounts(readSettings(ctx).currency, value as string);
           ctx.settings.set(key, value);
           keys.push(key);
         }

@@ -5,7 +5,11 @@ import type { OrderRow } from '../db/repositories/orders';
 
 /** Database rows → contract models (rows keep SQL's nulls and 0/1; models omit or use booleans). */
 export function categoryModel(row: CategoryRow): Category {
-  return row.description === null ? { id: row.id, name: row.name } : { ...row, description: row.description };
+  const category: Category = { id: row.id, name: row.name };
+  if (row.description !== null) category.description = row.description;
+  // `!= null`: a row read without the column (a narrower SELECT) has no rate either.
+  if (row.taxRate != null) category.taxRate = row.taxRate;
+  return category;
 }
 
 export function orderModel(row: OrderRow): Order {

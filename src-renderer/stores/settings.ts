@@ -14,6 +14,10 @@ export const SETTING_NAMES: Record<keyof StoreSettings, string> = {
   listenerHost: 'bind address',
   listenerPort: 'port',
   allowedOrigins: 'allowed origins',
+  currency: 'currency',
+  defaultTaxRate: 'default tax rate',
+  pricesIncludeTax: 'prices include tax',
+  timeZone: 'time zone',
 };
 
 /** The settings a `settings.updated` event names (its data is `{keys}`, never the values). */

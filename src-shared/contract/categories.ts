@@ -43,11 +43,11 @@ export const categoryOperations = {
     mutates: false,
     http: { method: 'GET', path: '/categories/{categoryId}', success: 200, errors: ['NOT_FOUND'] },
   }),
-  /** Replace a category's name and description. */
+  /** Replace a category's name, description and tax rate. */
   'categories.replace': op({
     tag: 'Categories',
     summary: 'Replace a category',
-    description: 'A description left out of the body is cleared.',
+    description: 'A description or tax rate left out of the body is cleared (the shop\'s default rate then applies).',
     input: CategoryRef.extend({ category: CategoryReplacement }).refine(({ categoryId, category }) => category.id === undefined || category.id === categoryId, {
       path: ['category', 'id'],
       message: "Must be the path's category id (or left out)",
@@ -67,7 +67,7 @@ export const categoryOperations = {
   'categories.update': op({
     tag: 'Categories',
     summary: 'Update a category',
-    description: 'Changes only the fields sent (at least one); an empty `description` clears it.',
+    description: 'Changes only the fields sent (at least one); an empty `description` clears it, as `taxRate: null` clears the rate.',
     input: CategoryRef.extend({ changes: CategoryPatch }),
     output: Category,
     stability: 'stable',

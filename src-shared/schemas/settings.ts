@@ -1,5 +1,6 @@
 import { z } from '../zod-setup';
 import { Name, hasSomeField, someFieldRequired } from './common';
+import { CurrencyCode, TaxRate } from './money';
 
 const IPV4_PART = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 
@@ -46,6 +47,37 @@ function browserOrigin(text: string): string | undefined {
   }
 }
 
+/** The runtime's name for a time zone (Intl), or undefined when it knows none by that name. */
+function zoneName(text: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: text }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An IANA time zone name the runtime knows ("Europe/Berlin", "UTC"), kept as the runtime spells it
+ * ("europe/berlin" is Europe/Berlin). Offsets ("+01:00") are not zones: a shop's clocks change.
+ */
+export const TimeZone = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'Must be an IANA time zone name, such as Europe/Berlin')
+  .refine((text) => zoneName(text) !== undefined, {
+    message: 'Must be an IANA time zone name this app knows, such as Europe/Berlin or America/New_York',
+    when: (payload) => payload.issues.length === 0,
+  })
+  .overwrite((text) => zoneName(text) ?? text)
+  .meta({ example: 'Europe/Berlin' });
+
+/** This machine's time zone, the shop's until the owner says otherwise (UTC where the runtime knows none). */
+export function machineTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && TimeZone.safeParse(zone).success ? zoneName(zone)! : 'UTC';
+}
+
 /** Owner settings kept in the database, shared by the app and the headless server. */
 export const StoreSettings = z.object({
   shopName: Name.describe('The shop\'s name, printed at the top of every receipt.'),
@@ -64,6 +96,12 @@ export const StoreSettings = z.object({
     .max(50)
     .transform((origins) => [...new Set(origins)]) // an origin listed twice is allowed once
     .describe('Browser origins allowed by CORS; empty means CORS is off.'),
+  currency: CurrencyCode.describe(
+    "The shop's currency (ISO 4217); every amount is a whole number of its minor unit. Refused once any amount is stored (CURRENCY_IN_USE).",
+  ),
+  defaultTaxRate: TaxRate.describe("Tax rate (basis points) of a category that has none of its own: 1900 is 19 %."),
+  pricesIncludeTax: z.boolean().describe('Whether prices include tax (true) or have it added at the till (false).'),
+  timeZone: TimeZone.describe("The shop's time zone (IANA): days of reports and receipts are its days. This machine's at first start."),
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;
 
@@ -76,6 +114,11 @@ export const DEFAULT_SETTINGS: StoreSettings = {
   listenerHost: '127.0.0.1',
   listenerPort: 8787,
   allowedOrigins: [],
+  currency: 'EUR',
+  defaultTaxRate: 0,
+  pricesIncludeTax: true,
+  // Where no zone is stored yet (a file not yet upgraded): migration 9 stores the machine's at first start.
+  timeZone: machineTimeZone(),
 };
 
 /** A change to some settings; unknown keys are refused. */

@@ -176,6 +176,7 @@ const DATA_AT_VERSION: Record<number, (db: Db) => void> = {
     db
       .prepare("INSERT INTO idempotency_keys (token_id, key, fingerprint, status, body, created_at) VALUES (0, 'retry-1', 'abc', 201, ?, '2025-03-01T10:00:00.000Z')")
       .run(JSON.stringify({ id: 1, petId: 2, quantity: 1, complete: false })),
+  9: (db) => db.exec(`UPDATE categories SET tax_rate = 700 WHERE id = 2; UPDATE settings SET value = '"Europe/Berlin"' WHERE key = 'timeZone';`),
 };
 
 describe('upgrading a database written by an earlier version', () => {

@@ -7,6 +7,7 @@ import { backfill as fillNameOrderKeys, sql as nameOrderKeys } from './0005-name
 import { sql as orderPetNames } from './0006-order-pet-names';
 import { sql as petsByCategoryAndName } from './0007-pets-by-category-and-name';
 import { sql as idempotencyKeys } from './0008-idempotency-keys';
+import { backfill as pinTimeZone, sql as categoryTaxRates } from './0009-category-tax-rates';
 
 export interface Migration {
   version: number;
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'order-pet-names', sql: orderPetNames },
   { version: 7, name: 'pets-by-category-and-name', sql: petsByCategoryAndName },
   { version: 8, name: 'idempotency-keys', sql: idempotencyKeys },
+  { version: 9, name: 'category-tax-rates', sql: categoryTaxRates, backfill: pinTimeZone },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -8,6 +8,8 @@ export interface CategoryRow {
   id: number;
   name: string;
   description: string | null;
+  /** Basis points; null: the shop's default rate applies. */
+  taxRate: number | null;
 }
 
 export interface CategoryListFilter {
@@ -16,17 +18,18 @@ export interface CategoryListFilter {
   cursor?: string;
 }
 
+/** A category row's columns, as CategoryRow names them. */
+const COLUMNS = 'id, name, description, tax_rate AS taxRate';
+
 /** Categories, listed by name (case and accents aside, numbers by value: `nameOrderKey`), then id. */
 export function categoriesRepository(db: Db) {
-  const byId = db.prepare<[number], CategoryRow>('SELECT id, name, description FROM categories WHERE id = ?');
-  const byFoldedName = db.prepare<[string], CategoryRow>(
-    'SELECT id, name, description FROM categories WHERE name_folded = ?',
+  const byId = db.prepare<[number], CategoryRow>(`SELECT ${COLUMNS} FROM categories WHERE id = ?`);
+  const byFoldedName = db.prepare<[string], CategoryRow>(`SELECT ${COLUMNS} FROM categories WHERE name_folded = ?`);
+  const insert = db.prepare<[string, string, string, string, string | null, number | null]>(
+    'INSERT INTO categories (name, name_folded, name_sort, name_order, description, tax_rate) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const insert = db.prepare<[string, string, string, string, string | null]>(
-    'INSERT INTO categories (name, name_folded, name_sort, name_order, description) VALUES (?, ?, ?, ?, ?)',
-  );
-  const update = db.prepare<[string, string, string, string, string | null, number]>(
-    'UPDATE categories SET name = ?, name_folded = ?, name_sort = ?, name_order = ?, description = ? WHERE id = ?',
+  const update = db.prepare<[string, string, string, string, string | null, number | null, number]>(
+    'UPDATE categories SET name = ?, name_folded = ?, name_sort = ?, name_order = ?, description = ?, tax_rate = ? WHERE id = ?',
   );
   const remove = db.prepare<[number]>('DELETE FROM categories WHERE id = ?');
   const prepare = statementCache(db);
@@ -46,10 +49,10 @@ export function categoriesRepository(db: Db) {
   return {
     find: (id: number) => byId.get(id),
     findByName: (name: string) => byFoldedName.get(fold(name)),
-    insert: (name: string, description: string | null) =>
-      Number(insert.run(name, fold(name), nameSortKey(name), nameOrderKey(name), description).lastInsertRowid),
-    update: (id: number, name: string, description: string | null) =>
-      update.run(name, fold(name), nameSortKey(name), nameOrderKey(name), description, id),
+    insert: (name: string, description: string | null, taxRate: number | null = null) =>
+      Number(insert.run(name, fold(name), nameSortKey(name), nameOrderKey(name), description, taxRate).lastInsertRowid),
+    update: (id: number, name: string, description: string | null, taxRate: number | null) =>
+      update.run(name, fold(name), nameSortKey(name), nameOrderKey(name), description, taxRate, id),
     remove: (id: number) => remove.run(id),
     petCount: (id: number) => petCount.get(id)!.n,
 
@@ -70,7 +73,7 @@ export function categoriesRepository(db: Db) {
       }
       // `LIMIT +?`: a bare `LIMIT ?` makes SQLite re-prepare the statement on every call (see pets.ts).
       const rows = prepare(
-          `SELECT id, name, description, name_order FROM categories
+          `SELECT ${COLUMNS}, name_order FROM categories
            ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
            ORDER BY name_order, id LIMIT +?`,
       ).all(...pageParams, filter.limit + 1) as (CategoryRow & { name_order: string })[];
@@ -79,7 +82,7 @@ export function categoriesRepository(db: Db) {
       const total = totalOf(`SELECT count(*) AS n FROM categories ${whereSql}`, params, { cursor: filter.cursor, shown: rows.length, more });
       const last = rows[rows.length - 1];
       return {
-        rows: rows.map(({ id, name, description }) => ({ id, name, description })),
+        rows: rows.map(({ id, name, description, taxRate }) => ({ id, name, description, taxRate })),
         total,
         nextCursor: more && last ? encodeCursor(scopeOf(filter), { id: last.id, value: last.name_order }) : null,
       };
