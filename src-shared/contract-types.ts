@@ -29,6 +29,20 @@ export interface HttpBinding {
    * before (same token, same request, within 24 hours) gets the first answer again, not a second resource.
    */
   idempotencyKey?: true;
+  /**
+   * The body (the `body` field, whose schema is `Bytes`) is a file of one of these types, not
+   * JSON: in process a Uint8Array, over REST the raw bytes (another Content-Type is 415, more than
+   * `maxBytes` is 413).
+   */
+  bodyMedia?: BinaryMedia;
+  /** The answer is a file of one of these types: the output is a `BinaryFile`, over REST its bytes with its Content-Type. */
+  answerMedia?: BinaryMedia;
+}
+
+/** Bytes in place of JSON, in a body or an answer: the media types they travel as, and how large they get. */
+export interface BinaryMedia {
+  types: readonly [string, ...string[]];
+  maxBytes: number;
 }
 
 export interface Deprecation {
@@ -43,7 +57,7 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, O extends z.ZodTy
   summary: string;
   description?: string;
   /** OpenAPI tag and UI grouping. */
-  tag: 'Pets' | 'Categories' | 'Store' | 'Inventory' | 'Events' | 'Service' | 'Settings';
+  tag: 'Pets' | 'Categories' | 'Store' | 'Inventory' | 'Events' | 'Service' | 'Settings' | 'Customers';
   input: I;
   output: O;
   stability: Stability;

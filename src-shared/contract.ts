@@ -6,6 +6,7 @@
 import { type OperationDef } from './contract-types';
 import type { z } from './zod-setup';
 import { petOperations } from './contract/pets';
+import { photoOperations } from './contract/photos';
 import { categoryOperations } from './contract/categories';
 import { orderOperations } from './contract/orders';
 import { inventoryOperations } from './contract/inventory';
@@ -18,6 +19,7 @@ import { appOperations } from './contract/app';
 /** One table of every operation, area by area (src-shared/contract/: one file per area). */
 export const contract = {
   ...petOperations,
+  ...photoOperations,
   ...categoryOperations,
   ...orderOperations,
   ...inventoryOperations,

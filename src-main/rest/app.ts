@@ -14,6 +14,7 @@ import { createCors, isPreflight } from './cors';
 import { SSE_HEARTBEAT_MS, type OpenStreams } from './events-stream';
 import { answerUnparsableRequest, errorBodyFor, sendError, setEveryAnswerHeaders } from './http-errors';
 import { parseJsonBody } from './json-body';
+import { BINARY_BODY_TYPES, bodyMediaOf, parseBinaryBody } from './binary-body';
 import { deprecationHeaders } from './deprecation';
 import { API_PREFIX, mountOperations } from './operation-routes';
 import { createDocuments } from './documents';
@@ -100,6 +101,8 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   // parser tells a forbidden field name (__proto__) from text that is not JSON.
   app.removeContentTypeParser(['text/plain', 'application/json']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
+  // Files (a photo) for the operations that take one; every route checks the kind it takes (binary-body.ts).
+  if (BINARY_BODY_TYPES.length) app.addContentTypeParser(BINARY_BODY_TYPES, { parseAs: 'buffer' }, parseBinaryBody);
 
   /**
    * The checks before a route's handler: Host, then (unless the route is public) the bearer token,
@@ -201,7 +204,8 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     return sendError(reply, new StoreError('NOT_FOUND', `There is nothing at ${path.slice(0, 200)}`));
   });
 
-  app.setErrorHandler((error, _request, reply) => sendError(reply, errorBodyFor(error as Error)));
+  // A route that takes a file says its own limit and types when the parser refuses a body.
+  app.setErrorHandler((error, request, reply) => sendError(reply, errorBodyFor(error as Error, bodyMediaOf(request))));
 
   return {
     app,

@@ -13,8 +13,8 @@ import type { OperationDef } from '../../src-shared/contract-types';
 export const isSingleResourceRead = (def: OperationDef): boolean =>
   def.http?.method === 'GET' && !def.http.paged && !def.http.stream && def.http.path.includes('{');
 
-/** A strong tag of a body: its SHA-1 in base64url (the one-shot `crypto.hash`, no Hash object). */
-export const entityTag = (body: string): string => `"${hash('sha1', body, 'base64url')}"`;
+/** A strong tag of a body (text, or a file's bytes): its SHA-1 in base64url (the one-shot `crypto.hash`, no Hash object). */
+export const entityTag = (body: string | Buffer): string => `"${hash('sha1', body, 'base64url')}"`;
 
 /** Whether `If-None-Match` names the tag: `*`, or a list holding it, W/ or not (weak comparison). */
 export function matchesIfNoneMatch(ifNoneMatch: string | undefined, tag: string): boolean {

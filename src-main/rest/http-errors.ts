@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { StoreError, type ErrorBody } from '../../src-shared/errors';
 import { toErrorBody } from '../service/errors';
+import type { BinaryMedia } from '../../src-shared/contract-types';
+import { mediaRefusal } from './binary-body';
 
 /**
  * The headers on every answer (a route may still set its own Cache-Control). One call per header
@@ -28,13 +30,18 @@ const FRAMEWORK_ERRORS: Record<string, () => StoreError> = {
   FST_ERR_MAX_PARAM_LENGTH: () => new StoreError('VALIDATION_FAILED', 'A path parameter is too long to be an id'),
 };
 
-/** Any error raised while handling a request, as an Error object (never a stack trace). */
-export function errorBodyFor(error: FastifyError | Error): ErrorBody {
+/**
+ * Any error raised while handling a request, as an Error object (never a stack trace). `media`: the
+ * file the route takes as its body, whose size and types a refusal of the body names.
+ */
+export function errorBodyFor(error: FastifyError | Error, media?: BinaryMedia): ErrorBody {
   if (error instanceof StoreError) return error.toBody();
   const code = (error as FastifyError).code;
+  const status = (error as FastifyError).statusCode;
+  if (media && (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413)) return mediaRefusal(media, 'size').toBody();
+  if (media && (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415)) return mediaRefusal(media, 'type').toBody();
   if (code && Object.hasOwn(FRAMEWORK_ERRORS, code)) return FRAMEWORK_ERRORS[code]().toBody();
 
-  const status = (error as FastifyError).statusCode;
   if (status === 413) return FRAMEWORK_ERRORS.FST_ERR_CTP_BODY_TOO_LARGE().toBody();
   if (status === 415) return FRAMEWORK_ERRORS.FST_ERR_CTP_INVALID_MEDIA_TYPE().toBody();
   if (status && status >= 400 && status < 500) return new StoreError('VALIDATION_FAILED', 'The request is malformed').toBody();

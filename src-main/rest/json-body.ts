@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { StoreError } from '../../src-shared/errors';
 import { inexactNumbers, type InexactNumber } from '../../src-shared/exact-numbers';
+import { bodyMediaOf, mediaRefusal } from './binary-body';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +24,9 @@ const charsetOf = (contentType: string | undefined) => /;\s*charset\s*=\s*"?([^"
  * which is a forbidden field (400 VALIDATION_FAILED), not broken JSON.
  */
 export function parseJsonBody(request: FastifyRequest, body: Buffer, done: (error: Error | null, body?: unknown) => void): void {
+  // A route that takes a file (a photo) takes no JSON: refused unread.
+  const media = bodyMediaOf(request);
+  if (media) return done(mediaRefusal(media, 'type'));
   const encoding = request.headers['content-encoding'];
   if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
     return done(new StoreError('UNSUPPORTED_MEDIA_TYPE', `Content-Encoding "${encoding.slice(0, 40)}" is not supported; send the body uncompressed`));

@@ -16,6 +16,7 @@ import { answerNotModified, entityTag, isSingleResourceRead } from './entity-tag
 import { rawInput } from './request-input';
 import type { ParsedQuery } from './query-string';
 import type { InexactNumber } from '../../src-shared/exact-numbers';
+import type { BinaryFile } from '../../src-shared/schemas/binary';
 
 export const API_PREFIX = '/v1';
 
@@ -50,6 +51,8 @@ export function mountOperations(app: FastifyInstance, deps: MountDeps): void {
         method: def.http.method,
         url: fastifyPath(url),
         config: { operation: name },
+        // A route that takes a file reads up to its size; every other body stops at 64 KiB (app.ts).
+        ...(def.http.bodyMedia ? { bodyLimit: def.http.bodyMedia.maxBytes } : {}),
         handler: (request, reply) => answer(name, def, request, reply, deps),
       });
     }
@@ -211,6 +214,7 @@ function succeed(def: OperationDef, request: FastifyRequest, reply: FastifyReply
     return;
   }
   if (http.success === 201) reply.header('location', locationOf(http.path, data));
+  if (http.answerMedia) return sendFile(def, request, reply, data as BinaryFile);
   if (http.paged) {
     const page = data as { items: unknown[]; nextCursor: string | null; total: number };
     reply.header('x-total-count', page.total);
@@ -225,6 +229,14 @@ function succeed(def: OperationDef, request: FastifyRequest, reply: FastifyReply
   reply.header('content-type', 'application/json; charset=utf-8');
   if (body.length < COMPRESS_FROM_LENGTH) reply.send(body);
   else sendCompressible(request, reply, body, (error) => sendError(reply, toErrorBody(error)));
+}
+
+/** A file answer (a photo): its bytes with its type; tagged for revalidation as one resource's JSON is. */
+function sendFile(def: OperationDef, request: FastifyRequest, reply: FastifyReply, { contentType, bytes }: BinaryFile): void {
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (SINGLE_RESOURCE_READS.has(def) && answerNotModified(request, reply, entityTag(body), 'private, no-cache')) return;
+  // Images are compressed already: sent as they are.
+  reply.header('content-type', contentType).send(body);
 }
 
 /** The operations whose answers carry an ETag. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { OperationDef } from '../../src-shared/contract-types';
 import { StoreError } from '../../src-shared/errors';
 import { BROKEN_ENCODING, type ParsedQuery } from './query-string';
+import { refuseBodyOfOtherKind } from './binary-body';
 
 type Kind = 'number' | 'boolean' | 'string' | 'other';
 
@@ -144,7 +145,11 @@ export function rawInput(
   if (!http.body && parts.body !== undefined) {
     throw new StoreError('VALIDATION_FAILED', 'Invalid input: this operation takes no request body', [{ path: 'body', message: 'Send no body' }]);
   }
-  if (http.body && parts.body === undefined) throw new StoreError('MALFORMED_JSON', 'The request body is empty; send a JSON object');
+  refuseBodyOfOtherKind(def, parts.body);
+  if (http.body && parts.body === undefined) {
+    if (http.bodyMedia) throw new StoreError('VALIDATION_FAILED', 'The request body is empty; send the file', [{ path: 'body', message: 'Send the file' }]);
+    throw new StoreError('MALFORMED_JSON', 'The request body is empty; send a JSON object');
+  }
   if (http.body === '*') {
     // The whole input is the body: a query string has nowhere to go, and is refused, not ignored.
     const stray = Object.keys(parts.query)[0];

@@ -4,6 +4,8 @@ import { eventsRepository } from '../db/repositories/events';
 import { idempotencyKeysRepository } from '../db/repositories/idempotency-keys';
 import { inventoryRepository } from '../db/repositories/inventory';
 import { ordersRepository } from '../db/repositories/orders';
+import { petDetailsRepository } from '../db/repositories/pet-details';
+import { petPhotosRepository } from '../db/repositories/pet-photos';
 import { petsRepository, type PetRow } from '../db/repositories/pets';
 import { settingsRepository } from '../db/repositories/settings';
 import { tokensRepository } from '../db/repositories/tokens';
@@ -17,6 +19,8 @@ import { writeTransaction } from './transaction';
 export function createContext(db: Db, afterCommit: () => void) {
   const repos = {
     pets: petsRepository(db),
+    petDetails: petDetailsRepository(db),
+    petPhotos: petPhotosRepository(db),
     categories: categoriesRepository(db),
     inventory: inventoryRepository(db),
     orders: ordersRepository(db),

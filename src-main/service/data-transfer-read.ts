@@ -12,11 +12,15 @@ import { inexactNumbers, misreading } from '../../src-shared/exact-numbers';
  */
 
 const IMPORT_COLUMNS = ['name', 'category', 'status', 'stock'];
+/** A pet's optional fields, as our export writes them when some pet has a value (the photo is never in a file). */
+export const RECORD_COLUMNS = ['price', 'sku', 'breed', 'sex', 'birthDate', 'microchip', 'vaccinations', 'healthNotes'];
+/** Columns whose cells are whole numbers, read as written (docs/decisions.md#numbers-are-imported-as-written). */
+const NUMBER_COLUMNS = new Set(['stock', 'price']);
 /** Columns our own export writes beside those: `id` finds a pet already in the store; `categoryId` repeats `category`. */
 const EXTRA_COLUMNS = ['id', 'categoryId'];
 /** A categories CSV: a `description` column and no `category` one tells it from a pets CSV. */
 const CATEGORY_COLUMNS = ['id', 'name', 'description'];
-const KNOWN_COLUMNS = [...new Set([...IMPORT_COLUMNS, ...EXTRA_COLUMNS, ...CATEGORY_COLUMNS])];
+const KNOWN_COLUMNS = [...new Set([...IMPORT_COLUMNS, ...RECORD_COLUMNS, ...EXTRA_COLUMNS, ...CATEGORY_COLUMNS])];
 
 /** A header cell as the column it names, whatever its case (a spreadsheet's "Name", "Stock"); others as they are. */
 const columnNamed = (header: string) => KNOWN_COLUMNS.find((column) => column.toLowerCase() === header.toLowerCase()) ?? header;
@@ -81,7 +85,8 @@ function shown(value: unknown): string | undefined {
 
 function valuesOf(fields: Record<string, unknown>, category: unknown): ImportPreviewRow['values'] {
   const values: ImportPreviewRow['values'] = {};
-  for (const [key, value] of [['name', fields.name], ['category', category], ['status', fields.status], ['stock', fields.stock]] as const) {
+  const shownFields = [['name', fields.name], ['category', category], ['status', fields.status], ['stock', fields.stock], ['price', fields.price], ['sku', fields.sku]] as const;
+  for (const [key, value] of shownFields) {
     const text = shown(value);
     if (text !== undefined) values[key] = text;
   }
@@ -157,7 +162,7 @@ function readCsv(content: string): ImportFile {
   const expected = categoriesFile ? 'name, description for categories' : 'name, category, status, stock';
   if (missing.length) fileErrors.push(`Missing column(s): ${missing.join(', ')} (expected ${expected})`);
   // A column without a name is ignored while it is empty (spreadsheets often write a trailing one).
-  const allowed = categoriesFile ? CATEGORY_COLUMNS : [...IMPORT_COLUMNS, ...EXTRA_COLUMNS];
+  const allowed = categoriesFile ? CATEGORY_COLUMNS : [...IMPORT_COLUMNS, ...RECORD_COLUMNS, ...EXTRA_COLUMNS];
   const unknown = columns.filter((column) => column !== '' && !allowed.includes(column));
   if (unknown.length) fileErrors.push(`Unknown column(s): ${columnList(unknown)}`);
   const unnamedWithData = columns.flatMap((column, index) => (column === '' && rows.some(({ cells }) => (cells[index] ?? '').trim() !== '') ? [index + 1] : []));
@@ -171,7 +176,7 @@ function readCsv(content: string): ImportFile {
     const fields: Record<string, unknown> = {};
     let id: number | undefined;
     let givenId: string | undefined;
-    let stockProblem: ErrorDetail | undefined;
+    const cellProblems: ErrorDetail[] = [];
     columns.forEach((column, index) => {
       const value = cells[index];
       if (value === undefined || value === '' || column === '') return;
@@ -179,22 +184,37 @@ function readCsv(content: string): ImportFile {
         givenId = value.trim();
         id = asId(givenId);
       }
-      else if (column === 'stock') {
+      else if (NUMBER_COLUMNS.has(column)) {
         const number = value.trim();
         const numeral = /^[-+]?\d+(\.\d+)?$/.test(number);
         const misread = numeral ? misreading(number.replace(/^\+/, '')) : undefined;
         // 0.99999999999999999999 is not stock 1; -2, 1.5 and "lots" get the schema's own message.
-        if (misread) stockProblem = { path: 'stock', message: misread };
-        else fields.stock = numeral ? Number(number) : value;
+        if (misread) cellProblems.push({ path: column, message: misread });
+        else fields[column] = numeral ? Number(number) : value;
+      }
+      else if (column === 'vaccinations') {
+        // A list in one cell: JSON, as our export writes it.
+        const list = jsonCell(value);
+        if (list === undefined) cellProblems.push({ path: column, message: 'Must be a JSON list of {"name", "date"}, as an export writes it' });
+        else fields[column] = list;
       }
       else if (column !== 'categoryId') fields[column] = unescapeFormula(value);
     });
     const extra = cells.slice(columns.length).filter((cell) => cell.trim() !== '');
     const problems: ErrorDetail[] = extra.length ? [{ path: '', message: `${cells.length} cells, but the header names ${columns.length} columns` }] : [];
-    if (stockProblem) problems.push(stockProblem);
+    problems.push(...cellProblems);
     return { line, where: `line ${line}`, fields, problems, id, unreadId: unreadId(givenId, id), values: valuesOf(fields, fields.category) };
   });
   return { records, categories: [], orders: 0, fileErrors: [] };
+}
+
+/** A cell's JSON value, or undefined when it is not JSON. */
+function jsonCell(cell: string): unknown {
+  try {
+    return JSON.parse(cell);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The categories of a categories CSV, each checked as a new category. */

@@ -6,7 +6,9 @@ import { Name } from '../../src-shared/schemas/common';
 import { ImportRow, type DataFormat, type ImportPreview, type ImportPreviewRow, type ImportResult } from '../../src-shared/schemas/data';
 import type { PetStatus } from '../../src-shared/schemas/pet';
 import type { ServiceContext } from './context';
-import { FORMULA_START, readImportFile, type FileRecord } from './data-transfer-read';
+import { FORMULA_START, RECORD_COLUMNS, readImportFile, type FileRecord } from './data-transfer-read';
+import { detailsOf, mergedRecord, petRowWith, type PetRecord } from './pet-record';
+import { skuKey } from '../db/repositories/pets';
 import type { HandlersFor } from './handler-types';
 import { initialStock } from './stock-rules';
 import { categoryModel, orderModel } from './to-model';
@@ -19,6 +21,25 @@ interface PetExportRow {
   categoryId: number;
   status: PetStatus;
   stock: number;
+  // The pet's optional fields (SQL's nulls where there is none); vaccinations as JSON text.
+  price: number | null;
+  sku: string | null;
+  breed: string | null;
+  sex: string | null;
+  birthDate: string | null;
+  microchip: string | null;
+  vaccinations: string | null;
+  healthNotes: string | null;
+}
+
+/** An exported pet's optional fields that have a value (JSON: vaccinations as a list; CSV: as the JSON text a cell holds). */
+function recordOf(row: PetExportRow, vaccinations: 'list' | 'text'): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const column of RECORD_COLUMNS) {
+    const value = row[column as keyof PetExportRow];
+    if (value !== null) record[column] = column === 'vaccinations' && vaccinations === 'list' ? JSON.parse(value as string) : value;
+  }
+  return record;
 }
 
 /** A preview, with what the import needs beyond it: the descriptions of the categories it creates. */
@@ -34,8 +55,10 @@ const listed = (parts: string[]) => (parts.length > 1 ? `${parts.slice(0, -1).jo
 
 export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
   const allPets = ctx.db.prepare<[], PetExportRow>(
-    `SELECT p.id, p.name, c.name AS category, p.category_id AS categoryId, p.status, coalesce(i.quantity, 0) AS stock
-     FROM pets p JOIN categories c ON c.id = p.category_id LEFT JOIN inventory i ON i.pet_id = p.id ORDER BY p.id`,
+    `SELECT p.id, p.name, c.name AS category, p.category_id AS categoryId, p.status, coalesce(i.quantity, 0) AS stock,
+       p.price, p.sku, d.breed, d.sex, d.birth_date AS birthDate, d.microchip, d.vaccinations, d.health_notes AS healthNotes
+     FROM pets p JOIN categories c ON c.id = p.category_id LEFT JOIN inventory i ON i.pet_id = p.id
+       LEFT JOIN pet_details d ON d.pet_id = p.id ORDER BY p.id`,
   );
   const allCategories = ctx.db.prepare<[], CategoryRow>('SELECT id, name, description FROM categories ORDER BY id');
 
@@ -73,7 +96,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
       const unnamed = record.problems.some((problem) => problem.path === 'categoryId');
       return skip([...record.problems, ...detailsFromZod(parsed.error).filter((detail) => !(unnamed && detail.path === 'category'))]);
     }
-    const { category, status } = parsed.data;
+    const { category, status, name: _name, stock: _stock, ...fields } = parsed.data;
     const errors: ErrorDetail[] = [...record.problems];
     // An imported pet's name obeys the same rule as one typed in (`Name`: no NUL, escape sequence
     // or line break from a quoted CSV cell), checked here so that its problems join the row's others.
@@ -96,6 +119,9 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     const stock = parsed.data.stock ?? initialStock(status);
     if (status === 'available' && stock === 0) errors.push({ path: 'stock', message: 'An available pet needs stock above 0' });
     if (status === 'sold' && stock > 0) errors.push({ path: 'stock', message: 'A sold pet has no stock' });
+    // Its price, SKU and details as a new pet takes them; a SKU or chip another pet has is the row's problem.
+    const petRecord = mergedRecord({}, fields);
+    errors.push(...takenInStore(petRecord));
     if (errors.length) return skip(errors);
     const categoryName = found ? found.name : record.categoryFromFile!.name;
     const notes: string[] = [];
@@ -103,7 +129,17 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     // Pet names need not be unique, so this only warns: the clerk sees a likely duplicate before confirming.
     const twin = found ? ctx.pets.firstNamedIn(name, found.id) : undefined;
     if (twin !== undefined) notes.push(`The store already has a pet named "${name}" in ${found!.name} (pet ${twin})`);
-    return { line, where, values, outcome: 'import', pet: { name, category: categoryName, categoryId: found?.id ?? null, status, stock }, errors: [], notes };
+    return { line, where, values, outcome: 'import', pet: { name, category: categoryName, categoryId: found?.id ?? null, status, stock, ...petRecord }, errors: [], notes };
+  }
+
+  /** A SKU or microchip number a pet of the store has already (each a pet's own: SKU_TAKEN, MICROCHIP_TAKEN). */
+  function takenInStore({ sku, microchip }: PetRecord): ErrorDetail[] {
+    const problems: ErrorDetail[] = [];
+    const skuHolder = sku === undefined ? undefined : ctx.pets.findBySku(sku);
+    if (skuHolder !== undefined) problems.push({ path: 'sku', message: `Pet ${skuHolder} of the store has this SKU (SKUs are unique, case aside)` });
+    const chipHolder = microchip === undefined ? undefined : ctx.petDetails.findByMicrochip(microchip);
+    if (chipHolder !== undefined) problems.push({ path: 'microchip', message: `Pet ${chipHolder} of the store has this microchip number` });
+    return problems;
   }
 
   /** A pet the file lists twice (same name and category, case aside) is pointed out on its second row, as a twin in the store is. */
@@ -115,6 +151,27 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
       const earlier = first.get(key);
       if (earlier === undefined) first.set(key, row.where);
       else row.notes.push(`The file lists "${row.pet.name}" in ${row.pet.category} on ${earlier} too`);
+    }
+  }
+
+  /**
+   * A SKU or microchip number the file gives to two rows: the later row is skipped with the problem
+   * (two pets cannot share one), naming where the first is.
+   */
+  function refuseRepeatsInFile(rows: ImportPreviewRow[]): void {
+    const seen = { sku: new Map<string, string>(), microchip: new Map<string, string>() };
+    for (const row of rows) {
+      if (row.outcome !== 'import' || !row.pet) continue;
+      const problems: ErrorDetail[] = [];
+      for (const field of ['sku', 'microchip'] as const) {
+        const value = row.pet[field];
+        if (value === undefined) continue;
+        const key = field === 'sku' ? skuKey(value) : value;
+        const earlier = seen[field].get(key);
+        if (earlier === undefined) seen[field].set(key, row.where);
+        else problems.push({ path: field, message: `The file gives this ${field === 'sku' ? 'SKU' : 'microchip number'} to ${earlier} too` });
+      }
+      if (problems.length) Object.assign(row, { outcome: 'invalid', pet: null, errors: problems, notes: [] });
     }
   }
 
@@ -142,6 +199,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     const skippedCategories = categoriesOnly ? unusable : [];
     if (file.orders) notes.push(`The file's ${count(file.orders, 'order is', 'orders are')} not imported: an import adds pets and their categories only`);
     const rows = file.fileErrors.length ? [] : file.records.map((record) => checkRecord(record, creates, categories));
+    refuseRepeatsInFile(rows);
     noteRepeatsInFile(rows);
     const tally = (outcome: ImportPreviewRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
     return {
@@ -168,7 +226,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     'data.export': ({ format, resource }) => {
       if (format === 'json') {
         const categories = allCategories.all().map(categoryModel);
-        const pets = allPets.all().map(({ id, name, categoryId, status, stock }) => ({ id, name, categoryId, status, stock }));
+        const pets = allPets.all().map((row) => ({ id: row.id, name: row.name, categoryId: row.categoryId, status: row.status, stock: row.stock, ...recordOf(row, 'list') }));
         const orders = ctx.orders.all().map(orderModel);
         const content = JSON.stringify(
           { exportedAt: new Date().toISOString(), categories, pets, orders },
@@ -181,11 +239,13 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
       }
       const table: Record<string, unknown>[] =
         resource === 'pets'
-          ? allPets.all().map((pet) => ({ ...pet }))
+          ? allPets.all().map((pet) => ({ id: pet.id, name: pet.name, category: pet.category, categoryId: pet.categoryId, status: pet.status, stock: pet.stock, ...recordOf(pet, 'text') }))
           : resource === 'categories'
             ? allCategories.all().map((row) => ({ id: row.id, name: row.name, description: row.description ?? '' }))
             : ctx.orders.all().map((row) => ({ ...orderModel(row) }));
-      const columns = { pets: ['id', 'name', 'category', 'categoryId', 'status', 'stock'], categories: ['id', 'name', 'description'], orders: ['id', 'petId', 'petName', 'quantity', 'shipDate', 'complete'] }[resource];
+      // A pet's optional fields are columns when some pet has a value: a store that uses none exports the file it always did.
+      const recordColumns = resource === 'pets' ? RECORD_COLUMNS.filter((column) => table.some((row) => column in row)) : [];
+      const columns = { pets: ['id', 'name', 'category', 'categoryId', 'status', 'stock', ...recordColumns], categories: ['id', 'name', 'description'], orders: ['id', 'petId', 'petName', 'quantity', 'shipDate', 'complete'] }[resource];
       // Every CSV line ends in CRLF (RFC 4180), the last one too.
       const content = `${Papa.unparse(table, { columns, escapeFormulae: FORMULA_START })}\r\n`;
       const summary = { pets: count(table.length, 'pet', 'pets'), categories: count(table.length, 'category', 'categories'), orders: count(table.length, 'order', 'orders') }[resource];
@@ -214,9 +274,10 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
           if (!row.pet) continue;
           const { name, category, status, stock } = row.pet;
           const categoryId = row.pet.categoryId ?? createdIds.get(fold(category))!;
-          const id = ctx.pets.insert(name, categoryId, status);
+          const id = ctx.pets.insert(name, categoryId, status, row.pet);
+          ctx.petDetails.set(id, detailsOf(row.pet));
           ctx.inventory.set(id, stock);
-          ctx.events.append('pet.created', { id, name, categoryId, status });
+          ctx.events.append('pet.created', petRowWith({ id, name, categoryId, status }, row.pet));
           // Creation implies the default stock (pets.create); another one is announced as a change of it.
           if (stock !== initialStock(status)) ctx.events.append('inventory.updated', { petId: id, quantity: stock, status });
         }

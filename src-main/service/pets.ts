@@ -1,6 +1,7 @@
 import { StoreError } from '../../src-shared/errors';
 import type { NewPet, Pet, PetStatus } from '../../src-shared/schemas/pet';
 import type { PetRow } from '../db/repositories/pets';
+import { detailsOf, mergedRecord, petRowWith, requireUniqueRecord, type RecordInput } from './pet-record';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
 import { initialStock, stockForStatusChange } from './stock-rules';
@@ -24,22 +25,21 @@ export function petHandlers(ctx: ServiceContext): HandlersFor<'pets'> {
    * PUT and PATCH: the new fields merged over the pet, with the stock its new status needs.
    * `statusByDefault`: a PUT without status, which means available.
    */
-  function change(id: number, fields: Partial<NewPet>, statusByDefault = false): Pet {
+  function change(id: number, fields: Partial<Omit<NewPet, keyof RecordInput>> & RecordInput, statusByDefault = false): Pet {
     return ctx.write(() => {
       const before = mustFind(id);
       if (fields.categoryId !== undefined && fields.categoryId !== before.categoryId) requireCategory(fields.categoryId);
+      const record = mergedRecord({ ...before, ...ctx.petDetails.find(id) }, fields);
+      requireUniqueRecord(ctx, id, record);
       const stock = ctx.inventory.quantity(id);
       const status = fields.status ?? before.status;
       const newStock = stockForStatusChange(status, { status: before.status, stock, openOrders: ctx.orders.openCount(id) });
       if (newStock === 'refused') throw openOrdersRefusal(before, status, statusByDefault);
-      const after: PetRow = {
-        ...before,
-        name: fields.name ?? before.name,
-        categoryId: fields.categoryId ?? before.categoryId,
-      };
+      const after = petRowWith({ ...before, name: fields.name ?? before.name, categoryId: fields.categoryId ?? before.categoryId }, record);
       ctx.pets.update(after);
+      ctx.petDetails.set(id, detailsOf(record));
       ctx.applyStanding(after, status, stock, newStock, true);
-      return { ...after, status };
+      return { ...after, status, ...detailsOf(record) };
     });
   }
 
@@ -55,22 +55,28 @@ export function petHandlers(ctx: ServiceContext): HandlersFor<'pets'> {
   }
 
   return {
-    'pets.list': (query) => {
+    'pets.list': ({ details, ...query }) => {
       const { rows, total, nextCursor } = ctx.pets.list(query);
-      return { items: rows, total, nextCursor };
+      if (!details) return { items: rows, total, nextCursor };
+      // The animal's details only when asked: one more query for the page, by its ids.
+      const found = ctx.petDetails.findMany(rows.map((pet) => pet.id));
+      return { items: rows.map((pet) => ({ ...pet, ...found.get(pet.id) })), total, nextCursor };
     },
 
-    'pets.create': ({ name, categoryId, status = 'available' }) =>
+    'pets.create': ({ name, categoryId, status = 'available', ...fields }) =>
       ctx.write(() => {
         requireCategory(categoryId);
-        const id = ctx.pets.insert(name, categoryId, status);
+        const record = mergedRecord({}, fields);
+        requireUniqueRecord(ctx, undefined, record);
+        const id = ctx.pets.insert(name, categoryId, status, record);
+        ctx.petDetails.set(id, detailsOf(record));
         ctx.inventory.set(id, initialStock(status));
-        const pet: Pet = { id, name, categoryId, status };
+        const pet = petRowWith({ id, name, categoryId, status }, record);
         ctx.events.append('pet.created', pet);
-        return pet;
+        return { ...pet, ...detailsOf(record) };
       }),
 
-    'pets.get': ({ petId }) => mustFind(petId),
+    'pets.get': ({ petId }) => ({ ...mustFind(petId), ...ctx.petDetails.find(petId) }),
 
     'pets.replace': ({ petId, pet }) => change(petId, { ...pet, status: pet.status ?? 'available' }, pet.status === undefined),
 

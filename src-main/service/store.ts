@@ -11,6 +11,7 @@ import { dataTransferHandlers } from './data-transfer';
 import { inventoryHandlers } from './inventory';
 import { orderHandlers } from './orders';
 import { petHandlers } from './pets';
+import { photoHandlers } from './pet-photos';
 import { APP_VERSION } from './version';
 
 export interface Store {
@@ -32,6 +33,7 @@ export function createStore(db: Db): Store {
 
   const handlers: ServiceHandlers = settledFirst(context, {
     ...petHandlers(context),
+    ...photoHandlers(context),
     ...categoryHandlers(context),
     ...orderHandlers(context),
     ...inventoryHandlers(context),

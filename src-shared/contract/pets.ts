@@ -9,7 +9,9 @@ export const petOperations = {
   'pets.list': op({
     tag: 'Pets',
     summary: 'List pets',
-    description: 'Filter by status, category, name or ids; sort; page with `limit` and `cursor`.',
+    description:
+      'Filter by status, category, name, ids or SKU; sort; page with `limit` and `cursor`. ' +
+      "Each pet comes without the animal's details unless `details=true` asks for them.",
     input: PetListQuery,
     output: page(Pets),
     stability: 'stable',
@@ -20,12 +22,14 @@ export const petOperations = {
   'pets.create': op({
     tag: 'Pets',
     summary: 'Add a pet',
-    description: 'An `available` pet starts with stock 1, any other status with stock 0.',
+    description:
+      'An `available` pet starts with stock 1, any other status with stock 0. Price, SKU and the animal\'s details are optional; ' +
+      'a SKU or microchip number another pet has is refused (409 `SKU_TAKEN`, `MICROCHIP_TAKEN`).',
     input: NewPet,
     output: Pet,
     stability: 'stable',
     mutates: true,
-    http: { method: 'POST', path: '/pets', success: 201, body: '*', errors: ['REFERENCE_NOT_FOUND'], idempotencyKey: true },
+    http: { method: 'POST', path: '/pets', success: 201, body: '*', errors: ['REFERENCE_NOT_FOUND', 'SKU_TAKEN', 'MICROCHIP_TAKEN'], idempotencyKey: true },
   }),
   /** Read one pet (deprecated over REST in favour of the list's `id` filter). */
   'pets.get': op({
@@ -47,7 +51,8 @@ export const petOperations = {
       'Status changes keep stock consistent: a pending or sold pet with no stock made available gets a stock of 1 (one animal, as for a new pet), ' +
       'unless open orders hold its last units (409 PET_HAS_OPEN_ORDERS: restock it instead, or send `status: pending` to rename it); ' +
       'setting `sold` is refused with 409 PET_HAS_OPEN_ORDERS while the pet has open orders. ' +
-      'To change some fields and keep the status, use PATCH.',
+      'To change some fields and keep the status, use PATCH. ' +
+      "The pet's price, SKU and the animal's details are replaced only when sent (`null` clears one), so a client that does not know them never wipes them.",
     input: PetRef.extend({ pet: PetReplacement }).refine(({ petId, pet }) => pet.id === undefined || pet.id === petId, {
       path: ['pet', 'id'],
       message: "Must be the path's pet id (or left out)",
@@ -60,7 +65,7 @@ export const petOperations = {
       path: '/pets/{petId}',
       success: 200,
       body: 'pet',
-      errors: ['NOT_FOUND', 'REFERENCE_NOT_FOUND', 'PET_HAS_OPEN_ORDERS'],
+      errors: ['NOT_FOUND', 'REFERENCE_NOT_FOUND', 'SKU_TAKEN', 'MICROCHIP_TAKEN', 'PET_HAS_OPEN_ORDERS'],
     },
   }),
   /** Change some of a pet's fields. */
@@ -71,7 +76,8 @@ export const petOperations = {
       'Changes only the fields sent (at least one). Status changes keep stock consistent: `available` gives a pet with no stock a stock of 1, ' +
       'and is refused with 409 PET_HAS_OPEN_ORDERS while open orders hold its last units (restock it instead); ' +
       '`pending` keeps the stock (a hold: orders are refused with 409 PET_NOT_AVAILABLE until it is available again); ' +
-      '`sold` empties the stock and is refused with 409 PET_HAS_OPEN_ORDERS while the pet has open orders.',
+      '`sold` empties the stock and is refused with 409 PET_HAS_OPEN_ORDERS while the pet has open orders. ' +
+      '`null` clears the price, the SKU or one of the animal\'s details.',
     input: PetRef.extend({ changes: PetPatch }),
     output: Pet,
     stability: 'stable',
@@ -81,7 +87,7 @@ export const petOperations = {
       path: '/pets/{petId}',
       success: 200,
       body: 'changes',
-      errors: ['NOT_FOUND', 'REFERENCE_NOT_FOUND', 'PET_HAS_OPEN_ORDERS'],
+      errors: ['NOT_FOUND', 'REFERENCE_NOT_FOUND', 'SKU_TAKEN', 'MICROCHIP_TAKEN', 'PET_HAS_OPEN_ORDERS'],
     },
   }),
   /** Remove a pet; refused while it has open orders. */

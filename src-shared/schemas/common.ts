@@ -51,14 +51,18 @@ export const NameSearch = z.string().trim().max(100).refine(isWellFormedText, IL
 /** The longest free text (a category's description, a customer's note), in characters after trimming. */
 export const DESCRIPTION_MAX = 500;
 
+/** Free text of at most `max` characters after trimming: line breaks and tabs are fine, other control characters are not. */
+export const freeText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max.toLocaleString('en-US')} characters`)
+    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+    .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'Must not contain control characters other than line breaks and tabs')
+    .refine(isWellFormedText, ILL_FORMED_TEXT);
+
 /** Free text: line breaks and tabs are fine, other control characters are not. */
-export const Description = z
-  .string()
-  .trim()
-  .max(DESCRIPTION_MAX, `Must be at most ${DESCRIPTION_MAX} characters`)
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'Must not contain control characters other than line breaks and tabs')
-  .refine(isWellFormedText, ILL_FORMED_TEXT);
+export const Description = freeText(DESCRIPTION_MAX);
 
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 500;

@@ -2,7 +2,7 @@ import { z } from '../zod-setup';
 import { ErrorDetail } from '../errors';
 import { Category } from './category';
 import { Order } from './order';
-import { Pet, PetStatus } from './pet';
+import { NewPet, Pet, PetSex, PetStatus } from './pet';
 import { StoreEvent } from './event';
 import { Id } from './common';
 import { STOCK_MAX } from './inventory';
@@ -41,10 +41,14 @@ export const ExportedFile = z.object({
 });
 export type ExportedFile = z.infer<typeof ExportedFile>;
 
+/** Read whatever its case and spaces: a spreadsheet's "Available " is `available`. */
+const caseAside = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
 /**
  * One pet to import. CSV columns / JSON fields: name, category (a category name or id),
- * status (default available), stock (default: 1 if available, else 0). `id` (and, in CSV,
- * `categoryId`), as our exports write them, are read beside these.
+ * status (default available), stock (default: 1 if available, else 0), and the pet's optional
+ * fields as a new pet takes them (price, sku, breed, sex, birthDate, microchip, vaccinations,
+ * healthNotes). `id` (and, in CSV, `categoryId`), as our exports write them, are read beside these.
  */
 export const ImportRow = z.strictObject({
   // Checked against `Name` (common.ts) by the service, so that a bad name is reported beside the row's other problems.
@@ -53,8 +57,16 @@ export const ImportRow = z.strictObject({
     error: (issue) => (issue.input === undefined ? 'Required' : 'Must be a category name or id'),
   }),
   // A spreadsheet's "Available " is the status `available`: read whatever its case and spaces.
-  status: z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), PetStatus).default('available'),
+  status: z.preprocess(caseAside, PetStatus).default('available'),
   stock: z.int().min(0).max(STOCK_MAX).optional(),
+  price: NewPet.shape.price,
+  sku: NewPet.shape.sku,
+  breed: NewPet.shape.breed,
+  sex: z.preprocess(caseAside, PetSex).optional(),
+  birthDate: NewPet.shape.birthDate,
+  microchip: NewPet.shape.microchip,
+  vaccinations: NewPet.shape.vaccinations,
+  healthNotes: NewPet.shape.healthNotes,
 });
 
 export const ImportRequest = z.strictObject({
@@ -80,11 +92,15 @@ export const ImportPreviewRow = z.object({
   /** Where the clerk finds the row in the file: "line 3" (CSV) or "item 3" (JSON). */
   where: z.string(),
   /** The row's fields as the file gives them (text), whatever their problems. */
-  values: z.object({ name: z.string(), category: z.string(), status: z.string(), stock: z.string() }).partial(),
+  values: z.object({ name: z.string(), category: z.string(), status: z.string(), stock: z.string(), price: z.string(), sku: z.string() }).partial(),
   /** import: a new pet; invalid: skipped for its errors; exists: skipped, the pet is in the store already. */
   outcome: z.enum(['import', 'invalid', 'exists']),
   /** The pet the row adds (outcome import); `categoryId` is null for a category the import creates. */
-  pet: z.object({ name: z.string(), category: z.string(), categoryId: Id.nullable(), status: PetStatus, stock: z.int() }).nullable(),
+  /** Its price, SKU and the animal's details too, those the file gives (the photo is never in a file). */
+  pet: z
+    .object({ name: z.string(), category: z.string(), categoryId: Id.nullable(), status: PetStatus, stock: z.int() })
+    .extend(Pet.pick({ price: true, sku: true, breed: true, sex: true, birthDate: true, microchip: true, vaccinations: true, healthNotes: true }).shape)
+    .nullable(),
   errors: z.array(ErrorDetail),
   /** What the clerk should know that is not a problem: "Already in the store as pet 12", a likely duplicate. */
   notes: z.array(z.string()),

@@ -11,6 +11,8 @@ import type { ErrorCode } from '../../src-shared/errors';
 import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
 import { MAX_IMPORT_CHARS } from '../../src-shared/schemas/data';
 import type { TestStore } from '../helpers/temp-store';
+import { GIF, PNG, pngOfSize } from '../helpers/images';
+import { PHOTO_MAX_BYTES } from '../../src-shared/schemas/pet';
 import { appendedSince, expectRefused, lastEventId, snapshot, openStoreForRules, standing } from './support/observe';
 
 /** A small shop: two categories (one empty), pets in each standing, an open and a complete order. */
@@ -18,7 +20,7 @@ function seed(t: TestStore) {
   const dogs = t.ok('categories.create', { name: 'Dogs', description: 'Good boys and girls' });
   const cats = t.ok('categories.create', { name: 'Cats' });
   const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
-  const bella = t.ok('pets.create', { name: 'Bella', categoryId: dogs.id });
+  const bella = t.ok('pets.create', { name: 'Bella', categoryId: dogs.id, sku: 'BELLA-1', microchip: BELLA_CHIP });
   t.ok('inventory.set', { petId: bella.id, update: { quantity: 5 } });
   const open = t.ok('orders.place', { petId: bella.id, quantity: 2 });
   const done = t.ok('orders.place', { petId: bella.id, quantity: 1 });
@@ -30,6 +32,7 @@ function seed(t: TestStore) {
   return { dogs, cats, rex, bella, held, sold, open: { ...open, id: open.id! }, done: { ...done, id: done.id! } };
 }
 type Shop = ReturnType<typeof seed>;
+const BELLA_CHIP = '276098100000001';
 
 /** The output conforms to the operation's declared output schema. */
 function conforms<K extends CallableOperationName>(name: K, output: unknown) {
@@ -91,6 +94,27 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(t.fail('pets.get', { petId: s.rex.id }).code).toBe('NOT_FOUND');
     expect(t.ok('pets.list', {}).total).toBe(3);
     expect(appendedSince(t, mark)).toEqual([{ type: 'pet.deleted', data: s.rex }]);
+  },
+  'photos.put': (t, s) => {
+    const mark = lastEventId(t);
+    const photo = conforms('photos.put', t.ok('photos.put', { petId: s.rex.id, photo: PNG }));
+    expect(photo).toEqual({ contentType: 'image/png', size: PNG.length, updatedAt: expect.any(String) });
+    expect(t.ok('pets.get', { petId: s.rex.id }).photo).toEqual(photo);
+    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.updated', data: { ...s.rex, photo } }]);
+  },
+  'photos.get': (t, s) => {
+    t.ok('photos.put', { petId: s.rex.id, photo: PNG });
+    const file = conforms('photos.get', t.ok('photos.get', { petId: s.rex.id })) as { contentType: string; bytes: Uint8Array };
+    expect(file.contentType).toBe('image/png');
+    expect(Buffer.compare(Buffer.from(file.bytes), PNG)).toBe(0);
+  },
+  'photos.delete': (t, s) => {
+    t.ok('photos.put', { petId: s.rex.id, photo: PNG });
+    const mark = lastEventId(t);
+    expect(conforms('photos.delete', t.ok('photos.delete', { petId: s.rex.id }))).toBeNull();
+    expect(t.fail('photos.get', { petId: s.rex.id }).code).toBe('NOT_FOUND');
+    expect(t.ok('pets.get', { petId: s.rex.id })).toEqual(s.rex);
+    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.updated', data: s.rex }]);
   },
   'categories.list': (t, s) => {
     const birds = t.ok('categories.create', { name: 'birds' });
@@ -310,7 +334,8 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     const file = t.ok('data.export', { format: 'csv' });
     conforms('data.export', file);
     expect(file).toMatchObject({ mimeType: 'text/csv', rows: 4, filename: expect.stringMatching(/^petstore-pets-\d{4}-\d\d-\d\d\.csv$/) });
-    expect(file.content.split(/\r?\n/)[0]).toBe('id,name,category,categoryId,status,stock');
+    // The pet's optional fields some pet has (Bella's SKU and microchip) are columns too.
+    expect(file.content.split(/\r?\n/)[0]).toBe('id,name,category,categoryId,status,stock,sku,microchip');
     const json = JSON.parse(t.ok('data.export', { format: 'json' }).content);
     expect(json.pets).toHaveLength(4);
     expect(json.orders).toHaveLength(2);
@@ -357,6 +382,9 @@ const refusals: Refusal[] = [
   ['pets.replace', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, pet: { name: 'Rex', categoryId: s.dogs.id, status: 'lost' } }), /pet\.status/],
   ['pets.update', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, changes: {} }), /At least one field/],
   ['pets.delete', 'VALIDATION_FAILED', () => ({}), /petId/],
+  ['photos.put', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, photo: 'iVBORw0KGgo=' }), /photo/],
+  ['photos.get', 'VALIDATION_FAILED', () => ({ petId: 0 }), /petId/],
+  ['photos.delete', 'VALIDATION_FAILED', () => ({}), /petId/],
   ['categories.list', 'VALIDATION_FAILED', () => ({ q: 'x'.repeat(101) }), /q/],
   ['categories.create', 'VALIDATION_FAILED', () => ({ name: 'Fish', description: 'x'.repeat(501) }), /description/],
   ['categories.get', 'VALIDATION_FAILED', () => ({ categoryId: 0 }), /categoryId/],
@@ -398,6 +426,17 @@ const refusals: Refusal[] = [
   ['pets.update', 'PET_HAS_OPEN_ORDERS', (s) => ({ petId: s.bella.id, changes: { status: 'sold' } }), /open orders/],
   ['pets.delete', 'NOT_FOUND', () => ({ petId: MISSING }), /Pet 424242/],
   ['pets.delete', 'PET_HAS_OPEN_ORDERS', (s) => ({ petId: s.bella.id }), /open orders/],
+  ['pets.create', 'SKU_TAKEN', (s) => ({ name: 'Max', categoryId: s.dogs.id, sku: ' bella-1 ' }), /"bella-1" belongs to Bella/],
+  ['pets.create', 'MICROCHIP_TAKEN', (s) => ({ name: 'Max', categoryId: s.dogs.id, microchip: BELLA_CHIP }), /belongs to Bella/],
+  ['pets.replace', 'SKU_TAKEN', (s) => ({ petId: s.rex.id, pet: { name: 'Rex', categoryId: s.dogs.id, sku: 'Bella-1' } }), /belongs to Bella/],
+  ['pets.replace', 'MICROCHIP_TAKEN', (s) => ({ petId: s.rex.id, pet: { name: 'Rex', categoryId: s.dogs.id, microchip: BELLA_CHIP } }), /belongs to Bella/],
+  ['pets.update', 'SKU_TAKEN', (s) => ({ petId: s.rex.id, changes: { sku: 'BELLA-1' } }), /belongs to Bella/],
+  ['pets.update', 'MICROCHIP_TAKEN', (s) => ({ petId: s.rex.id, changes: { microchip: BELLA_CHIP } }), /belongs to Bella/],
+  ['photos.put', 'NOT_FOUND', () => ({ petId: MISSING, photo: PNG }), /Pet 424242/],
+  ['photos.put', 'PAYLOAD_TOO_LARGE', (s) => ({ petId: s.rex.id, photo: pngOfSize(PHOTO_MAX_BYTES + 1) }), /larger than 2 MiB/],
+  ['photos.put', 'UNSUPPORTED_MEDIA_TYPE', (s) => ({ petId: s.rex.id, photo: GIF }), /JPEG, PNG or WebP/],
+  ['photos.get', 'NOT_FOUND', (s) => ({ petId: s.rex.id }), /Rex \(pet \d+\) has no photo/],
+  ['photos.delete', 'NOT_FOUND', (s) => ({ petId: s.rex.id }), /has no photo/],
   ['categories.create', 'CATEGORY_NAME_TAKEN', () => ({ name: ' dOGS ' }), /"Dogs" already exists/],
   ['categories.get', 'NOT_FOUND', () => ({ categoryId: MISSING }), /Category 424242/],
   ['categories.replace', 'NOT_FOUND', () => ({ categoryId: MISSING, category: { name: 'Fish' } }), /Category 424242/],
@@ -425,6 +464,8 @@ const refusals: Refusal[] = [
 const DETAIL_PATHS: Partial<Record<ErrorCode, (op: CallableOperationName) => string[]>> = {
   REFERENCE_NOT_FOUND: (op) => [op === 'orders.place' ? 'petId' : 'categoryId'],
   CATEGORY_NAME_TAKEN: () => ['name'],
+  SKU_TAKEN: () => ['sku'],
+  MICROCHIP_TAKEN: () => ['microchip'],
 };
 
 describe('each refusal answers its code and changes nothing', () => {
@@ -458,6 +499,8 @@ describe('a database locked by another program: SERVICE_BUSY, nothing written, r
     'pets.replace': { petId: s.rex.id, pet: { name: 'Rex', categoryId: s.dogs.id } },
     'pets.update': { petId: s.rex.id, changes: { name: 'Rexy' } },
     'pets.delete': { petId: s.rex.id },
+    'photos.put': { petId: s.rex.id, photo: PNG },
+    'photos.delete': { petId: s.rex.id },
     'categories.create': { name: 'Fish' },
     'categories.replace': { categoryId: s.cats.id, category: { name: 'Felines' } },
     'categories.update': { categoryId: s.cats.id, changes: { description: 'Aloof' } },

@@ -7,10 +7,21 @@ import { CliError } from '../output';
 
 export const SEED_USAGE = `petstore seed [--pets N] [--categories N] [--db FILE]
   Fills an empty database with demo data: N categories (default 10) and N pets (default 1000;
-  e.g. 100000), spread evenly over the categories. Written in one transaction, directly (no change
-  events): meant for a new database.`;
+  e.g. 100000), spread evenly over the categories, each with a price and a SKU (DEMO-0000001, …).
+  Written in one transaction, directly (no change events): meant for a new database.`;
 
 const CATEGORIES = ['Dogs', 'Cats', 'Birds', 'Fish', 'Rabbits', 'Hamsters', 'Guinea pigs', 'Reptiles', 'Ferrets', 'Horses'];
+/** A typical price per kind, in whole units of the currency; numbered categories take the last. */
+const BASE_PRICES = [450, 300, 80, 12, 60, 20, 35, 150, 220, 2500, 50];
+/**
+ * A demo pet's price in minor units: its kind's price plus a step of 5 for every place in a cycle
+ * of 20, ending in .99 as shop prices do. Deterministic, so the till's tests and screenshots repeat.
+ */
+export const demoPrice = (index: number, categoryIndex: number) =>
+  ((BASE_PRICES[Math.min(categoryIndex, BASE_PRICES.length - 1)] ?? 50) + (index % 20) * 5) * 100 - 1;
+/** A demo pet's SKU: its number, zero-padded, so a scanner's code reads back as one pet. */
+export const demoSku = (index: number) => `DEMO-${String(index + 1).padStart(7, '0')}`;
+
 const NAMES = ['Rex', 'Bella', 'Max', 'Luna', 'Charlie', 'Lucy', 'Cooper', 'Daisy', 'Milo', 'Nala', 'Bärli', 'Zoé', 'Kiki', 'Oscar', 'Pepper', 'Simba'];
 
 /** Deterministic demo data, so benchmarks and screenshots are repeatable. */
@@ -39,7 +50,8 @@ export function seed(args: string[], cli: CommandContext): void {
       for (let i = 0; i < count; i++) {
         const status: PetStatus = i % 10 === 7 ? 'sold' : i % 10 === 3 ? 'pending' : 'available';
         const name = `${NAMES[i % NAMES.length]} ${i + 1}`;
-        const id = ctx.pets.insert(name, categoryIds[i % categoryIds.length], status);
+        const category = i % categoryIds.length;
+        const id = ctx.pets.insert(name, categoryIds[category], status, { price: demoPrice(i, category), sku: demoSku(i) });
         ctx.inventory.set(id, status === 'available' ? 1 + (i % 5) : initialStock(status));
       }
     });

@@ -8,6 +8,7 @@ import { sql as orderPetNames } from './0006-order-pet-names';
 import { sql as petsByCategoryAndName } from './0007-pets-by-category-and-name';
 import { sql as idempotencyKeys } from './0008-idempotency-keys';
 import { backfill as pinTimeZone, sql as categoryTaxRates } from './0009-category-tax-rates';
+import { sql as petRecord } from './0012-pet-record';
 
 export interface Migration {
   version: number;
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'pets-by-category-and-name', sql: petsByCategoryAndName },
   { version: 8, name: 'idempotency-keys', sql: idempotencyKeys },
   { version: 9, name: 'category-tax-rates', sql: categoryTaxRates, backfill: pinTimeZone },
+  { version: 12, name: 'pet-record', sql: petRecord },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { PET_SORTS, type PetSort, type PetStatus } from '../../../src-shared/schemas/pet';
+import { PET_SORTS, type DetailField, type Pet, type PetPhoto, type PetSort, type PetStatus } from '../../../src-shared/schemas/pet';
 import type { Db } from '../connection';
 import { fold, nameOrderKey, nameSortKey } from '../../../src-shared/name-keys';
 import { canonicalSet, decodeCursor, encodeCursor, placeholders, type CursorScope } from './paging';
@@ -8,18 +8,43 @@ import { MAX_KEPT_STATEMENTS, statementCache } from './statement-cache';
 import { writeWatcher } from './write-watcher';
 import type { CategoryPetCount } from '../../../src-shared/schemas/category';
 
-export interface PetRow {
+/**
+ * A pet as lists, events and the stock rules see it: a Pet without the animal's details (those are
+ * read with `details`), a field without a value left out.
+ */
+export type PetRow = Omit<Pet, DetailField>;
+
+/** A pets row as SQL gives it: nulls where a value is missing, the photo's columns from pet_photos. */
+interface PetRecordRow {
   id: number;
   name: string;
   categoryId: number;
   status: PetStatus;
+  price: number | null;
+  sku: string | null;
+  photoType: PetPhoto['contentType'] | null;
+  photoSize: number | null;
+  photoAt: string | null;
 }
+
+/** A row as the answer gives it: no nulls (a field without a value is left out). */
+function petFromRow(row: PetRecordRow): PetRow {
+  const pet: PetRow = { id: row.id, name: row.name, categoryId: row.categoryId, status: row.status };
+  if (row.price !== null) pet.price = row.price;
+  if (row.sku !== null) pet.sku = row.sku;
+  if (row.photoType !== null) pet.photo = { contentType: row.photoType, size: row.photoSize!, updatedAt: row.photoAt! };
+  return pet;
+}
+
+/** What a SKU is compared as: SKUs are unique case aside (printable ASCII, so ASCII upper case; SQLite's upper() in the index). */
+export const skuKey = (sku: string) => sku.toUpperCase();
 
 export interface PetListFilter {
   status?: PetStatus[];
   categoryId?: number;
   q?: string;
   id?: number[];
+  sku?: string;
   sort: PetSort;
   limit: number;
   cursor?: string;
@@ -27,19 +52,24 @@ export interface PetListFilter {
 
 const SORT_COLUMNS = { id: 'id', name: 'name_order', status: 'status' } as const;
 type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
-const COLUMNS = 'id, name, category_id AS categoryId, status';
+// The photo's facts come from pet_photos by its primary key (its bytes are never read here).
+const COLUMNS =
+  'id, name, category_id AS categoryId, status, price, sku, ph.content_type AS photoType, ph.size AS photoSize, ph.updated_at AS photoAt';
+const FROM = 'pets LEFT JOIN pet_photos ph ON ph.pet_id = pets.id';
 
 /** Pets: parameterised SQL only; filters add placeholders, never values, to the text. */
 export function petsRepository(db: Db) {
   const prepare = statementCache(db);
   const totalOf = pageTotals(db, prepare);
-  const byId = db.prepare<[number], PetRow>(`SELECT ${COLUMNS} FROM pets WHERE id = ?`);
-  const insert = db.prepare<[string, string, string, string, number, PetStatus]>(
-    'INSERT INTO pets (name, name_folded, name_sort, name_order, category_id, status) VALUES (?, ?, ?, ?, ?, ?)',
+  const byId = db.prepare<[number], PetRecordRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE id = ?`);
+  const insert = db.prepare<[string, string, string, string, number, PetStatus, number | null, string | null]>(
+    'INSERT INTO pets (name, name_folded, name_sort, name_order, category_id, status, price, sku) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const update = db.prepare<[string, string, string, string, number, PetStatus, number]>(
-    'UPDATE pets SET name = ?, name_folded = ?, name_sort = ?, name_order = ?, category_id = ?, status = ? WHERE id = ?',
+  const update = db.prepare<[string, string, string, string, number, PetStatus, number | null, string | null, number]>(
+    'UPDATE pets SET name = ?, name_folded = ?, name_sort = ?, name_order = ?, category_id = ?, status = ?, price = ?, sku = ? WHERE id = ?',
   );
+  // The pets_by_sku index (migration 12): an expression index, so the query names the same expression.
+  const bySku = db.prepare<[string], number>('SELECT id FROM pets WHERE upper(sku) = ?').pluck();
   const setStatus = db.prepare<[PetStatus, number]>('UPDATE pets SET status = ? WHERE id = ?');
   const remove = db.prepare<[number]>('DELETE FROM pets WHERE id = ?');
   // One index entry read (pets_by_category_and_name, migration 7), however many pets the category holds.
@@ -63,7 +93,8 @@ export function petsRepository(db: Db) {
   const scopeOf = (filter: PetListFilter): CursorScope => ({
     list: 'pets',
     sort: filter.sort,
-    filters: [canonicalSet(filter.status), filter.categoryId ?? null, filter.q ? nameSortKey(filter.q) : null, canonicalSet(filter.id)],
+    // A SKU only when given: the cursors of the other filters stay as they were issued before SKUs.
+    filters: [canonicalSet(filter.status), filter.categoryId ?? null, filter.q ? nameSortKey(filter.q) : null, canonicalSet(filter.id), ...(filter.sku ? [skuKey(filter.sku)] : [])],
     sortValueOf,
   });
 
@@ -73,11 +104,12 @@ export function petsRepository(db: Db) {
    */
   const shapes = new Map<number, { page: Statement; countSql: string; key: SortColumn }>();
   function sqlFor(filter: PetListFilter) {
-    const { status, categoryId, q, id, sort, cursor } = filter;
+    const { status, categoryId, q, id, sku, sort, cursor } = filter;
     // One number per shape (a Map finds it without hashing a new string): the counts are bounded
     // by the input schema (3 statuses, 500 ids), each flag is a bit.
     const shape =
-      ((((status?.length ?? 0) * 1024 + (id?.length ?? 0)) * 8 + PET_SORTS.indexOf(sort)) * 8) +
+      ((((status?.length ?? 0) * 1024 + (id?.length ?? 0)) * 8 + PET_SORTS.indexOf(sort)) * 16) +
+      (sku ? 8 : 0) +
       (categoryId !== undefined ? 4 : 0) +
       (q ? 2 : 0) +
       (cursor ? 1 : 0);
@@ -88,6 +120,7 @@ export function petsRepository(db: Db) {
       if (filter.categoryId !== undefined) where.push('category_id = ?');
       if (filter.q) where.push('instr(name_sort, ?) > 0');
       if (filter.id?.length) where.push(`id IN (${placeholders(filter.id.length)})`);
+      if (filter.sku) where.push('upper(sku) = ?');
       const descending = filter.sort.startsWith('-');
       const key = SORT_COLUMNS[filter.sort.replace('-', '') as keyof typeof SORT_COLUMNS];
       const direction = descending ? 'DESC' : 'ASC';
@@ -100,7 +133,7 @@ export function petsRepository(db: Db) {
       // is on every call. The plans are the same for every filter shape; the limit stays a bound integer.
       // Sorted by id, a row's own id is its cursor: the rows are the answer as they come.
       const page = prepare(
-        `SELECT ${COLUMNS}${key === 'id' ? '' : `, ${key} AS sortValue`} FROM pets
+        `SELECT ${COLUMNS}${key === 'id' ? '' : `, ${key} AS sortValue`} FROM ${FROM}
          ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
          ORDER BY ${orderBy} LIMIT +?`,
       );
@@ -113,11 +146,17 @@ export function petsRepository(db: Db) {
   }
 
   return {
-    find: (id: number) => byId.get(id),
-    insert: (name: string, categoryId: number, status: PetStatus) =>
-      Number(insert.run(name, fold(name), nameSortKey(name), nameOrderKey(name), categoryId, status).lastInsertRowid),
+    find(id: number): PetRow | undefined {
+      const row = byId.get(id);
+      return row && petFromRow(row);
+    },
+    /** Adds a pet with its price and SKU (if any); its details and photo are written beside it. */
+    insert: (name: string, categoryId: number, status: PetStatus, { price, sku }: Pick<PetRow, 'price' | 'sku'> = {}) =>
+      Number(insert.run(name, fold(name), nameSortKey(name), nameOrderKey(name), categoryId, status, price ?? null, sku ?? null).lastInsertRowid),
     update: (pet: PetRow) =>
-      update.run(pet.name, fold(pet.name), nameSortKey(pet.name), nameOrderKey(pet.name), pet.categoryId, pet.status, pet.id),
+      update.run(pet.name, fold(pet.name), nameSortKey(pet.name), nameOrderKey(pet.name), pet.categoryId, pet.status, pet.price ?? null, pet.sku ?? null, pet.id),
+    /** The pet with this SKU, case aside. */
+    findBySku: (sku: string): number | undefined => bySku.get(skuKey(sku)),
     setStatus: (id: number, status: PetStatus) => setStatus.run(status, id),
     remove: (id: number) => remove.run(id),
     /** The first pet (lowest id) of the category with this name, case and accents aside. */
@@ -136,6 +175,7 @@ export function petsRepository(db: Db) {
       if (filter.categoryId !== undefined) values.push(filter.categoryId);
       if (filter.q) values.push(nameSortKey(filter.q));
       if (filter.id?.length) values.push(...filter.id);
+      if (filter.sku) values.push(skuKey(filter.sku));
       const pageValues = values.slice();
       if (filter.cursor) {
         const { id, value } = decodeCursor(filter.cursor, scopeOf(filter));
@@ -143,13 +183,13 @@ export function petsRepository(db: Db) {
         else pageValues.push(value!, id);
       }
       pageValues.push(filter.limit + 1);
-      const rows = page.all(pageValues) as (PetRow & { sortValue?: string })[];
+      const rows = page.all(pageValues) as (PetRecordRow & { sortValue?: string })[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();
       const total = totalOf(countSql, values, { cursor: filter.cursor, shown: rows.length, more });
       const last = rows[rows.length - 1];
       return {
-        rows: key === 'id' ? rows : rows.map(({ id, name, categoryId, status }) => ({ id, name, categoryId, status })),
+        rows: rows.map(petFromRow),
         total,
         nextCursor: more && last ? encodeCursor(scopeOf(filter), { id: last.id, value: last.sortValue }) : null,
       };

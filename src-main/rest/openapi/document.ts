@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { API_VERSION } from '../../../src-shared/api-result';
 import { OPERATION_NAMES, operationDef } from '../../../src-shared/contract';
-import type { OperationDef } from '../../../src-shared/contract-types';
+import type { BinaryMedia, OperationDef } from '../../../src-shared/contract-types';
+import { sizeShown } from '../binary-body';
 import { ERROR_CATALOGUE, ErrorBody, type ErrorCode } from '../../../src-shared/errors';
 import { PAGE_LIMIT_MAX } from '../../../src-shared/schemas/common';
 import { BEARER_CHALLENGE } from '../auth';
@@ -114,6 +115,8 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
     if (http.stream === 'sse') {
       // Each event's `data:` line is one of these, as JSON.
       success.content = { 'text/event-stream': { schema: convert(def.output, 'output') } };
+    } else if (http.answerMedia) {
+      success.content = fileContent(http.answerMedia);
     } else if (http.success !== 204) {
       // A page's body is its `items` array (a named one, such as `Pets`, is referenced).
       const output = convert(http.paged ? itemsSchema(def.output) : def.output, 'output');
@@ -164,7 +167,9 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
     };
     if (!parameters.length) delete operation.parameters;
     if (!operation.description) delete operation.description;
-    if (http.body) {
+    if (http.bodyMedia) {
+      operation.requestBody = { required: true, description: `The file, at most ${sizeShown(http.bodyMedia.maxBytes)}.`, content: fileContent(http.bodyMedia) };
+    } else if (http.body) {
       const body = convert(http.body === '*' ? def.input : shape[http.body], 'input', { defaults: false });
       const media: Json = { schema: body };
       const examples = examplesOf(body);
@@ -202,6 +207,7 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       { name: 'Inventory', description: 'Stock levels (beta).' },
       { name: 'Events', description: 'Live changes (experimental).' },
       { name: 'Service', description: 'Health.' },
+      { name: 'Customers', description: 'The people the shop sells to (beta).' },
     ],
     paths,
     components: {
@@ -212,6 +218,12 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
     },
   };
+}
+
+/** A file body or answer: its bytes, as each of its media types (contract-types.ts, `BinaryMedia`). */
+function fileContent(media: BinaryMedia): Json {
+  const schema = { type: 'string', format: 'binary', maxLength: media.maxBytes };
+  return Object.fromEntries(media.types.map((type) => [type, { schema }]));
 }
 
 function itemsSchema(page: z.ZodType): z.ZodType {
