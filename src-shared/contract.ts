@@ -13,6 +13,7 @@ import { inventoryOperations } from './contract/inventory';
 import { eventOperations } from './contract/event-log';
 import { serviceOperations } from './contract/service';
 import { ownerOperations } from './contract/owner';
+import { shopOperations } from './contract/shop';
 import { dataOperations } from './contract/data';
 import { appOperations } from './contract/app';
 
@@ -26,6 +27,7 @@ export const contract = {
   ...eventOperations,
   ...serviceOperations,
   ...ownerOperations,
+  ...shopOperations,
   ...dataOperations,
   ...appOperations,
 } as const;

@@ -1,5 +1,6 @@
 import { StoreError } from '../../src-shared/errors';
 import { DEFAULT_SETTINGS, Origin, StoreSettings } from '../../src-shared/schemas/settings';
+import { currencyDigits } from '../../src-shared/money-format';
 import { storedAmountsRepository } from '../db/repositories/stored-amounts';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
@@ -51,5 +52,15 @@ export function settingsHandlers(ctx: ServiceContext): HandlersFor<'settings'> {
         if (keys.length) ctx.events.append('settings.updated', { keys });
         return readSettings(ctx);
       }),
+  };
+}
+
+/** The shop's terms any client may read (`GET /v1/shop`): no owner-only setting. */
+export function shopHandlers(ctx: ServiceContext): HandlersFor<'shop'> {
+  return {
+    'shop.get': () => {
+      const { shopName, currency, pricesIncludeTax, defaultTaxRate, timeZone } = readSettings(ctx);
+      return { name: shopName, currency, currencyDigits: currencyDigits(currency), pricesIncludeTax, defaultTaxRate, timeZone };
+    },
   };
 }

@@ -4,7 +4,7 @@ import { categoryHandlers } from './categories';
 import { createContext, type ServiceContext } from './context';
 import { createEventFeed, type EventFeed } from './event-feed';
 import type { ServiceHandlers } from './handler-types';
-import { settingsHandlers } from './settings';
+import { settingsHandlers, shopHandlers } from './settings';
 import { tokenHandlers } from './tokens';
 import { overviewHandlers } from './overview';
 import { dataTransferHandlers } from './data-transfer';
@@ -38,6 +38,7 @@ export function createStore(db: Db): Store {
     ...orderHandlers(context),
     ...inventoryHandlers(context),
     ...settingsHandlers(context),
+    ...shopHandlers(context),
     ...tokenHandlers(context),
     ...overviewHandlers(context),
     ...dataTransferHandlers(context),

@@ -125,3 +125,23 @@ export const DEFAULT_SETTINGS: StoreSettings = {
 export const SettingsPatch = StoreSettings.partial()
   .strict()
   .refine(hasSomeField, someFieldRequired('At least one setting is required'));
+
+/**
+ * What any client needs to read the shop's amounts and days (`GET /v1/shop`): the settings that
+ * give amounts and dates their meaning, and the name receipts carry; no other owner setting.
+ */
+export const Shop = z
+  .object({
+    name: z.string().max(100).describe("The shop's name, as receipts print it."),
+    currency: z.string().length(3).regex(/^[A-Z]{3}$/).describe('ISO 4217 code of the currency every amount is in.'),
+    currencyDigits: z
+      .int()
+      .min(0)
+      .max(4)
+      .describe('Digits of the minor unit: an amount of 1999 is 19.99 with 2 (EUR), 1999 with 0 (JPY), 1.999 with 3 (BHD).'),
+    pricesIncludeTax: StoreSettings.shape.pricesIncludeTax,
+    defaultTaxRate: TaxRate.describe("Tax rate (basis points) of a category that has none of its own: 1900 is 19 %."),
+    timeZone: z.string().max(64).describe("The shop's time zone (IANA): the days of reports and receipts are its days."),
+  })
+  .meta({ id: 'Shop', example: { name: 'Pet Store', currency: 'EUR', currencyDigits: 2, pricesIncludeTax: true, defaultTaxRate: 1900, timeZone: 'Europe/Berlin' } });
+export type Shop = z.infer<typeof Shop>;

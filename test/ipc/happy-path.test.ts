@@ -99,6 +99,7 @@ describe('results are structured-clone safe and conform to the contract', () => 
 
     await check('service.health', {});
     await check('settings.get', {});
+    await check('shop.get', {});
     await check('settings.update', { lowStockThreshold: 2, listenerHost: '127.0.0.1', listenerPort: port });
     const token = await check<{ token: { id: number }; secret: string }>('tokens.create', { label: 'Label printer', scope: 'write' });
     await check('tokens.list', {});

@@ -97,6 +97,7 @@ describe('the scope matrix over every HTTP operation of the contract', () => {
         'GET /events',
         'GET /events/latest',
         'GET /health',
+        'GET /shop',
       ].sort(),
     );
   });

@@ -289,6 +289,17 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(conforms('settings.update', settings)).toEqual({ ...DEFAULT_SETTINGS, lowStockThreshold: 3, allowedOrigins: ['http://localhost:3000'] });
     expect(t.ok('settings.get', {})).toEqual(settings);
   },
+  'shop.get': (t) => {
+    t.ok('settings.update', { currency: 'JPY', defaultTaxRate: 1000 });
+    expect(conforms('shop.get', t.ok('shop.get', {}))).toEqual({
+      name: DEFAULT_SETTINGS.shopName,
+      currency: 'JPY',
+      currencyDigits: 0,
+      pricesIncludeTax: true,
+      defaultTaxRate: 1000,
+      timeZone: DEFAULT_SETTINGS.timeZone,
+    });
+  },
   'tokens.create': (t) => {
     const created = t.ok('tokens.create', { label: 'Web shop', scope: 'write' });
     conforms('tokens.create', created);
@@ -407,6 +418,7 @@ const refusals: Refusal[] = [
   ['service.health', 'VALIDATION_FAILED', () => ['not', 'an', 'object'] as unknown as Record<string, unknown>, /Invalid input/], // unknown fields are ignored: see test/rest/auth.test.ts
   ['settings.get', 'VALIDATION_FAILED', () => ({ key: 'x' }), /key/],
   ['settings.update', 'VALIDATION_FAILED', () => ({ listenerHost: 'example.com' }), /listenerHost/],
+  ['shop.get', 'VALIDATION_FAILED', () => ({ currency: 'USD' }), /currency/],
   ['tokens.create', 'VALIDATION_FAILED', () => ({ label: 'Shop', scope: 'admin' }), /scope/],
   ['tokens.list', 'VALIDATION_FAILED', () => ({ includeRevoked: 1 }), /includeRevoked/],
   ['tokens.revoke', 'VALIDATION_FAILED', () => ({ tokenId: '1' }), /tokenId/],

@@ -17,6 +17,8 @@ petstore settings set KEY=VALUE [KEY=VALUE …] [--db FILE]
   to the rate limit, sunset date, threshold, shop name or allowed origins to its next request; the
   listener's address and port when it next starts. allowedOrigins takes a comma-separated list ("" for
   none) and keeps each origin as a browser sends it (https://Shop.Example.com is kept as https://shop.example.com).
+  Money: currency is an ISO 4217 code (set it before pricing anything: it cannot change once amounts are
+  stored), defaultTaxRate is in basis points (1900 is 19 %), timeZone an IANA name (Europe/Berlin).
   Keys: ${KEYS.join(', ')}`;
 
 /** `KEY=VALUE` arguments as typed fields: numbers, booleans and lists by the setting's type. */

@@ -1,0 +1,20 @@
+/** The shop's terms: what a client needs to read its amounts and days. */
+import { z } from '../zod-setup';
+import { defineOperation as op } from '../contract-types';
+import { Shop } from '../schemas/settings';
+
+export const shopOperations = {
+  /** The shop's currency (and its minor-unit digits), tax terms, time zone and name. */
+  'shop.get': op({
+    tag: 'Service',
+    summary: "The shop's currency, tax terms and time zone",
+    description:
+      'Every amount of the API is a whole number of minor units of `currency`: divide by 10^`currencyDigits` to show it. ' +
+      'Read-only here: the owner sets these in the app or with `petstore settings set`.',
+    input: z.strictObject({}),
+    output: Shop,
+    stability: 'beta',
+    mutates: false,
+    http: { method: 'GET', path: '/shop', success: 200, errors: [] },
+  }),
+} as const;
