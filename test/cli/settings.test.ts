@@ -143,3 +143,43 @@ test('set is announced to other windows and integrators as one settings.updated 
     store.close();
   }
 });
+
+test('the money settings: set as typed and kept as the runtime spells them; a currency cannot change once amounts are stored', async () => {
+  const { dir, cleanup: remove } = tempDir('petstore-cli-money-');
+  const file = join(dir, 'shop.db');
+  try {
+    const store = openStore(file);
+    store.close();
+    const set = await petstore(['settings', 'set', 'currency=chf', 'defaultTaxRate=810', 'pricesIncludeTax=false', 'timeZone=europe/zurich', '--db', file]);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toMatch(/^currency +CHF$/m);
+    expect(set.stdout).toMatch(/^defaultTaxRate +810$/m);
+    expect(set.stdout).toMatch(/^pricesIncludeTax +false$/m);
+    expect(set.stdout).toMatch(/^timeZone +Europe\/Zurich$/m);
+
+    for (const [assignment, message] of [
+      ['currency=XXX', /currency: Must be a current ISO 4217 currency code/],
+      ['defaultTaxRate=19%', /defaultTaxRate: must be a whole number/i],
+      ['timeZone=+01:00', /timeZone: Must be an IANA time zone name/],
+    ] as const) {
+      const refused = await petstore(['settings', 'set', assignment, '--db', file]);
+      expect(refused.code, assignment).toBe(1);
+      expect(refused.stderr, assignment).toMatch(message);
+    }
+
+    const priced = openStore(file);
+    try {
+      const category = priced.handlers['categories.create']({ name: 'Dogs' });
+      priced.handlers['pets.create']({ name: 'Rex', categoryId: category.id, price: 120_000 } as never);
+    } finally {
+      priced.close();
+    }
+    const refused = await petstore(['settings', 'set', 'currency=EUR', '--db', file]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^CURRENCY_IN_USE: The shop holds amounts in CHF already \(1 priced pet\): the currency cannot become EUR$/m);
+    const shown = await petstore(['settings', '--json', '--db', file]);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ currency: 'CHF', defaultTaxRate: 810, pricesIncludeTax: false, timeZone: 'Europe/Zurich' });
+  } finally {
+    remove();
+  }
+});
