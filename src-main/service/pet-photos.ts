@@ -36,7 +36,8 @@ export function photoHandlers(ctx: ServiceContext): HandlersFor<'photos'> {
       const pet = mustFind(petId);
       const photo = ctx.petPhotos.find(petId);
       if (!photo) throw noPhoto(pet);
-      return { contentType: photo.contentType, bytes: photo.bytes };
+      // A plain Uint8Array of its own (SQLite's Buffer is a Node class): IPC clones it as it is.
+      return { contentType: photo.contentType, bytes: new Uint8Array(photo.bytes) };
     },
 
     'photos.delete': ({ petId }) =>

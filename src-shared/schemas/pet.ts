@@ -65,7 +65,7 @@ const recordFields = {
   price: Price,
   sku: Sku.describe('Stock-keeping unit for barcodes: 1–32 printable ASCII characters, trimmed; unique among pets, case aside.'),
   breed: Name.describe('Breed, 1–100 characters after trimming.'),
-  sex: PetSex,
+  sex: PetSex.optional().describe('female, male or unknown.'),
   birthDate: PastDate.describe('Date of birth (YYYY-MM-DD), not in the future.'),
   microchip: Microchip.describe('Microchip number: exactly 15 digits (ISO 11784/11785); unique among pets.'),
   vaccinations: z.array(Vaccination).max(VACCINATIONS_MAX).describe(`Vaccinations given, at most ${VACCINATIONS_MAX}; the list is replaced whole.`),

@@ -37,7 +37,7 @@ function track<T extends Db | Store>(handle: T): T {
   return handle;
 }
 
-const EVERY_TABLE = ['api_tokens', 'categories', 'events', 'idempotency_keys', 'inventory', 'orders', 'pets', 'schema_migrations', 'settings'];
+const EVERY_TABLE = ['api_tokens', 'categories', 'events', 'idempotency_keys', 'inventory', 'orders', 'pet_details', 'pet_photos', 'pets', 'schema_migrations', 'settings'];
 
 const tables = (db: Db) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map(
@@ -177,6 +177,11 @@ const DATA_AT_VERSION: Record<number, (db: Db) => void> = {
       .prepare("INSERT INTO idempotency_keys (token_id, key, fingerprint, status, body, created_at) VALUES (0, 'retry-1', 'abc', 201, ?, '2025-03-01T10:00:00.000Z')")
       .run(JSON.stringify({ id: 1, petId: 2, quantity: 1, complete: false })),
   9: (db) => db.exec(`UPDATE categories SET tax_rate = 700 WHERE id = 2; UPDATE settings SET value = '"Europe/Berlin"' WHERE key = 'timeZone';`),
+  12: (db) =>
+    // From version 12 on, a pet may have a price, a SKU, the animal's details and a photo.
+    db.exec(`UPDATE pets SET price = 4999, sku = 'REX-1' WHERE id = 1;
+      INSERT INTO pet_details (pet_id, breed, microchip) VALUES (1, 'Beagle', '276098100000001');
+      INSERT INTO pet_photos (pet_id, content_type, size, updated_at, bytes) VALUES (1, 'image/png', 8, '2025-03-01T10:00:00.000Z', x'89504e470d0a1a0a');`),
 };
 
 describe('upgrading a database written by an earlier version', () => {

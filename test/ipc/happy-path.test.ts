@@ -12,6 +12,7 @@ import type { InventoryItem } from '../../src-shared/schemas/inventory';
 import type { Order } from '../../src-shared/schemas/order';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { expectCloneSafe, expectOk, openIpcHarness, type IpcHarness } from './harness';
+import { PNG } from '../helpers/images';
 
 let h: IpcHarness;
 beforeEach(() => {
@@ -118,6 +119,9 @@ describe('results are structured-clone safe and conform to the contract', () => 
     await check('pets.get', { petId: rex.id });
     await check('pets.replace', { petId: rex.id, pet: { name: 'Rex II', categoryId: dogs.id } });
     await check('pets.update', { petId: rex.id, changes: { name: 'Rex' } });
+    await check('photos.put', { petId: rex.id, photo: new Uint8Array(PNG) });
+    await check('photos.get', { petId: rex.id });
+    await check('photos.delete', { petId: rex.id });
     expect(await check('categories.petCounts', {})).toEqual([{ categoryId: dogs.id, pets: 2 }]);
 
     await check('inventory.list', { low: true });

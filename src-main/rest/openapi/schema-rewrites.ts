@@ -26,6 +26,8 @@ export function rewriteForOpenApi30(schema: Json, options: RewriteOptions): unkn
   const examples = Array.isArray(schema.examples) ? (schema.examples as unknown[]) : undefined;
   eachSchema(schema, (node) => {
     inlineNullableReference(node, options.lookup);
+    // OpenAPI 3.0.3: `nullable` adds null to the type, but an `enum` must list null itself (a PATCH's `sex: null`).
+    if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) node.enum.push(null);
     if (node.type === 'integer' && node.format === undefined) node.format = integerFormat(node.minimum, node.maximum);
     untypeAllOfMembers(node);
     if (!options.defaults) delete node.default;

@@ -1,0 +1,43 @@
+/**
+ * `petstore seed`: the demo pets have prices and SKUs (the till's next issue sells them), the same
+ * ones on every run, each SKU a pet's own.
+ */
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { openStore } from '../../src-main/service/store';
+import { petstore } from '../helpers/cli-in-process';
+import { tempDir } from '../helpers/temp-store';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).reverse().forEach((cleanup) => cleanup()));
+
+/** Seeds a new file with `pets` pets and reads them back (id order). */
+async function seeded(pets: number) {
+  const { dir, cleanup } = tempDir('petstore-seed-');
+  cleanups.push(cleanup);
+  const file = join(dir, 'store.db');
+  const result = await petstore(['seed', '--db', file, '--pets', String(pets), '--categories', '12']);
+  expect(result.code, result.stderr).toBe(0);
+  const store = openStore(file);
+  cleanups.push(() => store.close());
+  return store.handlers['pets.list']({ sort: 'id', limit: 500 }).items;
+}
+
+test('every demo pet has a price in minor units and a SKU of its own, the same on every run', async () => {
+  const first = await seeded(40);
+  expect(first).toHaveLength(40);
+  for (const pet of first) {
+    expect(Number.isInteger(pet.price), pet.name).toBe(true);
+    expect(pet.price! % 100, pet.name).toBe(99);
+    expect(pet.sku).toMatch(/^DEMO-\d{7}$/);
+  }
+  expect(new Set(first.map((pet) => pet.sku)).size).toBe(40);
+  expect(first.slice(0, 3).map(({ name, price, sku }) => ({ name, price, sku }))).toEqual([
+    { name: 'Rex 1', price: 44_999, sku: 'DEMO-0000001' },
+    { name: 'Bella 2', price: 30_499, sku: 'DEMO-0000002' },
+    { name: 'Max 3', price: 8_999, sku: 'DEMO-0000003' },
+  ]);
+  // Numbered categories (past the ten kinds) get a price too.
+  expect(first[10]).toMatchObject({ price: 9_999 });
+  expect(await seeded(40)).toEqual(first);
+});
