@@ -16,6 +16,7 @@ import { ownerOperations } from './contract/owner';
 import { shopOperations } from './contract/shop';
 import { dataOperations } from './contract/data';
 import { appOperations } from './contract/app';
+import { customerOperations } from './contract/customers';
 
 /** One table of every operation, area by area (src-shared/contract/: one file per area). */
 export const contract = {
@@ -30,6 +31,7 @@ export const contract = {
   ...shopOperations,
   ...dataOperations,
   ...appOperations,
+  ...customerOperations,
 } as const;
 
 export type Contract = typeof contract;

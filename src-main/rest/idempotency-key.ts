@@ -36,7 +36,7 @@ export function idempotentHandler(
     return validationFailed([{ path: IDEMPOTENCY_KEY_HEADER, message: 'Must be 1–255 characters: letters, digits, spaces or ASCII punctuation' }]);
   }
   // Writes need a write token, so one is always there; the request is the operation and its parsed input.
-  const once = { tokenId: request.token!.id, key, request: JSON.stringify([name, input]), status: def.http!.success };
+  const once = { tokenId: request.token!.id, key, operation: name, request: JSON.stringify([name, input]), status: def.http!.success };
   return (parsed) => {
     const done = runOnce(ctx, once, () => handler(parsed));
     return 'replay' in done ? new ReplayedAnswer(done.replay.status, done.replay.body) : done.data;

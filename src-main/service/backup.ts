@@ -10,6 +10,7 @@ import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
 import { createPrivateFile, createPrivateFolder } from '../db/private-files';
 import { makeScratchFolder } from '../db/scratch-folders';
 import { backupFolderBeside, isLiveDatabaseFile, partialFileOf, removeDeadPartials, removeQuietly, statOf } from '../db/live-files';
+import { forgetAgainAfterRestore } from './customers';
 import { isStorageFull } from './storage-full';
 import type { Store } from './store';
 
@@ -106,7 +107,7 @@ export async function createBackup(store: Store, file: string, replace = false):
 }
 
 /** The shop's data, parents before children; tokens and the change log are not part of a restore. */
-const RESTORED_TABLES = ['categories', 'pets', 'inventory', 'orders', 'settings'] as const;
+const RESTORED_TABLES = ['categories', 'pets', 'inventory', 'orders', 'settings', 'customers'] as const;
 
 /** SQLite's and the file system's reasons in a clerk's words ("disk I/O error" says nothing to do). */
 function inPlainWords(error: unknown): string {
@@ -246,6 +247,7 @@ function replaceTablesFrom(store: Store, file: string): string {
       const safety = writeSafetyCopy(store);
       for (const table of [...RESTORED_TABLES].reverse()) db.exec(`DELETE FROM main.${table}`);
       for (const table of RESTORED_TABLES) copyTable(db, table, 'restored', 'main');
+      forgetAgainAfterRestore(store.context);
       // Ids continue after the larger of the backup's and the store's own (AUTOINCREMENT keeps them
       // in sqlite_sequence): an id given out since the backup (on a receipt, in the change log, to
       // an integrator) is never given to something else.

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection';
 import { categoriesRepository } from '../db/repositories/categories';
+import { customersRepository } from '../db/repositories/customers';
 import { eventsRepository } from '../db/repositories/events';
 import { idempotencyKeysRepository } from '../db/repositories/idempotency-keys';
 import { inventoryRepository } from '../db/repositories/inventory';
@@ -28,6 +29,7 @@ export function createContext(db: Db, afterCommit: () => void) {
     settings: settingsRepository(db),
     tokens: tokensRepository(db),
     idempotencyKeys: idempotencyKeysRepository(db),
+    customers: customersRepository(db),
   };
 
   const commits = createGroupCommit(db, afterCommit);

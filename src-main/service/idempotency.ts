@@ -9,6 +9,8 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export interface IdempotentRequest {
   tokenId: number;
   key: string;
+  /** The operation that creates: kept with the answer, so that forgetting a customer finds the answers that hold them. */
+  operation: string;
   /** The request in a canonical form (operation and parsed input): a retry must ask the same. */
   request: string;
   /** The status the first answer had. */
@@ -21,7 +23,7 @@ export interface IdempotentRequest {
  * the same request gets that answer back (`replay`) and creates nothing; the same key with another
  * request is refused. Refusals are not kept: they changed nothing, so a retry simply runs again.
  */
-export function runOnce<T>(ctx: ServiceContext, { tokenId, key, request, status }: IdempotentRequest, create: () => T): { data: T } | { replay: IdempotentAnswer } {
+export function runOnce<T>(ctx: ServiceContext, { tokenId, key, operation, request, status }: IdempotentRequest, create: () => T): { data: T } | { replay: IdempotentAnswer } {
   const fingerprint = createHash('sha256').update(request).digest('hex');
   return ctx.write(() => {
     const now = Date.now();
@@ -37,7 +39,7 @@ export function runOnce<T>(ctx: ServiceContext, { tokenId, key, request, status 
     }
     const data = create();
     ctx.idempotencyKeys.purge(new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString());
-    ctx.idempotencyKeys.put(tokenId, key, { fingerprint, status, body: JSON.stringify(data), createdAt: new Date(now).toISOString() });
+    ctx.idempotencyKeys.put(tokenId, key, { operation, fingerprint, status, body: JSON.stringify(data), createdAt: new Date(now).toISOString() });
     return { data };
   });
 }

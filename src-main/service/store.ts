@@ -1,6 +1,7 @@
 import { API_VERSION } from '../../src-shared/api-result';
 import { openDatabase, type Db, type OpenOptions } from '../db/connection';
 import { categoryHandlers } from './categories';
+import { customerHandlers } from './customers';
 import { createContext, type ServiceContext } from './context';
 import { createEventFeed, type EventFeed } from './event-feed';
 import type { ServiceHandlers } from './handler-types';
@@ -42,6 +43,7 @@ export function createStore(db: Db): Store {
     ...tokenHandlers(context),
     ...overviewHandlers(context),
     ...dataTransferHandlers(context),
+    ...customerHandlers(context),
     'events.list': ({ after, limit }) => context.events.after(after, limit),
     'events.latest': () => ({ lastEventId: context.events.latestId() }),
     'service.health': () => ({ status: 'ok', version: APP_VERSION, apiVersion: API_VERSION }),

@@ -30,6 +30,8 @@ interface EventData {
   pets?: unknown;
   categories?: unknown;
   orders?: unknown;
+  // customer.*: set once the customer is forgotten (their earlier events hold no name then).
+  forgottenAt?: unknown;
 }
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
@@ -89,6 +91,13 @@ export function describeEvent(event: StoreEvent, petName: (id: number) => string
       const names = changedSettings(event.data).map((key) => SETTING_NAMES[key]);
       return names.length ? `Settings changed: ${names.join(', ')}` : 'Settings changed';
     }
+    case 'customer.created':
+    case 'customer.updated': {
+      const what = event.type === 'customer.created' ? 'added' : 'updated';
+      return data.forgottenAt ? `A customer since forgotten ${what}` : `Customer ${text(data.name) ?? ''} ${what}`;
+    }
+    case 'customer.forgotten':
+      return 'A customer forgotten (their personal data erased)';
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from '../zod-setup';
 import { Category } from './category';
+import { Customer } from './customer';
 import { DateTime, Id } from './common';
 import { InventoryItem } from './inventory';
 import { Order } from './order';
@@ -24,6 +25,10 @@ export const EVENT_TYPES = [
   // Owner settings changed (the Settings screen, the CLI): data names the keys only, never values
   // (settings are the owner's; the REST stream is open to read tokens). Re-read them.
   'settings.updated',
+  // Customers; once one is forgotten, their earlier events are rewritten without their personal data.
+  'customer.created',
+  'customer.updated',
+  'customer.forgotten',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
@@ -76,11 +81,12 @@ export const StoreEvent = z
     eventOf('LowStockEvent', ['inventory.low'], LowStock),
     eventOf('StoreRestoredEvent', ['store.restored'], RestoredCounts),
     eventOf('SettingsUpdatedEvent', ['settings.updated'], ChangedSettings),
+    eventOf('CustomerEvent', ['customer.created', 'customer.updated', 'customer.forgotten'], Customer),
   ])
   .meta({
     id: 'StoreEvent',
     description:
-      'One entry of the change log. `data` follows `type`: a Pet, Category or Order as it is after the change (as it was, for a deletion); ' +
+      'One entry of the change log. `data` follows `type`: a Pet, Category, Order or Customer as it is after the change (as it was, for a deletion); ' +
       'an InventoryItem for `inventory.updated`, with the threshold for `inventory.low`; counts for `store.restored`; the changed keys for `settings.updated`.',
   });
 /**

@@ -142,6 +142,12 @@ describe('results are structured-clone safe and conform to the contract', () => 
     await check('events.list', { after: 0, limit: 1000 });
     await check('events.latest', {});
 
+    const ann = await check<{ id: number }>('customers.create', { name: 'Ann', phone: '0612345678' });
+    await check('customers.list', { q: '0612' });
+    await check('customers.get', { customerId: ann.id });
+    await check('customers.update', { customerId: ann.id, changes: { note: 'Regular' } });
+    await check('customers.forget', { customerId: ann.id });
+
     await check('listener.status', {});
     const started = await check<{ running: boolean; url: string | null; lastError: string | null }>('listener.start', {});
     expect(started.lastError).toBeNull();

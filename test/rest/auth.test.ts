@@ -9,13 +9,14 @@ const s = useHttpSuite({ heartbeatMs: 60_000 });
 /** Every operation the contract binds to HTTP. */
 const bound = OPERATION_NAMES.filter((name) => operationDef(name).http).map((name) => ({ name, http: operationDef(name).http! }));
 
-let ids: { petId: number; categoryId: number; orderId: number };
+let ids: { petId: number; categoryId: number; orderId: number; customerId: number };
 beforeAll(async () => {
   const category = await s.category({ name: 'Matrix kind' });
   const pet = await s.pet({ name: 'Matrix pet', categoryId: category.id });
   await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 1000 } });
   const order = await s.order(pet.id);
-  ids = { petId: pet.id, categoryId: category.id, orderId: order.id! };
+  const customer = await s.call('POST', '/v1/customers', { json: { name: 'Matrix customer' } });
+  ids = { petId: pet.id, categoryId: category.id, orderId: order.id!, customerId: customer.body.id };
 });
 
 /** A plausible body for each operation that takes one (never one that would delete the fixtures). */
@@ -38,6 +39,10 @@ function bodyFor(name: OperationName): unknown {
       return { shipDate: '2030-01-01T00:00:00Z' };
     case 'inventory.set':
       return { quantity: 1000 };
+    case 'customers.create':
+      return { name: 'Matrix extra customer' };
+    case 'customers.update':
+      return { note: 'Matrix' };
     default:
       return undefined;
   }
@@ -97,6 +102,11 @@ describe('the scope matrix over every HTTP operation of the contract', () => {
         'GET /events',
         'GET /events/latest',
         'GET /health',
+        'GET /customers',
+        'POST /customers',
+        'GET /customers/{customerId}',
+        'PATCH /customers/{customerId}',
+        'DELETE /customers/{customerId}',
         'GET /shop',
       ].sort(),
     );

@@ -624,6 +624,14 @@ describe('500 INTERNAL (own server: its database is closed under it)', () => {
   });
 });
 
+describe('409 CUSTOMER_FORGOTTEN', () => {
+  test('changing a customer who has been forgotten', async () => {
+    const customer = await s.call('POST', '/v1/customers', { json: { name: 'Fay Forgotten', email: 'fay@example.com' } });
+    expect((await s.call('DELETE', `/v1/customers/${customer.body.id}`)).status).toBe(204);
+    expectCode(await s.call('PATCH', `/v1/customers/${customer.body.id}`, { json: { note: 'Back again' } }), 'CUSTOMER_FORGOTTEN');
+  });
+});
+
 /** Codes of in-process operations only (never over REST), each tested where it is answered. */
 const IN_PROCESS_ONLY = ['FILE_EXISTS']; // backup.create: test/service/backup.test.ts, test/cli/data-commands.test.ts
 

@@ -14,6 +14,7 @@ const MAX_SAFE = '9007199254740991';
 let category: Category;
 let pet: Pet;
 let orderId: number;
+let customerId: number;
 beforeAll(async () => {
   // This file sends a few thousand requests (every operation, many bad inputs): more than the default minute's budget.
   s.settings({ rateLimitPerMinute: 100_000 });
@@ -21,13 +22,14 @@ beforeAll(async () => {
   pet = await s.pet({ name: 'Limit pet', categoryId: category.id });
   await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 10 } });
   orderId = (await s.order(pet.id)).id!;
+  customerId = (await s.call('POST', '/v1/customers', { json: { name: 'Limit customer' } })).body.id;
 });
 
 /** The operations that take a JSON body, each with a URL and a valid body (a file body: test/rest/photos.test.ts). */
 const bodyRoutes = () =>
   OPERATION_NAMES.filter((name) => operationDef(name).http?.body && !operationDef(name).http?.bodyMedia).map((name) => {
     const http = operationDef(name).http!;
-    const url = '/v1' + http.path.replace('{petId}', String(pet.id)).replace('{categoryId}', String(category.id)).replace('{orderId}', String(orderId));
+    const url = '/v1' + http.path.replace('{petId}', String(pet.id)).replace('{categoryId}', String(category.id)).replace('{orderId}', String(orderId)).replace('{customerId}', String(customerId));
     const valid: Record<string, unknown> = {
       'pets.create': { name: 'Bodied', categoryId: category.id },
       'pets.replace': { name: 'Limit pet', categoryId: category.id },
@@ -38,6 +40,8 @@ const bodyRoutes = () =>
       'orders.place': { petId: pet.id },
       'orders.update': { shipDate: '2030-01-01T00:00:00Z' },
       'inventory.set': { quantity: 9 },
+      'customers.create': { name: 'Bodied customer' },
+      'customers.update': { note: 'Limit' },
     };
     return { name, method: http.method, url, body: valid[name] as Record<string, unknown> };
   });

@@ -89,7 +89,7 @@ describe('the served document', () => {
   });
 
   test('x-stability: beta on inventory and the new operations, experimental on /events and /events/latest, none elsewhere', () => {
-    const beta = ['/store/inventory', '/pets/{petId}/photo', '/shop'];
+    const beta = ['/store/inventory', '/customers', '/pets/{petId}/photo', '/shop'];
     for (const { path, method, operation } of operations()) {
       const expected = beta.some((start) => path.startsWith(start)) ? 'beta' : path.startsWith('/events') ? 'experimental' : undefined;
       expect(operation['x-stability'], `${method} ${path}`).toBe(expected);
@@ -215,7 +215,7 @@ describe('the served document', () => {
 
   test('PATCH bodies need at least one field (minProperties: 1), as the server does', async () => {
     const patches = operations().filter(({ method }) => method === 'PATCH');
-    expect(patches.map(({ path }) => path).sort()).toEqual(['/categories/{categoryId}', '/pets/{petId}', '/store/orders/{orderId}']);
+    expect(patches.map(({ path }) => path).sort()).toEqual(['/categories/{categoryId}', '/customers/{customerId}', '/pets/{petId}', '/store/orders/{orderId}']);
     for (const { path, operation } of patches) {
       const ref = operation.requestBody.content['application/json'].schema.$ref;
       expect(doc.components.schemas[ref.split('/').pop()].minProperties, path).toBe(1);

@@ -261,7 +261,7 @@ test('a restore forgets the answers kept for Idempotency-Key retries (they name 
   const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
   const file = join(t.dir, 'monday.db');
   expect((await call('backup.create', { file })).ok).toBe(true);
-  const once = { tokenId: 0, key: 'order-1', request: 'orders.place Rex', status: 201 };
+  const once = { tokenId: 0, key: 'order-1', operation: 'orders.place', request: 'orders.place Rex', status: 201 };
   const placed = runOnce(t.store.context, once, () => t.ok('orders.place', { petId: rex.id }));
   expect(placed).toMatchObject({ data: { petId: rex.id } });
   expect(runOnce(t.store.context, once, () => t.ok('orders.place', { petId: rex.id }))).toMatchObject({ replay: { status: 201 } });

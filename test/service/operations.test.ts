@@ -29,7 +29,10 @@ function seed(t: TestStore) {
   t.ok('inventory.set', { petId: held.id, update: { quantity: 2 } });
   t.ok('pets.update', { petId: held.id, changes: { status: 'pending' } });
   const sold = t.ok('pets.create', { name: 'Gone', categoryId: dogs.id, status: 'sold' });
-  return { dogs, cats, rex, bella, held, sold, open: { ...open, id: open.id! }, done: { ...done, id: done.id! } };
+  const ann = t.ok('customers.create', { name: 'Ann', email: 'ann@example.com' });
+  const gus = t.ok('customers.create', { name: 'Gus', phone: '0612345678' });
+  t.ok('customers.forget', { customerId: gus.id });
+  return { ann, gus, dogs, cats, rex, bella, held, sold, open: { ...open, id: open.id! }, done: { ...done, id: done.id! } };
 }
 type Shop = ReturnType<typeof seed>;
 const BELLA_CHIP = '276098100000001';
@@ -351,6 +354,37 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(json.pets).toHaveLength(4);
     expect(json.orders).toHaveLength(2);
   },
+  'customers.list': (t) => {
+    t.ok('customers.create', { name: 'Émile', phone: '+33 6 12 34' });
+    const all = conforms('customers.list', t.ok('customers.list', {})) as ReturnType<typeof t.ok<'customers.list'>>;
+    expect(all.items.map((c) => c.name)).toEqual(['Ann', 'Émile']);
+    expect(t.ok('customers.list', { q: 'EMILE' }).items.map((c) => c.name)).toEqual(['Émile']);
+    expect(t.ok('customers.list', { q: '6 12-3' }).items.map((c) => c.name)).toEqual(['Émile']);
+    expect(t.ok('customers.list', { forgotten: true }).items.map((c) => c.forgottenAt !== undefined)).toEqual([true]);
+  },
+  'customers.create': (t) => {
+    const mark = lastEventId(t);
+    const cy = conforms('customers.create', t.ok('customers.create', { name: ' Cy ', note: '' }));
+    expect(cy).toEqual({ id: expect.any(Number), name: 'Cy', createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(appendedSince(t, mark)).toEqual([{ type: 'customer.created', data: cy }]);
+  },
+  'customers.get': (t, s) => {
+    expect(conforms('customers.get', t.ok('customers.get', { customerId: s.ann.id }))).toEqual(s.ann);
+  },
+  'customers.update': (t, s) => {
+    const mark = lastEventId(t);
+    const ann = conforms('customers.update', t.ok('customers.update', { customerId: s.ann.id, changes: { phone: '0698765432', email: '' } }));
+    expect(ann).toEqual({ ...s.ann, phone: '0698765432', email: undefined, updatedAt: expect.any(String) });
+    expect(appendedSince(t, mark)).toEqual([{ type: 'customer.updated', data: ann }]);
+  },
+  'customers.forget': (t, s) => {
+    const mark = lastEventId(t);
+    expect(conforms('customers.forget', t.ok('customers.forget', { customerId: s.ann.id }))).toBeNull();
+    const ann = t.ok('customers.get', { customerId: s.ann.id });
+    expect(ann).toMatchObject({ name: 'Forgotten customer', forgottenAt: expect.any(String) });
+    expect(ann).not.toHaveProperty('email');
+    expect(appendedSince(t, mark)).toEqual([{ type: 'customer.forgotten', data: ann }]);
+  },
   'data.previewImport': (t) => {
     const before = snapshot(t);
     const preview = t.ok('data.previewImport', { format: 'csv', content: 'name,category\nMax,Dogs\n,Dogs' });
@@ -426,6 +460,11 @@ const refusals: Refusal[] = [
   ['data.export', 'VALIDATION_FAILED', () => ({ format: 'xml' }), /format/],
   ['data.previewImport', 'VALIDATION_FAILED', () => ({ format: 'csv', content: 'x'.repeat(MAX_IMPORT_CHARS + 1) }), /64 MiB/],
   ['data.import', 'VALIDATION_FAILED', () => ({ format: 'csv', content: 'label,kind\nMax,Dogs' }), /Missing column/],
+  ['customers.list', 'VALIDATION_FAILED', () => ({ forgotten: 'yes' }), /forgotten/],
+  ['customers.create', 'VALIDATION_FAILED', () => ({ name: 'Cy', phone: 'none' }), /phone/],
+  ['customers.get', 'VALIDATION_FAILED', () => ({ customerId: 0 }), /customerId/],
+  ['customers.update', 'VALIDATION_FAILED', (s) => ({ customerId: s.ann.id, changes: { email: 'ann@' } }), /changes\.email/],
+  ['customers.forget', 'VALIDATION_FAILED', () => ({}), /customerId/],
 
   // Domain refusals.
   ['pets.create', 'REFERENCE_NOT_FOUND', () => ({ name: 'Max', categoryId: MISSING }), /Category 424242/],
@@ -470,6 +509,10 @@ const refusals: Refusal[] = [
   ['inventory.adjust', 'NOT_FOUND', () => ({ petId: MISSING, by: 1 }), /Pet 424242/],
   ['inventory.adjust', 'INSUFFICIENT_STOCK', (s) => ({ petId: s.rex.id, by: -1_000_000 }), /in stock; cannot take away 1,000,000$/],
   ['tokens.revoke', 'NOT_FOUND', () => ({ tokenId: MISSING }), /Token 424242/],
+  ['customers.get', 'NOT_FOUND', () => ({ customerId: MISSING }), /Customer 424242/],
+  ['customers.update', 'NOT_FOUND', () => ({ customerId: MISSING, changes: { name: 'Cy' } }), /Customer 424242/],
+  ['customers.update', 'CUSTOMER_FORGOTTEN', (s) => ({ customerId: s.gus.id, changes: { name: 'Gus' } }), /has been forgotten/],
+  ['customers.forget', 'NOT_FOUND', () => ({ customerId: MISSING }), /Customer 424242/],
 ];
 
 /** The Error object's `details` for refusals that point at one field. */
@@ -526,6 +569,9 @@ describe('a database locked by another program: SERVICE_BUSY, nothing written, r
     'tokens.create': { label: 'Shop', scope: 'read' },
     'tokens.revoke': { tokenId: 1 },
     'data.import': { format: 'csv', content: 'name,category\nMax,Dogs' },
+    'customers.create': { name: 'Cy' },
+    'customers.update': { customerId: s.ann.id, changes: { note: 'Regular' } },
+    'customers.forget': { customerId: s.ann.id },
   });
   let t: TestStore;
   let s: Shop;

@@ -9,6 +9,7 @@ import { sql as petsByCategoryAndName } from './0007-pets-by-category-and-name';
 import { sql as idempotencyKeys } from './0008-idempotency-keys';
 import { backfill as pinTimeZone, sql as categoryTaxRates } from './0009-category-tax-rates';
 import { sql as petRecord } from './0012-pet-record';
+import { sql as customers } from './0011-customers';
 
 export interface Migration {
   version: number;
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'pets-by-category-and-name', sql: petsByCategoryAndName },
   { version: 8, name: 'idempotency-keys', sql: idempotencyKeys },
   { version: 9, name: 'category-tax-rates', sql: categoryTaxRates, backfill: pinTimeZone },
+  { version: 11, name: 'customers', sql: customers },
   { version: 12, name: 'pet-record', sql: petRecord },
 ];
 

@@ -109,4 +109,9 @@ test('describeEvent puts every event type in words', () => {
   expect(describeEvent(event('settings.updated', { keys: ['shopName', 'lowStockThreshold'] }), name)).toBe(
     'Settings changed: shop name, low-stock threshold',
   );
+  expect(describeEvent(event('customer.created', { id: 3, name: 'Ann' }), name)).toBe('Customer Ann added');
+  expect(describeEvent(event('customer.updated', { id: 3, name: 'Forgotten customer', forgottenAt: '2026-01-02T00:00:00Z' }), name)).toBe(
+    'A customer since forgotten updated',
+  );
+  expect(describeEvent(event('customer.forgotten', { id: 3, name: 'Forgotten customer' }), name)).toBe('A customer forgotten (their personal data erased)');
 });

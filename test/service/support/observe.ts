@@ -66,6 +66,7 @@ export function snapshot(t: TestStore) {
     inventory: t.ok('inventory.list', { limit: 500 }),
     settings: t.ok('settings.get', {}),
     tokens: t.ok('tokens.list', { includeRevoked: true }),
+    customers: [t.ok('customers.list', { limit: 500 }), t.ok('customers.list', { limit: 500, forgotten: true })],
   };
 }
 
