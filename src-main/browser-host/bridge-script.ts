@@ -5,11 +5,25 @@
  */
 import { errorBody } from '../../src-shared/error-catalogue';
 import { SECRET_HEADER, SECRET_PARAM } from './secret';
+import { BYTES_KEY } from './bytes-json';
 
 export const BRIDGE_SCRIPT = `(() => {
   'use strict';
   const PARAM = ${JSON.stringify(SECRET_PARAM)};
   const secret = new URLSearchParams(location.search).get(PARAM) ?? '';
+
+  // Bytes (a photo's Uint8Array) cross as base64 under one key, both ways (bytes-json.ts on the host).
+  const BYTES = ${JSON.stringify(BYTES_KEY)};
+  const toBase64 = (bytes) => {
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  };
+  const replacer = (_key, value) => (value instanceof Uint8Array ? { [BYTES]: toBase64(value) } : value);
+  const reviver = (_key, value) =>
+    value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 1 && typeof value[BYTES] === 'string'
+      ? Uint8Array.from(atob(value[BYTES]), (char) => char.charCodeAt(0))
+      : value;
 
   const listeners = new Set();
   let connected;
@@ -36,9 +50,9 @@ export const BRIDGE_SCRIPT = `(() => {
         const response = await fetch('/__petstore/invoke/' + encodeURIComponent(String(operation)), {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', ${JSON.stringify(SECRET_HEADER)}: secret },
-          body: JSON.stringify(input === undefined ? null : input),
+          body: JSON.stringify(input === undefined ? null : input, replacer),
         });
-        return await response.json();
+        return JSON.parse(await response.text(), reviver);
       } catch {
         return { ok: false, error: ${JSON.stringify(errorBody('INTERNAL', 'The store could not be reached'))} };
       }

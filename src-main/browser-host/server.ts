@@ -13,6 +13,7 @@ import { BRIDGE_SCRIPT } from './bridge-script';
 import { makeSecret, SECRET_HEADER, SECRET_PARAM, secretMatches } from './secret';
 import { followEventLog } from '../service/event-feed';
 import { batchEventsPerTurn } from '../host/event-batches';
+import { bytesReplacer, bytesReviver } from './bytes-json';
 
 // Room for the largest import (MAX_IMPORT_CHARS of text, JSON-encoded); IPC in Electron has no such cap.
 const MAX_BODY = 4 * MAX_IMPORT_CHARS;
@@ -74,7 +75,8 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
         input instanceof StoreError
           ? { ok: false, error: input.toBody() }
           : await invokeOperationAsync(handlers ?? store.handlers, path.slice(INVOKE_PREFIX.length), input, store.context.commits);
-      return send(response, input instanceof StoreError ? input.status : 200, 'application/json', JSON.stringify(result));
+      // Bytes (a photo) travel as base64 (bytes-json.ts), as the bridge sends them.
+      return send(response, input instanceof StoreError ? input.status : 200, 'application/json', JSON.stringify(result, bytesReplacer));
     }
     if (url.pathname === '/__petstore/events') {
       if (!secretMatches(secret, url.searchParams.get(SECRET_PARAM))) return refuse(response, unauthorized(), CHALLENGE);
@@ -201,7 +203,7 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
     return new StoreError('MALFORMED_JSON', 'The input is not valid UTF-8');
   }
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, bytesReviver);
   } catch {
     return new StoreError('MALFORMED_JSON', 'The input is not valid JSON');
   }
