@@ -39,8 +39,8 @@ const TIMEOUT = 60_000;
 
 let t: TestServer;
 let api: Awaited<ReturnType<typeof createOpenApiChecker>>;
-/** Fixture ids: a category in use and an empty one, two pets, an open and a complete order. */
-const F = { dogs: 0, empty: 0, rex: 0, bella: 0, open: 0, done: 0 };
+/** Fixture ids: a category in use and an empty one, two pets, an open and a complete order, a customer. */
+const F = { dogs: 0, empty: 0, rex: 0, bella: 0, open: 0, done: 0, ann: 0 };
 let baseline: Awaited<ReturnType<typeof snapshot>>;
 
 type Json = Record<string, any>;
@@ -64,14 +64,15 @@ async function seedFixture(server: TestServer) {
   const done = await call(server, 'POST', '/v1/store/orders', { petId: rex.id, shipDate: '2026-11-30T10:00:00Z' });
   await call(server, 'PATCH', `/v1/store/orders/${done.id}`, { complete: true });
   const open = await call(server, 'POST', '/v1/store/orders', { petId: bella.id });
-  return { dogs: dogs.id, empty: empty.id, rex: rex.id, bella: bella.id, open: open.id, done: done.id };
+  const ann = await call(server, 'POST', '/v1/customers', { name: 'Ann', phone: '0612345678', email: 'ann@example.com' });
+  return { dogs: dogs.id, empty: empty.id, rex: rex.id, bella: bella.id, open: open.id, done: done.id, ann: ann.id };
 }
 
 /** Everything a client or the clerk could see: every list, and the whole change log. */
 async function snapshot(server: TestServer = t) {
   const lists: Record<string, unknown> = {};
-  for (const path of ['/v1/pets', '/v1/categories', '/v1/store/orders', '/v1/store/inventory']) {
-    const response = await server.request(`${path}?limit=500`);
+  for (const path of ['/v1/pets', '/v1/categories', '/v1/store/orders', '/v1/store/inventory', '/v1/customers', '/v1/customers?forgotten=true']) {
+    const response = await server.request(`${path}${path.includes('?') ? '&' : '?'}limit=500`);
     expect(response.status).toBe(200);
     lists[path] = await response.json();
   }
@@ -135,6 +136,12 @@ const petFields: Record<string, FieldKind> = { name: 'name', categoryId: 'id', s
 const validPet = () => fc.record({ name: validName, categoryId: fc.constant(F.dogs), status: fc.constantFrom(...PET_STATUSES) }, { requiredKeys: ['name', 'categoryId'] });
 const categoryFields: Record<string, FieldKind> = { name: 'name', description: 'description' };
 const validCategory = () => fc.record({ name: validName, description: fc.string({ maxLength: 50 }) }, { requiredKeys: ['name'] });
+const customerFields: Record<string, FieldKind> = { name: 'name', phone: 'phone', email: 'email', note: 'description' };
+const validCustomer = (requiredKeys: ('name' | 'phone' | 'email' | 'note')[]) => () =>
+  fc.record(
+    { name: validName, phone: fc.constantFrom('0612345678', '+44 (20) 7946-0958', ''), email: fc.constantFrom('ann@example.com', ''), note: fc.string({ maxLength: 50 }) },
+    { requiredKeys },
+  );
 
 const BODY_ROUTES: BodyRoute[] = [
   { label: 'POST /pets', method: 'POST', path: () => '/v1/pets', fields: petFields, required: ['name', 'categoryId'], valid: validPet },
@@ -148,6 +155,8 @@ const BODY_ROUTES: BodyRoute[] = [
     valid: () => fc.record({ name: validName, categoryId: fc.constant(F.dogs), status: fc.constantFrom(...PET_STATUSES) }, { requiredKeys: [] }),
   },
   { label: 'POST /categories', method: 'POST', path: () => '/v1/categories', fields: categoryFields, required: ['name'], valid: validCategory },
+  { label: 'POST /customers', method: 'POST', path: () => '/v1/customers', fields: customerFields, required: ['name'], valid: validCustomer(['name']) },
+  { label: 'PATCH /customers/{id}', method: 'PATCH', path: () => `/v1/customers/${F.ann}`, fields: customerFields, required: [], valid: validCustomer([]) },
   { label: 'PUT /categories/{id}', method: 'PUT', path: () => `/v1/categories/${F.dogs}`, fields: categoryFields, required: ['name'], valid: validCategory },
   {
     label: 'PATCH /categories/{id}',
@@ -279,6 +288,8 @@ const ID_ROUTES: IdRoute[] = [
   { label: 'PUT /categories/{id}', method: 'PUT', path: (id) => `/v1/categories/${id}`, body: () => ({ name: 'Renamed' }), id: () => F.dogs },
   { label: 'PATCH /categories/{id}', method: 'PATCH', path: (id) => `/v1/categories/${id}`, body: () => ({ description: 'changed' }), id: () => F.dogs },
   { label: 'DELETE /categories/{id}', method: 'DELETE', path: (id) => `/v1/categories/${id}`, id: () => F.empty },
+  { label: 'PATCH /customers/{id}', method: 'PATCH', path: (id) => `/v1/customers/${id}`, body: () => ({ note: 'changed' }), id: () => F.ann },
+  { label: 'DELETE /customers/{id}', method: 'DELETE', path: (id) => `/v1/customers/${id}`, id: () => F.ann },
   { label: 'PATCH /store/orders/{id}', method: 'PATCH', path: (id) => `/v1/store/orders/${id}`, body: () => ({ complete: true }), id: () => F.open },
   { label: 'DELETE /store/orders/{id}', method: 'DELETE', path: (id) => `/v1/store/orders/${id}`, id: () => F.open },
   { label: 'PUT /store/inventory/{id}', method: 'PUT', path: (id) => `/v1/store/inventory/${id}`, body: () => ({ quantity: 9 }), id: () => F.rex },
@@ -360,6 +371,12 @@ const LIST_ROUTES: ListRoute[] = [
     path: '/v1/categories',
     known: { q: anyText, limit: limitValues, cursor: anyText },
     invalid: { q: badQ, limit: badLimit, cursor: badCursor },
+  },
+  {
+    label: 'GET /customers',
+    path: '/v1/customers',
+    known: { q: anyText, forgotten: fc.oneof(fc.constantFrom('true', 'false'), anyText), limit: limitValues, cursor: anyText },
+    invalid: { q: badQ, forgotten: badBoolean, limit: badLimit, cursor: badCursor },
   },
   {
     label: 'GET /store/orders',

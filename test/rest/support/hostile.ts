@@ -74,7 +74,7 @@ const fraction = fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) 
 const unsafe = fc.oneof(fc.double({ min: 2 ** 53, noNaN: true }), fc.constantFrom(2 ** 53, 1e308, Number.MAX_VALUE));
 const hugeLiterals = ['1e400', '-1e400', '9007199254740992', '9007199254740993', '18446744073709551616', '1E1000'];
 
-export type FieldKind = 'name' | 'description' | 'id' | 'quantity' | 'stock' | 'status' | 'boolean' | 'datetime' | 'clearableDatetime';
+export type FieldKind = 'name' | 'description' | 'id' | 'quantity' | 'stock' | 'status' | 'boolean' | 'datetime' | 'clearableDatetime' | 'phone' | 'email';
 
 /** C0 controls and DEL, placed mid-string so that trimming cannot remove them. */
 const CONTROLS = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), '\u007f'];
@@ -114,6 +114,14 @@ export const invalidValue: Record<FieldKind, fc.Arbitrary<unknown>> = {
     fc.string({ maxLength: 40 }).filter((s) => !/^\d{4}-\d{2}-\d{2}T/.test(s)),
     longString(30),
     fc.constantFrom('2026-13-01T00:00:00Z', '2026-11-22T25:00:00Z', '2026-11-22T10:00:00', '2026-11-22', '9999-12-31T23:59:59-01:00', '+002026-11-22T10:00:00Z'),
+  ),
+  // A customer's phone: digits (at least 3), spaces, hyphens, parentheses, one leading + (empty is none).
+  phone: fc.oneof(nonString, fc.constantFrom('12', '+', '(1)-2', '06+12345', 'call me', '0612x345', '555 1234 ext 2', '1'.repeat(33), '+'.repeat(5)), longString(33)),
+  // A customer's email: an address of at most 254 characters (empty is none).
+  email: fc.oneof(
+    nonString,
+    fc.constantFrom('al', 'al@', '@example.com', 'al@localhost', 'al example@x.com', 'al@@example.com', 'al@example..com'),
+    fc.integer({ min: 243, max: 400 }).map((n) => `${'a'.repeat(n)}@example.com`),
   ),
   get clearableDatetime() {
     // A date that null clears (an order's PATCH): every other bad value still refused.
