@@ -1,7 +1,7 @@
 /**
  * docs/states.md and test/service/transitions.test.ts describe the same table: every row T1..Tn
  * (numbered without gaps) has a test whose name starts with its id, and no test names a row the
- * document does not have.
+ * document does not have. The customers' rows C1..Cn are tied to test/service/customers.test.ts alike.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -41,4 +41,14 @@ test('the checks themselves notice a missing row and a missing test', () => {
   const trimmedTests = tests.replace(/test\('T7:/, "test('seven:");
   expect(testedIds(trimmedTests)).not.toContain('T7');
   expect(testedIds(tests)).toContain('T7');
+});
+
+test('the customers\' rows C1..Cn: numbered without gaps, each with exactly one test in customers.test.ts, and every test a row', () => {
+  const rows = [...doc.matchAll(/^\|\s*(C\d+)\s*\|/gm)].map((m) => m[1]);
+  const tested = [...read('test/service/customers.test.ts').matchAll(/\btest\(\s*['"`](C\d+):/g)].map((m) => m[1]);
+  expect(rows.length).toBeGreaterThan(5);
+  expect(rows).toEqual(rows.map((_, i) => `C${i + 1}`));
+  expect(tested.filter((id, i) => tested.indexOf(id) !== i), 'rows tested twice').toEqual([]);
+  expect(rows.filter((id) => !tested.includes(id)), 'rows without a test').toEqual([]);
+  expect(tested.filter((id) => !rows.includes(id)), 'tests of rows the document does not have').toEqual([]);
 });

@@ -26,7 +26,7 @@ const names = (input: Record<string, unknown> = {}) => t.ok('customers.list', in
 const conforms = (customer: unknown) => expect(contract['customers.get'].output.safeParse(customer).success, JSON.stringify(customer)).toBe(true);
 
 describe('customers.create', () => {
-  test('keeps the trimmed fields with its times, announces customer.created; empty fields are none', () => {
+  test('C1: keeps the trimmed fields with its times, announces customer.created; empty fields are none', () => {
     const mark = lastEventId(t);
     const anna = create({ name: '  Anna Müller ', phone: ' +49 (30) 123-456 ', email: 'anna@example.com', note: 'Prefers\ncats' });
     expect(anna).toEqual({
@@ -85,7 +85,7 @@ describe('customers.get', () => {
 });
 
 describe('customers.update', () => {
-  test('changes only the fields given; an empty one clears it; customer.updated carries the customer after', async () => {
+  test('C2: changes only the fields given; an empty one clears it; customer.updated carries the customer after', async () => {
     const anna = create({ name: 'Anna', phone: '0612345678', email: 'anna@example.com', note: 'VIP' });
     await new Promise((resolve) => setTimeout(resolve, 2)); // a later millisecond for updatedAt
     const mark = lastEventId(t);
@@ -97,7 +97,7 @@ describe('customers.update', () => {
     expect(t.ok('customers.get', { customerId: anna.id })).toEqual(changed);
   });
 
-  test('a field sent as undefined (IPC keeps such keys) is not sent; a change to nothing new writes nothing', () => {
+  test('C3: a field sent as undefined (IPC keeps such keys) is not sent; a change to nothing new writes nothing', () => {
     const anna = create({ name: 'Anna', phone: '0612345678' });
     const mark = lastEventId(t);
     expect(t.ok('customers.update', { customerId: anna.id, changes: { name: 'Anna', phone: undefined } })).toEqual(anna);
@@ -113,7 +113,7 @@ describe('customers.update', () => {
     expectRefused(t, 'customers.update', { customerId: anna.id, changes: { email: 'nope' } }, 'VALIDATION_FAILED');
   });
 
-  test('a forgotten customer cannot be changed: CUSTOMER_FORGOTTEN', () => {
+  test('C6: a forgotten customer cannot be changed: CUSTOMER_FORGOTTEN', () => {
     const anna = create({ name: 'Anna' });
     t.ok('customers.forget', { customerId: anna.id });
     const error = expectRefused(t, 'customers.update', { customerId: anna.id, changes: { name: 'Anna again' } }, 'CUSTOMER_FORGOTTEN');
@@ -168,7 +168,7 @@ describe('customers.list', () => {
 });
 
 describe('customers.forget', () => {
-  test('erases the person and keeps the record (forgottenAt, the name that says so); customer.forgotten; again is a harmless retry', () => {
+  test('C4: erases the person and keeps the record (forgottenAt, the name that says so); customer.forgotten', () => {
     const anna = create({ name: 'Anna', phone: '0612345678', email: 'anna@example.com', note: 'Allergic to cats' });
     const mark = lastEventId(t);
     expect(t.ok('customers.forget', { customerId: anna.id })).toBeNull();
@@ -182,7 +182,12 @@ describe('customers.forget', () => {
     });
     conforms(forgotten);
     expect(appendedSince(t, mark)).toEqual([{ type: 'customer.forgotten', data: forgotten }]);
+  });
 
+  test('C5: forgetting a forgotten customer again is a harmless retry: nothing changes, no event', () => {
+    const anna = create({ name: 'Anna', email: 'anna@example.com' });
+    t.ok('customers.forget', { customerId: anna.id });
+    const forgotten = t.ok('customers.get', { customerId: anna.id });
     const again = lastEventId(t);
     expect(t.ok('customers.forget', { customerId: anna.id })).toBeNull();
     expect(t.ok('customers.get', { customerId: anna.id })).toEqual(forgotten);
@@ -251,7 +256,7 @@ describe('customers.forget', () => {
 });
 
 describe('a restore', () => {
-  test('brings back the customers of the backup, but never one forgotten since: the change log says who, and when', async () => {
+  test('C7: brings back the customers of the backup, but never one forgotten since: the change log says who, and when', async () => {
     const ann = create({ name: 'Ann Restored', email: 'ann.restored@example.com', note: 'Asked to be forgotten later' });
     const bo = create({ name: 'Bo' });
     const { file } = await createBackup(t.store, join(t.dir, 'before-forgetting.db'));
