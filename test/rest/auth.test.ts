@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { OPERATION_NAMES, operationDef, type OperationName } from '../../src-shared/contract';
 import { expectError, useHttpSuite, type Answer } from './support/http-suite';
 import { PRESET_TOKEN } from './support/server';
+import { PNG } from '../helpers/images';
 
 const s = useHttpSuite({ heartbeatMs: 60_000 });
 
@@ -13,6 +14,7 @@ let ids: { petId: number; categoryId: number; orderId: number; customerId: numbe
 beforeAll(async () => {
   const category = await s.category({ name: 'Matrix kind' });
   const pet = await s.pet({ name: 'Matrix pet', categoryId: category.id });
+  await s.call('PUT', `/v1/pets/${pet.id}/photo`, { body: PNG, headers: { 'content-type': 'image/png' } });
   await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 1000 } });
   const order = await s.order(pet.id);
   const customer = await s.call('POST', '/v1/customers', { json: { name: 'Matrix customer' } });
@@ -62,6 +64,8 @@ async function invoke(name: OperationName, token: string | null): Promise<Answer
   const { http } = operationDef(name);
   const url = urlFor(http!.path, http!.method);
   const body = bodyFor(name);
+  // An operation that takes a file (a photo) is sent one.
+  if (http!.bodyMedia) return s.call(http!.method, url, { token, body: PNG, headers: { 'content-type': 'image/png' } });
   if (http!.stream !== 'sse') return s.call(http!.method, url, { token, json: body });
   const response = await s.t.request(url, { token });
   if (response.status !== 200) {
@@ -85,6 +89,9 @@ describe('the scope matrix over every HTTP operation of the contract', () => {
         'PUT /pets/{petId}',
         'PATCH /pets/{petId}',
         'DELETE /pets/{petId}',
+        'PUT /pets/{petId}/photo',
+        'GET /pets/{petId}/photo',
+        'DELETE /pets/{petId}/photo',
         'GET /categories',
         'POST /categories',
         'GET /categories/{categoryId}',

@@ -632,6 +632,14 @@ describe('409 CUSTOMER_FORGOTTEN', () => {
   });
 });
 
+describe('409 SKU_TAKEN and MICROCHIP_TAKEN', () => {
+  test('a pet given the SKU or microchip number another pet has', async () => {
+    await s.call('PATCH', `/v1/pets/${pet.id}`, { json: { sku: 'ERR-1', microchip: '276098100000009' } });
+    expectCode(await s.call('POST', '/v1/pets', { json: { name: 'Copycat', categoryId, sku: 'err-1' } }), 'SKU_TAKEN');
+    expectCode(await s.call('POST', '/v1/pets', { json: { name: 'Copycat', categoryId, microchip: '276098100000009' } }), 'MICROCHIP_TAKEN');
+  });
+});
+
 /** Codes of in-process operations only (never over REST), each tested where it is answered. */
 const IN_PROCESS_ONLY = ['FILE_EXISTS']; // backup.create: test/service/backup.test.ts, test/cli/data-commands.test.ts
 
