@@ -181,9 +181,9 @@ const DATA_AT_VERSION: Record<number, (db: Db) => void> = {
   9: (db) => db.exec(`UPDATE categories SET tax_rate = 700 WHERE id = 2; UPDATE settings SET value = '"Europe/Berlin"' WHERE key = 'timeZone';`),
   12: (db) =>
     // From version 12 on, a pet may have a price, a SKU, the animal's details and a photo.
-    db.exec(`UPDATE pets SET price = 4999, sku = 'REX-1' WHERE id = 1;
+    db.exec(`UPDATE pets SET price = 4999, sku = 'REX-1', photo_type = 'image/png', photo_size = 8, photo_updated_at = '2025-03-01T10:00:00.000Z' WHERE id = 1;
       INSERT INTO pet_details (pet_id, breed, microchip) VALUES (1, 'Beagle', '276098100000001');
-      INSERT INTO pet_photos (pet_id, content_type, size, updated_at, bytes) VALUES (1, 'image/png', 8, '2025-03-01T10:00:00.000Z', x'89504e470d0a1a0a');`),
+      INSERT INTO pet_photos (pet_id, bytes) VALUES (1, x'89504e470d0a1a0a');`),
   11: (db) =>
     db.exec(`INSERT INTO customers (id, name, name_sort, name_order, email, email_sort, created_at, updated_at)
       VALUES (1, 'Ann', 'ann', 'ann', 'ann@example.com', 'ann@example.com', '2025-03-01T10:00:00.000Z', '2025-03-01T10:00:00.000Z')`),

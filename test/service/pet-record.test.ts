@@ -8,6 +8,7 @@ import { PRICE_MAX, latestDateAnywhere } from '../../src-shared/schemas/pet';
 import type { TestStore } from '../helpers/temp-store';
 import { PNG } from '../helpers/images';
 import { appendedSince, expectRefused, lastEventId, openStoreForRules, snapshot } from './support/observe';
+import { statementsRunBy } from './support/statements';
 
 let t: TestStore;
 let dogs: number;
@@ -48,6 +49,18 @@ describe('a pet with its record', () => {
     expect(appendedSince(t, mark).filter((event) => event.type === 'pet.updated')).toEqual([{ type: 'pet.updated', data: lean }]);
     t.ok('photos.put', { petId: pet.id, photo: PNG });
     expect(t.ok('pets.list', {}).items[0]!.photo).toMatchObject({ contentType: 'image/png', size: PNG.length });
+  });
+
+  test('a list reads the pets table alone (the photo\'s facts are on the pet\'s row); details=true adds one query per page', () => {
+    for (let i = 0; i < 3; i++) {
+      const pet = t.ok('pets.create', { name: `Pet ${i}`, categoryId: dogs, ...DETAILS, microchip: `27609810000000${i}` });
+      t.ok('photos.put', { petId: pet.id, photo: PNG });
+    }
+    const lean = statementsRunBy(t.store.db, () => t.ok('pets.list', { sort: 'name' }));
+    expect([...lean.keys()].filter((sql) => /pet_details|pet_photos/.test(sql))).toEqual([]);
+    expect(t.ok('pets.list', {}).items.every((pet) => pet.photo?.contentType === 'image/png')).toBe(true);
+    const whole = statementsRunBy(t.store.db, () => t.ok('pets.list', { details: true }));
+    expect([...whole].filter(([sql]) => /pet_details|pet_photos/.test(sql)).map(([sql, { runs }]) => [/pet_details/.test(sql), runs])).toEqual([[true, 1]]);
   });
 
   test('a pet without any of them answers exactly as before: the interface\'s fields only', () => {

@@ -6,21 +6,33 @@ export interface PhotoRow {
   bytes: Buffer;
 }
 
-/** The pet_photos table (migration 12): at most one photo per pet, gone with its pet (ON DELETE CASCADE). */
+/**
+ * A pet's photo: its bytes in pet_photos, what it is (type, size, time) on the pet's row, which
+ * lists and events read (migration 12); written together, inside the caller's transaction. At most
+ * one per pet, gone with its pet (ON DELETE CASCADE).
+ */
 export function petPhotosRepository(db: Db) {
-  const byPet = db.prepare<[number], PhotoRow>('SELECT content_type AS contentType, bytes FROM pet_photos WHERE pet_id = ?');
-  const upsert = db.prepare<[number, string, number, string, Uint8Array]>(
-    `INSERT INTO pet_photos (pet_id, content_type, size, updated_at, bytes) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (pet_id) DO UPDATE SET content_type = excluded.content_type, size = excluded.size,
-       updated_at = excluded.updated_at, bytes = excluded.bytes`,
+  const byPet = db.prepare<[number], PhotoRow>(
+    'SELECT p.photo_type AS contentType, ph.bytes FROM pet_photos ph JOIN pets p ON p.id = ph.pet_id WHERE ph.pet_id = ?',
+  );
+  const upsert = db.prepare<[number, Uint8Array]>('INSERT INTO pet_photos (pet_id, bytes) VALUES (?, ?) ON CONFLICT (pet_id) DO UPDATE SET bytes = excluded.bytes');
+  const describe = db.prepare<[string | null, number | null, string | null, number]>(
+    'UPDATE pets SET photo_type = ?, photo_size = ?, photo_updated_at = ? WHERE id = ?',
   );
   const remove = db.prepare<[number]>('DELETE FROM pet_photos WHERE pet_id = ?');
 
   return {
     find: (petId: number): PhotoRow | undefined => byPet.get(petId),
-    set: (petId: number, contentType: ImageType, bytes: Uint8Array, at: string) => upsert.run(petId, contentType, bytes.byteLength, at, bytes),
+    set(petId: number, contentType: ImageType, bytes: Uint8Array, at: string): void {
+      upsert.run(petId, bytes);
+      describe.run(contentType, bytes.byteLength, at, petId);
+    },
     /** Whether there was one to remove. */
-    remove: (petId: number): boolean => remove.run(petId).changes > 0,
+    remove(petId: number): boolean {
+      if (remove.run(petId).changes === 0) return false;
+      describe.run(null, null, null, petId);
+      return true;
+    },
   };
 }
 export type PetPhotosRepository = ReturnType<typeof petPhotosRepository>;

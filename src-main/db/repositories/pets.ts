@@ -14,7 +14,7 @@ import type { CategoryPetCount } from '../../../src-shared/schemas/category';
  */
 export type PetRow = Omit<Pet, DetailField>;
 
-/** A pets row as SQL gives it: nulls where a value is missing, the photo's columns from pet_photos. */
+/** A pets row as SQL gives it: nulls where a value is missing. */
 interface PetRecordRow {
   id: number;
   name: string;
@@ -52,16 +52,14 @@ export interface PetListFilter {
 
 const SORT_COLUMNS = { id: 'id', name: 'name_order', status: 'status' } as const;
 type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
-// The photo's facts come from pet_photos by its primary key (its bytes are never read here).
-const COLUMNS =
-  'id, name, category_id AS categoryId, status, price, sku, ph.content_type AS photoType, ph.size AS photoSize, ph.updated_at AS photoAt';
-const FROM = 'pets LEFT JOIN pet_photos ph ON ph.pet_id = pets.id';
+// The photo's facts are the pet's own columns: a list reads no other table (its bytes are in pet_photos).
+const COLUMNS = 'id, name, category_id AS categoryId, status, price, sku, photo_type AS photoType, photo_size AS photoSize, photo_updated_at AS photoAt';
 
 /** Pets: parameterised SQL only; filters add placeholders, never values, to the text. */
 export function petsRepository(db: Db) {
   const prepare = statementCache(db);
   const totalOf = pageTotals(db, prepare);
-  const byId = db.prepare<[number], PetRecordRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE id = ?`);
+  const byId = db.prepare<[number], PetRecordRow>(`SELECT ${COLUMNS} FROM pets WHERE id = ?`);
   const insert = db.prepare<[string, string, string, string, number, PetStatus, number | null, string | null]>(
     'INSERT INTO pets (name, name_folded, name_sort, name_order, category_id, status, price, sku) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -133,7 +131,7 @@ export function petsRepository(db: Db) {
       // is on every call. The plans are the same for every filter shape; the limit stays a bound integer.
       // Sorted by id, a row's own id is its cursor: the rows are the answer as they come.
       const page = prepare(
-        `SELECT ${COLUMNS}${key === 'id' ? '' : `, ${key} AS sortValue`} FROM ${FROM}
+        `SELECT ${COLUMNS}${key === 'id' ? '' : `, ${key} AS sortValue`} FROM pets
          ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
          ORDER BY ${orderBy} LIMIT +?`,
       );
