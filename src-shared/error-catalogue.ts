@@ -27,6 +27,8 @@ export const ERROR_CATALOGUE = {
   MICROCHIP_TAKEN: { status: 409, when: 'Giving a pet a microchip number another pet has.' },
   CURRENCY_IN_USE: { status: 409, when: "Changing the shop's currency once any amount is stored in it (a priced pet, a priced order, a sale)." },
   ORDER_COMPLETE: { status: 409, when: 'Cancelling or changing an order that is already complete.' },
+  ORDER_CANCELLED: { status: 409, when: 'Fulfilling or changing an order that was cancelled (cancelling it again is a harmless retry).' },
+  STOCK_REASON_MISMATCH: { status: 409, when: 'A stock count set with a reason that says the other way: received for a count that falls, lost or died for one that rises.' },
   CUSTOMER_FORGOTTEN: { status: 409, when: 'Changing a customer who has been forgotten (their personal data erased).' },
   FILE_EXISTS: { status: 409, when: 'A backup would replace an existing file, and replacing it was not asked for.' },
   REQUEST_TIMEOUT: { status: 408, when: 'The client did not finish sending its request in time.' },

@@ -9,6 +9,7 @@ import { petDetailsRepository } from '../db/repositories/pet-details';
 import { petPhotosRepository } from '../db/repositories/pet-photos';
 import { petsRepository, type PetRow } from '../db/repositories/pets';
 import { settingsRepository } from '../db/repositories/settings';
+import { stockMovementsRepository, type MovementCause } from '../db/repositories/stock-movements';
 import { tokensRepository } from '../db/repositories/tokens';
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
 import type { PetStatus } from '../../src-shared/schemas/pet';
@@ -16,14 +17,22 @@ import { isLowStock } from '../../src-shared/thresholds';
 import { createGroupCommit } from './group-commit';
 import { writeTransaction } from './transaction';
 
+/** A change of a pet's stock, from and to, and why (the movement it writes). */
+export interface StockChange extends MovementCause {
+  from: number;
+  to: number;
+}
+
 /** What every handler module works with: the repositories and the write-transaction runner. */
 export function createContext(db: Db, afterCommit: () => void) {
+  const movements = stockMovementsRepository(db);
   const repos = {
     pets: petsRepository(db),
     petDetails: petDetailsRepository(db),
     petPhotos: petPhotosRepository(db),
     categories: categoriesRepository(db),
-    inventory: inventoryRepository(db),
+    inventory: inventoryRepository(db, movements),
+    movements,
     orders: ordersRepository(db),
     events: eventsRepository(db),
     settings: settingsRepository(db),
@@ -41,12 +50,15 @@ export function createContext(db: Db, afterCommit: () => void) {
   /**
    * Records a pet's new status and stock, with the events they imply, inside the caller's
    * transaction. `pet` is the row before the change (its name and category may be new already).
+   * `stock` is the stock it keeps, or a change of it with its cause: the movement of the ledger.
    */
-  function applyStanding(pet: PetRow, status: PetStatus, stockBefore: number, stockAfter: number, petChanged = false) {
+  function applyStanding(pet: PetRow, status: PetStatus, stock: number | StockChange, petChanged = false) {
     if (status !== pet.status) repos.pets.setStatus(pet.id, status);
     if (status !== pet.status || petChanged) repos.events.append('pet.updated', { ...pet, status });
+    if (typeof stock === 'number') return;
+    const { from: stockBefore, to: stockAfter, ...cause } = stock;
     if (stockAfter !== stockBefore) {
-      repos.inventory.set(pet.id, stockAfter);
+      repos.inventory.set(pet.id, stockAfter, cause);
       const item = { petId: pet.id, quantity: stockAfter, status };
       repos.events.append('inventory.updated', item);
       const threshold = setting('lowStockThreshold');

@@ -276,7 +276,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
           const categoryId = row.pet.categoryId ?? createdIds.get(fold(category))!;
           const id = ctx.pets.insert(name, categoryId, status, row.pet);
           ctx.petDetails.set(id, detailsOf(row.pet));
-          ctx.inventory.set(id, stock);
+          ctx.inventory.set(id, stock, { reason: 'opening' }); // an imported pet's stock is its first in this store
           ctx.events.append('pet.created', petRowWith({ id, name, categoryId, status }, row.pet));
           // Creation implies the default stock (pets.create); another one is announced as a change of it.
           if (stock !== initialStock(status)) ctx.events.append('inventory.updated', { petId: id, quantity: stock, status });

@@ -18,7 +18,8 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
   }
 
   function mustBeOpen(order: OrderRow): void {
-    if (order.complete) throw new StoreError('ORDER_COMPLETE', `Order ${order.id} is already complete`);
+    if (order.status === 'complete') throw new StoreError('ORDER_COMPLETE', `Order ${order.id} is already complete`);
+    if (order.status === 'cancelled') throw new StoreError('ORDER_CANCELLED', `Order ${order.id} was cancelled`);
   }
 
   return {
@@ -51,7 +52,7 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
         const order = orderModel(mustFind(id));
         ctx.events.append('order.placed', order);
         const left = stock - quantity;
-        ctx.applyStanding(pet, statusAfterOrderPlaced(pet.status, left), stock, left);
+        ctx.applyStanding(pet, statusAfterOrderPlaced(pet.status, left), { from: stock, to: left, reason: 'order', orderId: id });
         return order;
       }),
 
@@ -62,14 +63,15 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
         const before = mustFind(orderId);
         // Not given: unchanged; null: cleared (a date entered by mistake).
         const shipDate = changes.shipDate === undefined ? before.shipDate : changes.shipDate && normalizeDate(changes.shipDate);
-        if (before.complete) {
+        if (before.status === 'complete') {
           // Fulfilling twice is a harmless retry; anything else would rewrite history.
           const isRetry = changes.complete !== false && shipDate === before.shipDate;
           if (isRetry) return orderModel(before);
-          mustBeOpen(before);
         }
+        // A cancelled order is closed: a fulfilment racing the cancel must hear of it.
+        mustBeOpen(before);
         const completing = changes.complete === true;
-        ctx.orders.update(orderId, shipDate, completing);
+        ctx.orders.update(orderId, shipDate, completing ? 'complete' : 'open');
         const order = orderModel(mustFind(orderId));
         // A new ship date on an open order is a change other windows and integrators must hear of
         // (the brief's list has no type for it: docs/decisions.md#event-types-beyond-the-brief).
@@ -80,7 +82,7 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
           if (pet) {
             const stock = ctx.inventory.quantity(pet.id);
             const next = statusAfterOrderCompleted({ status: pet.status, stock, openOrders: ctx.orders.openCount(pet.id) });
-            ctx.applyStanding(pet, next, stock, stock);
+            ctx.applyStanding(pet, next, stock);
           }
         }
         return order;
@@ -89,15 +91,17 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
     'orders.cancel': ({ orderId }) =>
       ctx.write(() => {
         const order = mustFind(orderId);
+        // Cancelling again is a harmless retry (a DELETE whose answer was lost): nothing changes.
+        if (order.status === 'cancelled') return null;
         mustBeOpen(order);
-        ctx.orders.remove(orderId);
-        ctx.events.append('order.cancelled', orderModel(order));
+        ctx.orders.cancel(orderId);
+        ctx.events.append('order.cancelled', orderModel(mustFind(orderId)));
         const pet = ctx.pets.find(order.petId);
         if (pet) {
           const stock = ctx.inventory.quantity(pet.id);
           // Stock is bounded; a cancellation on a pet restocked to the maximum meanwhile stops there.
           const returned = Math.min(STOCK_MAX, stock + order.quantity);
-          ctx.applyStanding(pet, statusAfterOrderCancelled(pet.status), stock, returned);
+          ctx.applyStanding(pet, statusAfterOrderCancelled(pet.status), { from: stock, to: returned, reason: 'cancelled', orderId });
         }
         return null;
       }),

@@ -12,7 +12,6 @@ export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
      FROM categories c LEFT JOIN pets p ON p.category_id = c.id LEFT JOIN inventory i ON i.pet_id = p.id
      GROUP BY c.id ORDER BY c.name_order, c.id`,
   );
-  const openOrders = ctx.db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders WHERE complete = 0');
 
   return {
     'stats.overview': () =>
@@ -23,7 +22,7 @@ export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
         return {
           petsByStatus: counts,
           stockByCategory: stockByCategory.all(),
-          openOrders: openOrders.get()!.n,
+          openOrders: ctx.orders.openTotal(),
           lowStock: ctx.inventory.lowCount(threshold),
           lowStockThreshold: threshold,
           recentOrders: ctx.orders.recent(10).map(orderModel),

@@ -38,7 +38,8 @@ export function petHandlers(ctx: ServiceContext): HandlersFor<'pets'> {
       const after = petRowWith({ ...before, name: fields.name ?? before.name, categoryId: fields.categoryId ?? before.categoryId }, record);
       ctx.pets.update(after);
       ctx.petDetails.set(id, detailsOf(record));
-      ctx.applyStanding(after, status, stock, newStock, true);
+      // A status set by hand that changes the stock is a correction of it (states.md T33, T36).
+      ctx.applyStanding(after, status, { from: stock, to: newStock, reason: 'correction' }, true);
       return { ...after, status, ...detailsOf(record) };
     });
   }
@@ -70,7 +71,7 @@ export function petHandlers(ctx: ServiceContext): HandlersFor<'pets'> {
         requireUniqueRecord(ctx, undefined, record);
         const id = ctx.pets.insert(name, categoryId, status, record);
         ctx.petDetails.set(id, detailsOf(record));
-        ctx.inventory.set(id, initialStock(status));
+        ctx.inventory.set(id, initialStock(status), { reason: 'opening' });
         const pet = petRowWith({ id, name, categoryId, status }, record);
         ctx.events.append('pet.created', pet);
         return { ...pet, ...detailsOf(record) };

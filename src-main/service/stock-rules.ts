@@ -3,6 +3,7 @@
  * docs/states.md is the same table in prose; test/service/transitions.test.ts walks every row.
  * Invariants kept: `available` ⇒ stock > 0 (an available pet can be ordered); `sold` ⇒ stock 0.
  */
+import type { StockReason } from '../../src-shared/schemas/inventory';
 import type { PetStatus } from '../../src-shared/schemas/pet';
 
 export interface PetStanding {
@@ -40,6 +41,20 @@ export function statusAfterStockAdjusted(standing: PetStanding, by: number): Pet
   if (by < 0 && standing.status === 'pending') return 'pending';
   return statusAfterStockSet(standing);
 }
+
+/**
+ * After a loss or a death (the count fell): never a sale. An available pet left with none is out of
+ * stock, `pending` (not `sold`, and restocking makes it available again); any other keeps its
+ * status, so a pet held for a customer stays held.
+ */
+export const statusAfterStockLost = ({ status, stock }: PetStanding): PetStatus =>
+  status === 'available' && stock === 0 ? 'pending' : status;
+
+/** Whether a clerk's reason is a loss (lost or died): the count falls, and it is no sale. */
+export const isLoss = (reason: StockReason): boolean => reason === 'lost' || reason === 'died';
+
+/** The reason of a count set without one: a rise is a delivery, a fall a correction. */
+export const defaultStockReason = (before: number, after: number): StockReason => (after > before ? 'received' : 'correction');
 
 /**
  * A status set by hand (PUT/PATCH): returns the stock that goes with it, or 'refused' when it

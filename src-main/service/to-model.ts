@@ -1,7 +1,9 @@
 import type { Category } from '../../src-shared/schemas/category';
+import type { StockMovement } from '../../src-shared/schemas/movement';
 import type { Order } from '../../src-shared/schemas/order';
 import type { CategoryRow } from '../db/repositories/categories';
 import type { OrderRow } from '../db/repositories/orders';
+import type { MovementRow } from '../db/repositories/stock-movements';
 
 /** Database rows → contract models (rows keep SQL's nulls and 0/1; models omit or use booleans). */
 export function categoryModel(row: CategoryRow): Category {
@@ -13,8 +15,20 @@ export function categoryModel(row: CategoryRow): Category {
 }
 
 export function orderModel(row: OrderRow): Order {
-  const order: Order = { id: row.id, petId: row.petId, quantity: row.quantity, complete: row.complete === 1 };
+  const order: Order = { id: row.id, petId: row.petId, quantity: row.quantity, complete: row.status === 'complete' };
   if (row.shipDate !== null) order.shipDate = row.shipDate;
+  order.status = row.status;
+  order.placedAt = row.placedAt;
   if (row.petName !== null) order.petName = row.petName;
+  if (row.saleId !== null) order.saleId = row.saleId;
+  if (row.unitPrice !== null) order.unitPrice = row.unitPrice;
   return order;
+}
+
+export function movementModel(row: MovementRow): StockMovement {
+  const movement: StockMovement = { id: row.id, at: row.at, delta: row.delta, quantityAfter: row.quantityAfter, reason: row.reason };
+  if (row.orderId !== null) movement.orderId = row.orderId;
+  if (row.saleId !== null) movement.saleId = row.saleId;
+  if (row.note !== null) movement.note = row.note;
+  return movement;
 }

@@ -142,10 +142,12 @@ export const useInventoryStore = defineStore('inventory', () => {
   /**
    * Adds or takes away units (`inventory.adjust`: the − and + buttons) from the stock as the store
    * holds it when the change is made, so a click is one more or one less than there is, even if an
-   * order elsewhere changed the count a moment before the screen heard of it.
+   * order elsewhere changed the count a moment before the screen heard of it. In the stock ledger
+   * + is a delivery (`received`) and − a correction of the count.
    */
   function adjustQuantity(petId: number, by: number): Promise<InventoryItem> {
-    return save(petId, () => api().call('inventory.adjust', { petId, by }));
+    const adjustment = { delta: by, reason: by > 0 ? 'received' : 'correction' } as const;
+    return save(petId, () => api().call('inventory.adjust', { petId, adjustment }));
   }
 
   /**

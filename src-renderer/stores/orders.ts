@@ -72,8 +72,9 @@ export const useOrdersStore = defineStore('orders', () => {
     return done;
   }
 
-  /** Whether the list's filters let the order through. */
+  /** Whether the list's filters let the order through (a cancelled one never: lists leave them out). */
   function isShown(order: Order): boolean {
+    if (order.status === 'cancelled') return false;
     const { status, petId } = filters.value;
     if (status !== 'all' && order.complete !== (status === 'complete')) return false;
     return petId === null || order.petId === petId;
@@ -119,7 +120,7 @@ export const useOrdersStore = defineStore('orders', () => {
     await inTurn(patch).catch(() => reload().catch(() => undefined));
   }
 
-  /** An order that no longer exists (cancelled) leaves the list. */
+  /** A cancelled order leaves the list (the service keeps it, but lists leave cancelled orders out). */
   function removeOrder(orderId: number): void {
     const index = toRaw(rows.value).findIndex((row) => row.id === orderId);
     if (index >= 0) rows.value.splice(index, 1);
@@ -150,13 +151,19 @@ export const useOrdersStore = defineStore('orders', () => {
     return done;
   }
 
-  /** Cancels an open order: the service deletes it and returns its stock. */
-  async function cancel(orderId: number): Promise<void> {
-    await api().call('orders.cancel', { orderId });
+  /**
+   * Cancels an open order: the service keeps it as cancelled and returns its stock. Resolves false
+   * when it was cancelled already (elsewhere), which the service takes as a harmless retry: the
+   * clerk is told so rather than that this click gave the units back.
+   */
+  async function cancel(orderId: number): Promise<boolean> {
+    const already = (await api().call('orders.get', { orderId })).status === 'cancelled';
+    if (!already) await api().call('orders.cancel', { orderId });
     await showOwnChange(() => {
       removeOrder(orderId);
       return refreshTotal();
     });
+    return !already;
   }
 
   /**

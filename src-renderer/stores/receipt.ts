@@ -14,9 +14,13 @@ export interface ReceiptData {
 
 /** A printable receipt's data: the order, its pet as it is now (null once deleted) and the pet's category. */
 export const useReceiptStore = defineStore('receipt', () => {
-  /** Everything a receipt shows; rejects with NOT_FOUND when the order does not exist (cancelled). */
+  /**
+   * Everything a receipt shows; rejects with ORDER_CANCELLED for a cancelled order (kept as a
+   * record, but nothing was sold), NOT_FOUND for one that does not exist.
+   */
   async function load(orderId: number): Promise<ReceiptData> {
     const order = await api().call('orders.get', { orderId });
+    if (order.status === 'cancelled') throw new StoreError('ORDER_CANCELLED', `Order ${orderId} was cancelled`);
     const pet = await findPet(order.petId);
     let categoryName: string | null = null;
     if (pet) {

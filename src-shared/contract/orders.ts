@@ -1,4 +1,4 @@
-/** The store's orders: place, read, fulfil, cancel. */
+/** The store's orders: place, read, fulfil, cancel. Orders are records: a cancelled one is kept. */
 import { defineOperation as op } from '../contract-types';
 import { page, pageItems } from '../schemas/common';
 import { NewOrder, Order, OrderListQuery, OrderPatch } from '../schemas/order';
@@ -9,7 +9,8 @@ export const orderOperations = {
   'orders.list': op({
     tag: 'Store',
     summary: 'List orders',
-    description: 'Newest first. Filter by `complete` and `petId`.',
+    description:
+      'Newest first. Filter by `status` (repeatable), `complete` and `petId`. Cancelled orders are left out unless `status` names `cancelled`.',
     input: OrderListQuery,
     output: page(pageItems(Order)),
     stability: 'stable',
@@ -51,7 +52,9 @@ export const orderOperations = {
   'orders.update': op({
     tag: 'Store',
     summary: 'Fulfil an order or set its ship date',
-    description: 'Fulfilling the last open order of a pet with no stock makes the pet `sold`. A complete order is final.',
+    description:
+      'Fulfilling the last open order of a pet with no stock makes the pet `sold`. A complete order is final (fulfilling it again is a harmless retry); ' +
+      'a cancelled order takes no change (409 ORDER_CANCELLED).',
     input: OrderRef.extend({ changes: OrderPatch }),
     output: Order,
     stability: 'stable',
@@ -61,16 +64,17 @@ export const orderOperations = {
       path: '/store/orders/{orderId}',
       success: 200,
       body: 'changes',
-      errors: ['NOT_FOUND', 'ORDER_COMPLETE'],
+      errors: ['NOT_FOUND', 'ORDER_COMPLETE', 'ORDER_CANCELLED'],
     },
   }),
-  /** Cancel an open order and return its stock. */
+  /** Cancel an open order and return its stock; the order is kept with status `cancelled`. */
   'orders.cancel': op({
     tag: 'Store',
     summary: 'Cancel an order',
     description:
-      'Cancelling **deletes** the order (afterwards GET answers 404 and no list shows it; the `order.cancelled` event keeps what it was). ' +
-      'Returns the stock; a `pending` pet becomes `available`. Refused once the order is complete.',
+      'Cancelling keeps the order with `status: cancelled` (GET answers it; lists leave it out unless `status` names `cancelled`). ' +
+      'Returns the stock; a `pending` pet becomes `available`. Cancelling a cancelled order again is a harmless retry (204, nothing changes). ' +
+      'Refused once the order is complete.',
     input: OrderRef,
     output: Nothing,
     stability: 'stable',

@@ -28,6 +28,14 @@ export const OrderPatch = z
   });
 export type OrderPatch = z.infer<typeof OrderPatch>;
 
+/** Where an order stands: open (its units reserved), complete (fulfilled: final) or cancelled (units given back: final). */
+export const ORDER_STATUSES = ['open', 'complete', 'cancelled'] as const;
+export const OrderStatus = z.enum(ORDER_STATUSES).meta({
+  id: 'OrderStatus',
+  description: '`open`: placed, its units reserved; `complete`: fulfilled (final); `cancelled`: its units given back (final, the order is kept as a record).',
+});
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
 /**
  * An order as the service answers it. The interface marks no field of an Order required and
  * never takes one in a request: an answer that always has these fields is an Order of the
@@ -40,6 +48,9 @@ export const Order = z
     quantity: z.int().min(1).max(ORDER_QUANTITY_MAX),
     shipDate: DateTime.optional(),
     complete: z.boolean(),
+    // Optional in the schema only for the change log: events written before orders had a status lack it.
+    status: OrderStatus.optional().describe('Where the order stands; `complete` is true exactly when this is `complete`. Every order the store answers has it.'),
+    placedAt: DateTime.optional().describe('When the order was placed, ISO 8601 (UTC). Every order the store answers has it.'),
     petName: z
       .string()
       .max(NAME_MAX)
@@ -48,15 +59,24 @@ export const Order = z
         "The pet's name when the order was placed; it stays after the pet is renamed or deleted (what the receipt names). " +
           'Absent only from orders placed before names were kept whose pet had left no trace.',
       ),
+    saleId: Id.optional().describe('The sale this order is a line of; absent for an order placed on its own.'),
+    unitPrice: z.int().min(0).optional().describe("The price of one unit, in the minor unit of the shop's currency (cents); absent for an order placed without a price."),
   })
   .meta({
     id: 'Order',
-    description: 'An order. The interface marks no field required; every order this service answers has `id`, `petId`, `quantity` and `complete`.',
+    description:
+      'An order. The interface marks no field required; every order this service answers has `id`, `petId`, `quantity`, `complete`, `status` and `placedAt`.',
   });
 export type Order = z.infer<typeof Order>;
 
 export const OrderListQuery = z.strictObject({
-  complete: z.boolean().optional().describe('Only complete (`true`) or open (`false`) orders.'),
+  status: z
+    .array(OrderStatus)
+    .min(1, 'Give at least one status, or leave the filter out')
+    .max(ORDER_STATUSES.length)
+    .optional()
+    .describe('Only orders with one of these statuses (repeatable). Without it, cancelled orders are left out.'),
+  complete: z.boolean().optional().describe('Only complete (`true`) or not complete (`false`: open, and cancelled ones if `status` names them) orders.'),
   petId: Id.optional().describe('Only orders of this pet.'),
   ...PageQuery,
 });

@@ -426,12 +426,12 @@ test('the receipt shows the shop and the order and prints only itself; a cancell
   await expect(receiptLine(page, 'Pet')).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
 
-  // A cancelled order has no receipt: it says so.
+  // A cancelled order has no receipt: it says so (the order is kept as a record, so it is no longer "does not exist").
   const gone = await place(coco.id, 1);
   await page.goto(`${shop.host.url}#/orders/${gone.id}/receipt`);
   await expect(receiptLine(page, 'Quantity')).toHaveText('1');
   await must(shop.host.call('orders.cancel', { orderId: gone.id }));
-  await expect(page.getByText(`Order ${gone.id} does not exist: it may have been cancelled.`)).toBeVisible();
+  await expect(page.getByText(`Order ${gone.id} was cancelled: it has no receipt.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print' })).toBeDisabled();
 
   // Sold, renamed, then deleted: the sale still names the pet it was (the receipt as sold, the list marks it deleted).

@@ -41,7 +41,16 @@ describe('happy path through the registered handlers', () => {
     expect(filtered).toStrictEqual({ items: [rex], total: 1, nextCursor: null });
 
     const order = expectOk<Order>(await h.call('orders.place', { petId: rex.id, shipDate: '2026-11-22T10:00:00+01:00' }));
-    expect(order).toStrictEqual({ id: expect.any(Number), petId: rex.id, quantity: 1, complete: false, shipDate: '2026-11-22T09:00:00.000Z', petName: rex.name });
+    expect(order).toStrictEqual({
+      id: expect.any(Number),
+      petId: rex.id,
+      quantity: 1,
+      complete: false,
+      status: 'open',
+      placedAt: expect.any(String),
+      shipDate: '2026-11-22T09:00:00.000Z',
+      petName: rex.name,
+    });
     expect(h.t.ok('orders.get', { orderId: order.id! })).toStrictEqual(order);
 
     // The order reserved Rex's only unit: he is pending now, on both sides of the bridge.
@@ -127,7 +136,8 @@ describe('results are structured-clone safe and conform to the contract', () => 
     await check('inventory.list', { low: true });
     await check('inventory.get', { petId: rex.id });
     await check('inventory.set', { petId: rex.id, update: { quantity: 3 } });
-    await check('inventory.adjust', { petId: rex.id, by: 1 });
+    await check('inventory.adjust', { petId: rex.id, adjustment: { delta: 1, reason: 'received' } });
+    await check('inventory.movements', { petId: rex.id });
 
     const first = await check<Order>('orders.place', { petId: rex.id, quantity: 2 });
     const second = await check<Order>('orders.place', { petId: rex.id, shipDate: '2026-12-01T08:30:00Z' });

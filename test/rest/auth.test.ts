@@ -41,6 +41,8 @@ function bodyFor(name: OperationName): unknown {
       return { shipDate: '2030-01-01T00:00:00Z' };
     case 'inventory.set':
       return { quantity: 1000 };
+    case 'inventory.adjust':
+      return { delta: 1, reason: 'received' };
     case 'customers.create':
       return { name: 'Matrix extra customer' };
     case 'customers.update':
@@ -106,6 +108,8 @@ describe('the scope matrix over every HTTP operation of the contract', () => {
         'GET /store/inventory',
         'GET /store/inventory/{petId}',
         'PUT /store/inventory/{petId}',
+        'POST /store/inventory/{petId}/adjustments',
+        'GET /store/inventory/{petId}/movements',
         'GET /events',
         'GET /events/latest',
         'GET /health',

@@ -640,6 +640,17 @@ describe('409 SKU_TAKEN and MICROCHIP_TAKEN', () => {
   });
 });
 
+describe('409 ORDER_CANCELLED and STOCK_REASON_MISMATCH', () => {
+  test('fulfilling a cancelled order; a count set with a reason that says the other way', async () => {
+    const category = await s.category({ name: 'Records kind' });
+    const pet = await s.pet({ name: 'Record pet', categoryId: category.id });
+    const order = await s.order(pet.id);
+    expect((await s.call('DELETE', `/v1/store/orders/${order.id}`)).status).toBe(204);
+    expectCode(await s.call('PATCH', `/v1/store/orders/${order.id}`, { json: { complete: true } }), 'ORDER_CANCELLED');
+    expectCode(await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 5, reason: 'died' } }), 'STOCK_REASON_MISMATCH');
+  });
+});
+
 /** Codes of in-process operations only (never over REST), each tested where it is answered. */
 const IN_PROCESS_ONLY = ['FILE_EXISTS']; // backup.create: test/service/backup.test.ts, test/cli/data-commands.test.ts
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { InventoryItem } from '../../src-shared/schemas/inventory';
+import type { StockMovement } from '../../src-shared/schemas/movement';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { allPages, expectError, useHttpSuite } from './support/http-suite';
 
@@ -126,5 +127,102 @@ describe('GET and PUT /v1/store/inventory/{petId} (beta)', () => {
 
   test('PUT for a missing pet is 404', async () => {
     expectError(await s.call('PUT', '/v1/store/inventory/999999', { json: { quantity: 1 } }), 'NOT_FOUND', 404);
+  });
+});
+
+describe('PUT with a reason and a note (beta): the stock ledger', () => {
+  test('the reason and note go to the ledger; a loss to 0 is never a sale; a reason that says the other way is 409', async () => {
+    const pet = await s.pet({ categoryId });
+    await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 4 } });
+    const lost = await s.call<InventoryItem>('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 0, reason: 'lost', note: 'Gate left open' } });
+    expect(lost.body).toEqual({ petId: pet.id, quantity: 0, status: 'pending' }); // not sold (T55)
+    const refused = await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 2, reason: 'died' } });
+    expectError(refused, 'STOCK_REASON_MISMATCH', 409);
+    expect(refused.body.message).toBe(`The stock of ${pet.name} (pet ${pet.id}) is 0: 2 would add units, which is not "died"`);
+    const ledger = await s.call<StockMovement[]>('GET', `/v1/store/inventory/${pet.id}/movements`);
+    expect(ledger.body.map(({ delta, quantityAfter, reason, note }) => ({ delta, quantityAfter, reason, note }))).toEqual([
+      { delta: -4, quantityAfter: 0, reason: 'lost', note: 'Gate left open' },
+      { delta: 3, quantityAfter: 4, reason: 'received', note: undefined },
+      { delta: 1, quantityAfter: 1, reason: 'opening', note: undefined },
+    ]);
+    for (const body of [{ quantity: 1, reason: 'order' }, { quantity: 1, reason: 'opening' }, { quantity: 1, note: 'x'.repeat(501) }, { quantity: 1, note: 7 }]) {
+      expectError(await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: body }), 'VALIDATION_FAILED', 400);
+    }
+  });
+});
+
+describe('POST /v1/store/inventory/{petId}/adjustments (beta)', () => {
+  // Typed loosely: an answer is an InventoryItem or an Error object.
+  const adjust = (petId: number, json: unknown, headers?: Record<string, string>) =>
+    s.call<InventoryItem & { details?: unknown }>('POST', `/v1/store/inventory/${petId}/adjustments`, { json, headers });
+
+  test('adds or takes away from the stock as stored: clerks counting at once all count', async () => {
+    const pet = await s.pet({ categoryId });
+    const added = await adjust(pet.id, { delta: 5, reason: 'received', note: 'Delivery 77' });
+    expect(added.status).toBe(200);
+    expect(added.body).toEqual({ petId: pet.id, quantity: 6, status: 'available' });
+    // Ten clerks at once, five adding one and five taking one away: every change counts.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => adjust(pet.id, i % 2 ? { delta: 1, reason: 'received' } : { delta: -1, reason: 'correction' })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect((await s.call<InventoryItem>('GET', `/v1/store/inventory/${pet.id}`)).body.quantity).toBe(6);
+    const ledger = await s.call<StockMovement[]>('GET', `/v1/store/inventory/${pet.id}/movements?limit=500`);
+    expect(ledger.body).toHaveLength(12);
+    expect(ledger.body.at(-2)).toMatchObject({ delta: 5, quantityAfter: 6, reason: 'received', note: 'Delivery 77' });
+  });
+
+  test('a retry with the same Idempotency-Key counts once', async () => {
+    const pet = await s.pet({ categoryId });
+    const first = await adjust(pet.id, { delta: 2, reason: 'received' }, { 'Idempotency-Key': 'count-42' });
+    const retry = await adjust(pet.id, { delta: 2, reason: 'received' }, { 'Idempotency-Key': 'count-42' });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    expect((await s.call<InventoryItem>('GET', `/v1/store/inventory/${pet.id}`)).body.quantity).toBe(3);
+  });
+
+  test('refusals: a reason that does not fit, 0, no reason, below 0, past 1,000,000, a missing pet', async () => {
+    const pet = await s.pet({ categoryId });
+    const misfit = await adjust(pet.id, { delta: 1, reason: 'died' });
+    expectError(misfit, 'VALIDATION_FAILED', 400);
+    expect(misfit.body.details).toEqual([{ path: 'reason', message: 'Must fit the delta: received adds units, lost and died take them away (correction goes either way)' }]);
+    for (const body of [{ delta: 0, reason: 'correction' }, { delta: 1 }, { delta: -1, reason: 'received' }, { delta: 1.5, reason: 'received' }, { by: 1, reason: 'received' }]) {
+      expectError(await adjust(pet.id, body), 'VALIDATION_FAILED', 400);
+    }
+    expectError(await adjust(pet.id, { delta: -2, reason: 'lost' }), 'INSUFFICIENT_STOCK', 409);
+    const over = await adjust(pet.id, { delta: 1_000_000, reason: 'received' });
+    expectError(over, 'VALIDATION_FAILED', 400);
+    expect(over.body.details).toEqual([{ path: 'delta', message: 'Stock is 1: adding 1,000,000 would pass the maximum of 1,000,000' }]);
+    expectError(await adjust(999_999, { delta: 1, reason: 'received' }), 'NOT_FOUND', 404);
+    expect((await s.call<InventoryItem>('GET', `/v1/store/inventory/${pet.id}`)).body.quantity).toBe(1);
+  });
+});
+
+describe('GET /v1/store/inventory/{petId}/movements (beta)', () => {
+  test('newest first, paged with Link and X-Total-Count, each with its order', async () => {
+    const pet = await s.pet({ categoryId });
+    await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 5 } });
+    const order = await s.order(pet.id, 2);
+    await s.call('DELETE', `/v1/store/orders/${order.id}`);
+    const { pages, items, totals } = await allPages<StockMovement>(s, `/v1/store/inventory/${pet.id}/movements?limit=2`);
+    expect(pages.map((page) => page.length)).toEqual([2, 2]);
+    expect(new Set(totals)).toEqual(new Set(['4']));
+    expect(items.map(({ id: _id, at: _at, ...movement }) => movement)).toEqual([
+      { delta: 2, quantityAfter: 5, reason: 'cancelled', orderId: order.id },
+      { delta: -2, quantityAfter: 3, reason: 'order', orderId: order.id },
+      { delta: 4, quantityAfter: 5, reason: 'received' },
+      { delta: 1, quantityAfter: 1, reason: 'opening' },
+    ]);
+  });
+
+  test('404 for a pet that does not exist or was deleted; bad paging is 400', async () => {
+    expectError(await s.call('GET', '/v1/store/inventory/999999/movements'), 'NOT_FOUND', 404);
+    const pet = await s.pet({ categoryId });
+    expect((await s.call('DELETE', `/v1/pets/${pet.id}`)).status).toBe(204);
+    expectError(await s.call('GET', `/v1/store/inventory/${pet.id}/movements`), 'NOT_FOUND', 404);
+    for (const query of ['limit=0', 'limit=501', 'cursor=', 'cursor=junk', 'reason=lost']) {
+      expectError(await s.call('GET', `/v1/store/inventory/${pets[0].id}/movements?${query}`), 'VALIDATION_FAILED', 400);
+    }
   });
 });

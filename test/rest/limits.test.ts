@@ -40,6 +40,7 @@ const bodyRoutes = () =>
       'orders.place': { petId: pet.id },
       'orders.update': { shipDate: '2030-01-01T00:00:00Z' },
       'inventory.set': { quantity: 9 },
+      'inventory.adjust': { delta: 1, reason: 'received' },
       'customers.create': { name: 'Bodied customer' },
       'customers.update': { note: 'Limit' },
     };

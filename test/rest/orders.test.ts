@@ -26,7 +26,8 @@ describe('POST /v1/store/orders', () => {
     const pet = await stocked(5);
     const first = await s.call<Order>('POST', '/v1/store/orders', { json: { petId: pet.id } });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.any(Number), petId: pet.id, quantity: 1, complete: false, petName: pet.name });
+    expect(first.body).toEqual({ id: expect.any(Number), petId: pet.id, quantity: 1, complete: false, status: 'open', placedAt: expect.any(String), petName: pet.name });
+    expect(Math.abs(Date.parse(first.body.placedAt!) - Date.now())).toBeLessThan(60_000);
     expect(first.headers.get('location')).toBe(`/v1/store/orders/${first.body.id}`);
     expect((await s.call('GET', first.headers.get('location')!)).body).toEqual(first.body);
 
@@ -131,8 +132,25 @@ describe('GET /v1/store/orders', () => {
     expect(filtered.items.map((order) => order.id)).toEqual([placed[3].id, placed[1].id]);
   });
 
+  test('cancelled orders are left out unless status names them; status repeats, comma-separated too, beside complete', async () => {
+    const dropped = await s.order(pet.id);
+    expect((await s.call('DELETE', `/v1/store/orders/${dropped.id}`)).status).toBe(204);
+    const shown = await s.call<Order[]>('GET', `/v1/store/orders?petId=${pet.id}`);
+    expect(shown.body.map((order) => order.id)).toEqual([placed[4].id, placed[2].id, placed[0].id]);
+    expect(shown.headers.get('x-total-count')).toBe('3');
+    const cancelled = await s.call<Order[]>('GET', `/v1/store/orders?petId=${pet.id}&status=cancelled`);
+    expect(cancelled.body).toEqual([{ ...dropped, status: 'cancelled' }]);
+    const repeated = await s.call<Order[]>('GET', `/v1/store/orders?petId=${pet.id}&status=open&status=cancelled`);
+    expect(repeated.body.map((order) => order.id)).toEqual([dropped.id, placed[4].id, placed[0].id]);
+    const comma = await s.call<Order[]>('GET', `/v1/store/orders?petId=${pet.id}&status=complete,cancelled&complete=false`);
+    expect(comma.body.map((order) => order.id)).toEqual([dropped.id]);
+    const everything = await allPages<Order>(s, `/v1/store/orders?petId=${pet.id}&status=open,complete,cancelled&limit=1`);
+    expect(everything.items.map((order) => order.status)).toEqual(['cancelled', 'open', 'complete', 'open']);
+    expect(new Set(everything.totals)).toEqual(new Set(['4']));
+  });
+
   test('bad filters are refused', async () => {
-    for (const query of ['complete=yes', 'complete=1', 'petId=0', 'petId=abc', 'status=open', 'limit=0', 'limit=501']) {
+    for (const query of ['complete=yes', 'complete=1', 'petId=0', 'petId=abc', 'status=shipped', 'status=', 'status=open,,complete', 'state=open', 'limit=0', 'limit=501']) {
       expectError(await s.call('GET', `/v1/store/orders?${query}`), 'VALIDATION_FAILED', 400);
     }
   });
@@ -191,7 +209,7 @@ describe('GET, PATCH, DELETE /v1/store/orders/{orderId}', () => {
     expect((await stockOf(pet.id)).quantity).toBe(1);
   });
 
-  test('DELETE cancels an open order (204), returns its stock and makes a pending pet available', async () => {
+  test('DELETE cancels an open order (204), returns its stock and makes a pending pet available; the order stays, cancelled', async () => {
     const pet = await stocked(3);
     const order = await s.order(pet.id, 3);
     expect(await stockOf(pet.id)).toEqual({ petId: pet.id, quantity: 0, status: 'pending' });
@@ -199,8 +217,13 @@ describe('GET, PATCH, DELETE /v1/store/orders/{orderId}', () => {
     expect(cancelled.status).toBe(204);
     expect(cancelled.body).toBeUndefined();
     expect(await stockOf(pet.id)).toEqual({ petId: pet.id, quantity: 3, status: 'available' });
-    expectError(await s.call('GET', `/v1/store/orders/${order.id}`), 'NOT_FOUND', 404);
-    expectError(await s.call('DELETE', `/v1/store/orders/${order.id}`), 'NOT_FOUND', 404);
+    // Issue 34 turned this around: GET used to answer 404 after a cancel; the order is now kept as a record.
+    expect((await s.call<Order>('GET', `/v1/store/orders/${order.id}`)).body).toEqual({ ...order, status: 'cancelled' });
+    // Again: a harmless retry (it used to be 404), and the stock is not given back twice.
+    expect((await s.call('DELETE', `/v1/store/orders/${order.id}`)).status).toBe(204);
+    expect(await stockOf(pet.id)).toEqual({ petId: pet.id, quantity: 3, status: 'available' });
+    expectError(await s.call('DELETE', '/v1/store/orders/999999'), 'NOT_FOUND', 404);
+    expectError(await s.call('PATCH', `/v1/store/orders/${order.id}`, { json: { complete: true } }), 'ORDER_CANCELLED', 409);
   });
 
   test('PATCH: empty, unknown fields, wrong types, missing order', async () => {

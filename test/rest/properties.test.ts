@@ -13,6 +13,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ERROR_CATALOGUE, ErrorBody } from '../../src-shared/errors';
+import { ORDER_STATUSES } from '../../src-shared/schemas/order';
 import { createOpenApiChecker } from './support/openapi-check';
 import {
   anyJson,
@@ -186,9 +187,23 @@ const BODY_ROUTES: BodyRoute[] = [
     label: 'PUT /store/inventory/{id}',
     method: 'PUT',
     path: () => `/v1/store/inventory/${F.rex}`,
-    fields: { quantity: 'stock' },
+    fields: { quantity: 'stock', reason: 'stockReason', note: 'description' },
     required: ['quantity'],
-    valid: () => fc.record({ quantity: fc.integer({ min: 0, max: 1_000_000 }) }),
+    valid: () =>
+      fc.record({ quantity: fc.integer({ min: 0, max: 1_000_000 }), reason: fc.constantFrom('correction'), note: fc.string({ maxLength: 50 }) }, { requiredKeys: ['quantity'] }),
+  },
+  {
+    label: 'POST /store/inventory/{id}/adjustments',
+    method: 'POST',
+    path: () => `/v1/store/inventory/${F.rex}/adjustments`,
+    fields: { delta: 'delta', reason: 'stockReason', note: 'description' },
+    required: ['delta', 'reason'],
+    // A reason that fits its delta: received adds, lost and died take away, correction either way.
+    valid: () =>
+      fc.oneof(
+        fc.record({ delta: fc.integer({ min: 1, max: 5 }), reason: fc.constantFrom('received', 'correction'), note: fc.string({ maxLength: 50 }) }, { requiredKeys: ['delta', 'reason'] }),
+        fc.record({ delta: fc.integer({ min: -5, max: -1 }), reason: fc.constantFrom('correction', 'lost', 'died'), note: fc.string({ maxLength: 50 }) }, { requiredKeys: ['delta', 'reason'] }),
+      ),
   },
 ];
 
@@ -272,7 +287,7 @@ describe('bodies: every write endpoint refuses malformed and hostile JSON, chang
 
 interface IdRoute {
   label: string;
-  method: 'PUT' | 'PATCH' | 'DELETE';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path with `id` in the id's place. */
   path: (id: string) => string;
   /** A valid body, so that only the id is wrong. */
@@ -293,6 +308,13 @@ const ID_ROUTES: IdRoute[] = [
   { label: 'PATCH /store/orders/{id}', method: 'PATCH', path: (id) => `/v1/store/orders/${id}`, body: () => ({ complete: true }), id: () => F.open },
   { label: 'DELETE /store/orders/{id}', method: 'DELETE', path: (id) => `/v1/store/orders/${id}`, id: () => F.open },
   { label: 'PUT /store/inventory/{id}', method: 'PUT', path: (id) => `/v1/store/inventory/${id}`, body: () => ({ quantity: 9 }), id: () => F.rex },
+  {
+    label: 'POST /store/inventory/{id}/adjustments',
+    method: 'POST',
+    path: (id) => `/v1/store/inventory/${id}/adjustments`,
+    body: () => ({ delta: 1, reason: 'received' }),
+    id: () => F.rex,
+  },
 ];
 
 describe('path ids that are not positive safe integers are refused (400), changing nothing', () => {
@@ -381,8 +403,29 @@ const LIST_ROUTES: ListRoute[] = [
   {
     label: 'GET /store/orders',
     path: '/v1/store/orders',
-    known: { complete: fc.oneof(fc.constantFrom('true', 'false'), anyText), petId: idValues, limit: limitValues, cursor: anyText },
-    invalid: { complete: badBoolean, petId: badScalarId, limit: badLimit, cursor: badCursor },
+    known: {
+      status: fc.oneof(fc.constantFrom(...ORDER_STATUSES, 'open,cancelled'), anyText),
+      complete: fc.oneof(fc.constantFrom('true', 'false'), anyText),
+      petId: idValues,
+      limit: limitValues,
+      cursor: anyText,
+    },
+    invalid: {
+      status: fc.string({ maxLength: 20 }).filter((s) => encodable(s) && s.split(',').some((part) => part !== '' && !(ORDER_STATUSES as readonly string[]).includes(part))),
+      complete: badBoolean,
+      petId: badScalarId,
+      limit: badLimit,
+      cursor: badCursor,
+    },
+  },
+  {
+    label: 'GET /store/inventory/{id}/movements',
+    // Read when the tests run: the fixture's pet exists by then.
+    get path() {
+      return `/v1/store/inventory/${F.rex}/movements`;
+    },
+    known: { limit: limitValues, cursor: anyText },
+    invalid: { limit: badLimit, cursor: badCursor },
   },
   {
     label: 'GET /store/inventory',

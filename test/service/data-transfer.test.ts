@@ -82,7 +82,7 @@ describe('export', () => {
     const data = JSON.parse(file.content);
     expect(data.categories).toEqual([{ id: 1, name: 'Dogs', description: 'Loyal' }, { id: 2, name: 'Cats' }]);
     expect(data.pets[0]).toEqual({ id: 1, name: 'Rex', categoryId: 1, status: 'pending', stock: 0 });
-    expect(data.orders).toEqual([{ id: 1, petId: 1, quantity: 1, complete: false, petName: 'Rex' }]);
+    expect(data.orders).toEqual([{ id: 1, petId: 1, quantity: 1, complete: false, status: 'open', placedAt: expect.any(String), petName: 'Rex' }]);
   });
 });
 
@@ -322,7 +322,7 @@ describe('import', () => {
     const { context: ctx } = t.store;
     ctx.write(() => {
       const categoryId = ctx.categories.insert('Guinea pigs with a long category name', 'Demo');
-      for (let i = 1; i <= 100_000; i++) ctx.inventory.set(ctx.pets.insert(`Charlie Brown the ${i}th`, categoryId, 'available'), 1 + (i % 5));
+      for (let i = 1; i <= 100_000; i++) ctx.inventory.set(ctx.pets.insert(`Charlie Brown the ${i}th`, categoryId, 'available'), 1 + (i % 5), { reason: 'opening' });
     });
     const exported = t.ok('data.export', { format: 'json', resource: 'pets' });
     expect(exported.content.length).toBeLessThan(MAX_IMPORT_CHARS);

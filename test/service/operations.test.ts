@@ -25,6 +25,9 @@ function seed(t: TestStore) {
   const open = t.ok('orders.place', { petId: bella.id, quantity: 2 });
   const done = t.ok('orders.place', { petId: bella.id, quantity: 1 });
   t.ok('orders.update', { orderId: done.id!, changes: { complete: true } });
+  // Kept as a record; lists and the dashboard leave it out.
+  const cancelled = t.ok('orders.place', { petId: rex.id });
+  t.ok('orders.cancel', { orderId: cancelled.id! });
   const held = t.ok('pets.create', { name: 'Milo', categoryId: dogs.id });
   t.ok('inventory.set', { petId: held.id, update: { quantity: 2 } });
   t.ok('pets.update', { petId: held.id, changes: { status: 'pending' } });
@@ -32,7 +35,7 @@ function seed(t: TestStore) {
   const ann = t.ok('customers.create', { name: 'Ann', email: 'ann@example.com' });
   const gus = t.ok('customers.create', { name: 'Gus', phone: '0612345678' });
   t.ok('customers.forget', { customerId: gus.id });
-  return { ann, gus, dogs, cats, rex, bella, held, sold, open: { ...open, id: open.id! }, done: { ...done, id: done.id! } };
+  return { ann, gus, dogs, cats, rex, bella, held, sold, open: { ...open, id: open.id! }, done: { ...done, id: done.id! }, cancelled: { ...cancelled, id: cancelled.id!, status: 'cancelled' as const } };
 }
 type Shop = ReturnType<typeof seed>;
 const BELLA_CHIP = '276098100000001';
@@ -188,18 +191,42 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(t.ok('orders.list', { complete: false, petId: s.bella.id }).items.map((o) => o.id)).toEqual([s.open.id]);
     const page1 = t.ok('orders.list', { limit: 2 });
     expect(t.ok('orders.list', { limit: 2, cursor: page1.nextCursor! }).items.map((o) => o.id)).toEqual([s.open.id]);
+    // Cancelled orders only when the status filter names them; `complete: false` means open.
+    expect(t.ok('orders.list', { status: ['cancelled'] }).items).toEqual([s.cancelled]);
+    expect(t.ok('orders.list', { status: ['open', 'cancelled'] }).items.map((o) => o.id)).toEqual([third.id, s.cancelled.id, s.open.id]);
+    expect(t.ok('orders.list', { status: ['cancelled'], complete: false }).total).toBe(1);
+    expect(t.ok('orders.list', { status: ['cancelled'], complete: true }).total).toBe(0);
+    expect(t.ok('orders.list', { status: ['complete', 'open', 'cancelled'], limit: 1 }).total).toBe(4);
   },
   'orders.place': (t, s) => {
     const first = conforms('orders.place', t.ok('orders.place', { petId: s.bella.id, shipDate: '2026-12-01T09:00:00+01:00' })) as { id: number };
     const second = t.ok('orders.place', { petId: s.rex.id });
-    expect(first).toEqual({ id: expect.any(Number), petId: s.bella.id, quantity: 1, complete: false, shipDate: '2026-12-01T08:00:00.000Z', petName: s.bella.name });
+    expect(first).toEqual({
+      id: expect.any(Number),
+      petId: s.bella.id,
+      quantity: 1,
+      complete: false,
+      status: 'open',
+      placedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      shipDate: '2026-12-01T08:00:00.000Z',
+      petName: s.bella.name,
+    });
     // Ids are increasing integers assigned by the service.
     expect(first.id).toBeGreaterThan(s.done.id);
     expect(second.id).toBe(first.id + 1);
     expect(standing(t, s.bella.id).stock).toBe(1);
   },
   'orders.get': (t, s) => {
-    expect(conforms('orders.get', t.ok('orders.get', { orderId: s.open.id }))).toEqual({ id: s.open.id, petId: s.bella.id, quantity: 2, complete: false, petName: s.bella.name });
+    expect(conforms('orders.get', t.ok('orders.get', { orderId: s.open.id }))).toEqual({
+      id: s.open.id,
+      petId: s.bella.id,
+      quantity: 2,
+      complete: false,
+      status: 'open',
+      placedAt: s.open.placedAt,
+      petName: s.bella.name,
+    });
+    expect(t.ok('orders.get', { orderId: s.cancelled.id })).toEqual(s.cancelled);
     expect(t.ok('orders.get', { orderId: s.done.id }).complete).toBe(true);
     // The name the pet had when ordered stays with the order: renamed, then deleted, the sale still says what was sold.
     t.ok('orders.cancel', { orderId: s.open.id });
@@ -210,12 +237,15 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
   },
   'orders.update': (t, s) => {
     const done = t.ok('orders.update', { orderId: s.open.id, changes: { complete: true, shipDate: '2026-12-24T12:00:00Z' } });
-    expect(conforms('orders.update', done)).toEqual({ ...s.open, complete: true, shipDate: '2026-12-24T12:00:00.000Z' });
+    expect(conforms('orders.update', done)).toEqual({ ...s.open, complete: true, status: 'complete', shipDate: '2026-12-24T12:00:00.000Z' });
     expect(t.ok('orders.get', { orderId: s.open.id })).toEqual(done);
   },
   'orders.cancel': (t, s) => {
     expect(conforms('orders.cancel', t.ok('orders.cancel', { orderId: s.open.id }))).toBeNull();
-    expect(t.fail('orders.get', { orderId: s.open.id }).code).toBe('NOT_FOUND');
+    // Kept, as cancelled (it used to be deleted: GET answered 404).
+    expect(t.ok('orders.get', { orderId: s.open.id })).toEqual({ ...s.open, status: 'cancelled' });
+    expect(standing(t, s.bella.id)).toEqual({ status: 'available', stock: 4 });
+    expect(t.ok('orders.cancel', { orderId: s.open.id })).toBeNull(); // again: a harmless retry
     expect(standing(t, s.bella.id)).toEqual({ status: 'available', stock: 4 });
   },
   'inventory.list': (t, s) => {
@@ -257,8 +287,21 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
   },
   'inventory.adjust': (t, s) => {
     const rex = t.ok('inventory.get', { petId: s.rex.id }).quantity;
-    expect(conforms('inventory.adjust', t.ok('inventory.adjust', { petId: s.rex.id, by: 3 }))).toEqual({ petId: s.rex.id, quantity: rex + 3, status: 'available' });
-    expect(t.ok('inventory.adjust', { petId: s.rex.id, by: -1 }).quantity).toBe(rex + 2);
+    const added = t.ok('inventory.adjust', { petId: s.rex.id, adjustment: { delta: 3, reason: 'received' } });
+    expect(conforms('inventory.adjust', added)).toEqual({ petId: s.rex.id, quantity: rex + 3, status: 'available' });
+    expect(t.ok('inventory.adjust', { petId: s.rex.id, adjustment: { delta: -1, reason: 'died', note: 'Old age' } }).quantity).toBe(rex + 2);
+    expect(t.ok('inventory.movements', { petId: s.rex.id, limit: 1 }).items[0]).toMatchObject({ delta: -1, reason: 'died', note: 'Old age' });
+  },
+  'inventory.movements': (t, s) => {
+    const ledger = conforms('inventory.movements', t.ok('inventory.movements', { petId: s.bella.id })) as ReturnType<typeof t.ok<'inventory.movements'>>;
+    expect(ledger.items.map(({ delta, quantityAfter, reason, orderId }) => ({ delta, quantityAfter, reason, orderId }))).toEqual([
+      { delta: -1, quantityAfter: 2, reason: 'order', orderId: s.done.id },
+      { delta: -2, quantityAfter: 3, reason: 'order', orderId: s.open.id },
+      { delta: 4, quantityAfter: 5, reason: 'received', orderId: undefined },
+      { delta: 1, quantityAfter: 1, reason: 'opening', orderId: undefined },
+    ]);
+    expect(ledger).toMatchObject({ total: 4, nextCursor: null });
+    expect(t.ok('inventory.movements', { petId: s.sold.id })).toEqual({ items: [], total: 0, nextCursor: null });
   },
   'events.list': (t) => {
     const all = t.ok('events.list', {});
@@ -446,7 +489,8 @@ const refusals: Refusal[] = [
   ['inventory.list', 'VALIDATION_FAILED', () => ({ q: 'x'.repeat(101) }), /q/],
   ['inventory.get', 'VALIDATION_FAILED', () => ({ petId: null }), /petId/],
   ['inventory.set', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, update: { quantity: 1_000_001 } }), /update\.quantity/],
-  ['inventory.adjust', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, by: 0 }), /by/],
+  ['inventory.adjust', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, adjustment: { delta: 0, reason: 'received' } }), /adjustment\.delta/],
+  ['inventory.movements', 'VALIDATION_FAILED', () => ({ petId: 0 }), /petId/],
   ['events.list', 'VALIDATION_FAILED', () => ({ after: -1 }), /after/],
   ['events.latest', 'VALIDATION_FAILED', () => ({ after: 3 }), /after/],
   ['service.health', 'VALIDATION_FAILED', () => ['not', 'an', 'object'] as unknown as Record<string, unknown>, /Invalid input/], // unknown fields are ignored: see test/rest/auth.test.ts
@@ -506,8 +550,11 @@ const refusals: Refusal[] = [
   ['orders.cancel', 'ORDER_COMPLETE', (s) => ({ orderId: s.done.id }), /already complete/],
   ['inventory.get', 'NOT_FOUND', () => ({ petId: MISSING }), /Pet 424242/],
   ['inventory.set', 'NOT_FOUND', () => ({ petId: MISSING, update: { quantity: 1 } }), /Pet 424242/],
-  ['inventory.adjust', 'NOT_FOUND', () => ({ petId: MISSING, by: 1 }), /Pet 424242/],
-  ['inventory.adjust', 'INSUFFICIENT_STOCK', (s) => ({ petId: s.rex.id, by: -1_000_000 }), /in stock; cannot take away 1,000,000$/],
+  ['inventory.adjust', 'NOT_FOUND', () => ({ petId: MISSING, adjustment: { delta: 1, reason: 'received' } }), /Pet 424242/],
+  ['inventory.adjust', 'INSUFFICIENT_STOCK', (s) => ({ petId: s.rex.id, adjustment: { delta: -1_000_000, reason: 'correction' } }), /in stock; cannot take away 1,000,000$/],
+  ['inventory.set', 'STOCK_REASON_MISMATCH', (s) => ({ petId: s.rex.id, update: { quantity: 5, reason: 'lost' } }), /would add units, which is not "lost"/],
+  ['inventory.movements', 'NOT_FOUND', () => ({ petId: MISSING }), /Pet 424242/],
+  ['orders.update', 'ORDER_CANCELLED', (s) => ({ orderId: s.cancelled.id, changes: { complete: true } }), /was cancelled/],
   ['tokens.revoke', 'NOT_FOUND', () => ({ tokenId: MISSING }), /Token 424242/],
   ['customers.get', 'NOT_FOUND', () => ({ customerId: MISSING }), /Customer 424242/],
   ['customers.update', 'NOT_FOUND', () => ({ customerId: MISSING, changes: { name: 'Cy' } }), /Customer 424242/],
@@ -564,7 +611,7 @@ describe('a database locked by another program: SERVICE_BUSY, nothing written, r
     'orders.update': { orderId: s.open.id, changes: { complete: true } },
     'orders.cancel': { orderId: s.open.id },
     'inventory.set': { petId: s.rex.id, update: { quantity: 9 } },
-    'inventory.adjust': { petId: s.rex.id, by: 1 },
+    'inventory.adjust': { petId: s.rex.id, adjustment: { delta: 1, reason: 'received' } },
     'settings.update': { lowStockThreshold: 4 },
     'tokens.create': { label: 'Shop', scope: 'read' },
     'tokens.revoke': { tokenId: 1 },
@@ -646,7 +693,7 @@ describe('patch fields set to undefined (IPC\'s structured clone keeps them) are
     });
     expect(standing(t, s.held.id)).toEqual({ status: 'pending', stock: 2 });
     const dated = t.ok('orders.update', { orderId: s.open.id, changes: { shipDate: '2026-12-24T12:00:00Z' } });
-    expect(t.ok('orders.update', { orderId: s.open.id, changes: { complete: true, shipDate: undefined } })).toEqual({ ...dated, complete: true });
+    expect(t.ok('orders.update', { orderId: s.open.id, changes: { complete: true, shipDate: undefined } })).toEqual({ ...dated, complete: true, status: 'complete' });
   });
 });
 

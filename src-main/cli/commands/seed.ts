@@ -52,7 +52,7 @@ export function seed(args: string[], cli: CommandContext): void {
         const name = `${NAMES[i % NAMES.length]} ${i + 1}`;
         const category = i % categoryIds.length;
         const id = ctx.pets.insert(name, categoryIds[category], status, { price: demoPrice(i, category), sku: demoSku(i) });
-        ctx.inventory.set(id, status === 'available' ? 1 + (i % 5) : initialStock(status));
+        ctx.inventory.set(id, status === 'available' ? 1 + (i % 5) : initialStock(status), { reason: 'opening' });
       }
     });
     cli.print(`Seeded ${categoryNames.length} categories and ${count} pets in ${Date.now() - started} ms.`);

@@ -8,6 +8,7 @@ import { sql as orderPetNames } from './0006-order-pet-names';
 import { sql as petsByCategoryAndName } from './0007-pets-by-category-and-name';
 import { sql as idempotencyKeys } from './0008-idempotency-keys';
 import { backfill as pinTimeZone, sql as categoryTaxRates } from './0009-category-tax-rates';
+import { sql as orderRecordsAndStockLedger } from './0010-order-records-and-stock-ledger';
 import { sql as petRecord } from './0012-pet-record';
 import { sql as customers } from './0011-customers';
 
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'pets-by-category-and-name', sql: petsByCategoryAndName },
   { version: 8, name: 'idempotency-keys', sql: idempotencyKeys },
   { version: 9, name: 'category-tax-rates', sql: categoryTaxRates, backfill: pinTimeZone },
+  { version: 10, name: 'order-records-and-stock-ledger', sql: orderRecordsAndStockLedger },
   { version: 11, name: 'customers', sql: customers },
   { version: 12, name: 'pet-record', sql: petRecord },
 ];

@@ -4,6 +4,7 @@ import { nameSortKey } from '../../../src-shared/name-keys';
 import { canonicalSet, decodeCursor, encodeCursor, placeholders, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
+import type { MovementCause, StockMovementsRepository } from './stock-movements';
 
 export interface InventoryRow {
   petId: number;
@@ -36,8 +37,11 @@ const scopeOf = (filter: InventoryListFilter): CursorScope => ({
   filters: [canonicalSet(filter.petId), filter.q ? nameSortKey(filter.q) : null, filter.below !== undefined],
 });
 
-/** One stock entry per pet; the entry's status is the pet's status. */
-export function inventoryRepository(db: Db) {
+/**
+ * One stock entry per pet; the entry's status is the pet's status. Its one write, `set`, records
+ * the change in the stock ledger too: no stock changes without a movement.
+ */
+export function inventoryRepository(db: Db, movements: StockMovementsRepository) {
   const prepare = statementCache(db);
   const totalOf = pageTotals(db, prepare);
   const byPet = db.prepare<[number], InventoryRow>(
@@ -52,7 +56,15 @@ export function inventoryRepository(db: Db) {
   return {
     find: (petId: number) => byPet.get(petId),
     quantity: (petId: number) => quantityOf.get(petId)?.quantity ?? 0,
-    set: (petId: number, quantity: number) => upsert.run(petId, quantity),
+    /**
+     * The pet's stock becomes `quantity`, inside the caller's transaction, with one movement of the
+     * difference for `cause` (none when it is the same; a new pet's entry is made even at 0).
+     */
+    set(petId: number, quantity: number, cause: MovementCause): void {
+      const before = quantityOf.get(petId)?.quantity ?? 0;
+      upsert.run(petId, quantity);
+      if (quantity !== before) movements.insert(petId, quantity - before, quantity, cause);
+    },
     /** How many pets are low on stock below `threshold` (the dashboard's count). */
     lowCount: (threshold: number) => lowCount.get(threshold)!.n,
 

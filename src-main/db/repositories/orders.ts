@@ -1,5 +1,6 @@
+import type { OrderStatus } from '../../../src-shared/schemas/order';
 import type { Db } from '../connection';
-import { decodeCursor, encodeCursor, type CursorScope } from './paging';
+import { canonicalSet, decodeCursor, encodeCursor, placeholders, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
 
@@ -8,25 +9,40 @@ export interface OrderRow {
   petId: number;
   quantity: number;
   shipDate: string | null;
-  complete: 0 | 1;
+  status: OrderStatus;
+  placedAt: string;
   /** The pet's name when the order was placed; null for an old order whose pet left no trace. */
   petName: string | null;
+  saleId: number | null;
+  /** Minor units of the shop's currency; null for an order placed without a price. */
+  unitPrice: number | null;
 }
 
+/** What an order placed as a line of a sale carries besides the order itself. */
+export interface OrderSaleLine {
+  saleId: number;
+  unitPrice: number;
+}
+
+/** What a list shows unless its `status` filter says otherwise: cancelled orders are left out. */
+const LISTED_BY_DEFAULT: readonly OrderStatus[] = ['open', 'complete'];
+
 export interface OrderListFilter {
+  status?: OrderStatus[];
   complete?: boolean;
   petId?: number;
   limit: number;
   cursor?: string;
 }
 
-const COLUMNS = 'id, pet_id AS petId, quantity, ship_date AS shipDate, complete, pet_name AS petName';
+const COLUMNS =
+  'id, pet_id AS petId, quantity, ship_date AS shipDate, status, placed_at AS placedAt, pet_name AS petName, sale_id AS saleId, unit_price AS unitPrice';
 
 /** The query a cursor of this list continues (built only when a cursor is issued or read). */
 const scopeOf = (filter: OrderListFilter): CursorScope => ({
   list: 'orders',
   sort: '-id',
-  filters: [filter.complete ?? null, filter.petId ?? null],
+  filters: [filter.complete ?? null, filter.petId ?? null, canonicalSet(filter.status)],
 });
 
 /** Orders, listed newest first (ids increase). */
@@ -34,36 +50,41 @@ export function ordersRepository(db: Db) {
   const prepare = statementCache(db);
   const totalOf = pageTotals(db, prepare);
   const byId = db.prepare<[number], OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE id = ?`);
-  const insert = db.prepare<[number, string, number, string | null, string]>(
-    'INSERT INTO orders (pet_id, pet_name, quantity, ship_date, placed_at) VALUES (?, ?, ?, ?, ?)',
+  const insert = db.prepare<[number, string, number, string | null, string, number | null, number | null]>(
+    'INSERT INTO orders (pet_id, pet_name, quantity, ship_date, placed_at, sale_id, unit_price) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const update = db.prepare<[string | null, number, number]>('UPDATE orders SET ship_date = ?, complete = ? WHERE id = ?');
-  const remove = db.prepare<[number]>('DELETE FROM orders WHERE id = ?');
-  const recent = db.prepare<[number], OrderRow>(`SELECT ${COLUMNS} FROM orders ORDER BY id DESC LIMIT ?`);
-  const everyOrder = db.prepare<[], OrderRow>(`SELECT ${COLUMNS} FROM orders ORDER BY id`);
-  const openCount = db.prepare<[number], { n: number }>(
-    'SELECT count(*) AS n FROM orders WHERE pet_id = ? AND complete = 0',
-  );
+  const update = db.prepare<[string | null, OrderStatus, number]>('UPDATE orders SET ship_date = ?, status = ? WHERE id = ?');
+  const cancel = db.prepare<[number]>("UPDATE orders SET status = 'cancelled' WHERE id = ? AND status = 'open'");
+  const recent = db.prepare<[number], OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE status <> 'cancelled' ORDER BY id DESC LIMIT ?`);
+  const everyOrder = db.prepare<[], OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE status <> 'cancelled' ORDER BY id`);
+  const openCount = db.prepare<[number], { n: number }>("SELECT count(*) AS n FROM orders WHERE pet_id = ? AND status = 'open'");
+  const openTotal = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM orders WHERE status = 'open'");
 
   return {
     find: (id: number) => byId.get(id),
-    insert: (petId: number, petName: string, quantity: number, shipDate: string | null) =>
-      Number(insert.run(petId, petName, quantity, shipDate, new Date().toISOString()).lastInsertRowid),
-    update: (id: number, shipDate: string | null, complete: boolean) => update.run(shipDate, complete ? 1 : 0, id),
-    remove: (id: number) => remove.run(id),
+    /** A new open order; `line` when it is a line of a sale (written in the sale's transaction). */
+    insert: (petId: number, petName: string, quantity: number, shipDate: string | null, line?: OrderSaleLine) =>
+      Number(insert.run(petId, petName, quantity, shipDate, new Date().toISOString(), line?.saleId ?? null, line?.unitPrice ?? null).lastInsertRowid),
+    update: (id: number, shipDate: string | null, status: 'open' | 'complete') => update.run(shipDate, status, id),
+    /** An open order becomes cancelled: it stays, as the record of what was ordered. */
+    cancel: (id: number) => cancel.run(id),
     openCount: (petId: number) => openCount.get(petId)!.n,
-    /** The newest orders, newest first (the dashboard's). */
+    /** Open orders of every pet (the dashboard's). */
+    openTotal: () => openTotal.get()!.n,
+    /** The newest orders a list shows (cancelled ones left out), newest first (the dashboard's). */
     recent: (limit: number) => recent.all(limit),
-    /** Every order, oldest first (an export's). */
+    /** Every order a list shows (cancelled ones left out), oldest first (an export's). */
     all: () => everyOrder.all(),
 
     list(filter: OrderListFilter): { rows: OrderRow[]; total: number; nextCursor: string | null } {
+      const statuses = canonicalSet(filter.status) ?? LISTED_BY_DEFAULT;
       const where: string[] = [];
-      const params: number[] = [];
-      if (filter.complete !== undefined) {
-        where.push('complete = ?');
-        params.push(filter.complete ? 1 : 0);
+      const params: (number | string)[] = [];
+      if (statuses.length < 3) {
+        where.push(`status IN (${placeholders(statuses.length)})`);
+        params.push(...statuses);
       }
+      if (filter.complete !== undefined) where.push(filter.complete ? "status = 'complete'" : "status <> 'complete'");
       if (filter.petId !== undefined) {
         where.push('pet_id = ?');
         params.push(filter.petId);

@@ -9,7 +9,7 @@ import { PetStatus } from '../../../src-shared/schemas/pet';
  * (`{"h": digest}` for a value too long for a cursor), accepted only as this module would issue them.
  */
 
-export type ListName = 'pets' | 'categories' | 'orders' | 'inventory' | 'customers';
+export type ListName = 'pets' | 'categories' | 'orders' | 'inventory' | 'customers' | 'movements';
 
 /** What a list sorted by this carries besides the id: nothing, a text (a sort key), a pet status. */
 type ValueKind = 'none' | 'text' | 'status';
@@ -21,6 +21,7 @@ const SORTS: Record<ListName, Readonly<Record<string, ValueKind>>> = {
   orders: { '-id': 'none' },
   inventory: { petId: 'none' },
   customers: { name: 'text' },
+  movements: { '-id': 'none' },
 };
 
 const VERSION = 1;

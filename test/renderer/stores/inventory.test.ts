@@ -290,3 +290,21 @@ test('with "low stock only", a pet restocked here keeps its row through refreshe
   await inventory.reload();
   expect(view(inventory.rows)).toEqual(['Milo:1:available']);
 });
+
+test('the − and + buttons adjust from the stock as stored; the ledger says + received, − a correction', async () => {
+  h = useRealApi();
+  const { ids } = seed(['Rex']);
+  h.ok('inventory.set', { petId: ids[0], update: { quantity: 3 } });
+  const inventory = useInventoryStore();
+  await inventory.reload();
+  expect(await inventory.adjustQuantity(ids[0], 1)).toEqual({ petId: ids[0], quantity: 4, status: 'available' });
+  expect(await inventory.adjustQuantity(ids[0], -2)).toEqual({ petId: ids[0], quantity: 2, status: 'available' });
+  expect(view(inventory.rows)).toEqual(['Rex:2:available']);
+  const ledger = h.ok('inventory.movements', { petId: ids[0] }).items.map(({ delta, reason }) => [delta, reason]);
+  expect(ledger).toEqual([
+    [-2, 'correction'],
+    [1, 'received'],
+    [2, 'received'],
+    [1, 'opening'],
+  ]);
+});

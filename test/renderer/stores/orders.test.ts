@@ -51,7 +51,7 @@ test('place is refused by the service with INSUFFICIENT_STOCK or PET_NOT_AVAILAB
   expect(h.ok('inventory.get', { petId: bella.id }).quantity).toBe(2);
 });
 
-test('complete fulfils an order; cancel deletes an open one and returns its stock', async () => {
+test('complete fulfils an order; cancel keeps an open one as cancelled, out of the list, and returns its stock', async () => {
   h = useRealApi();
   const { rex, bella } = shop(h);
   const orders = useOrdersStore();
@@ -63,7 +63,13 @@ test('complete fulfils an order; cancel deletes an open one and returns its stoc
   expect(done.complete).toBe(true);
   expect(orders.rows.find((row) => row.id === kept.id)?.complete).toBe(true);
 
-  await orders.cancel(dropped.id);
+  expect(await orders.cancel(dropped.id)).toBe(true);
+  expect(orders.rows.map((row) => row.id)).toEqual([kept.id]);
+  expect(h.ok('inventory.get', { petId: bella.id })).toMatchObject({ quantity: 2, status: 'available' });
+  // Cancelled elsewhere first (a stale row): the service takes the second cancel as a harmless retry, the store says so.
+  const stale = await orders.place({ petId: bella.id, quantity: 1 });
+  h.ok('orders.cancel', { orderId: stale.id! });
+  expect(await orders.cancel(stale.id!)).toBe(false);
   expect(orders.rows.map((row) => row.id)).toEqual([kept.id]);
   expect(h.ok('inventory.get', { petId: bella.id })).toMatchObject({ quantity: 2, status: 'available' });
 
@@ -142,19 +148,20 @@ test('stockOf and findPet read one pet; an unknown pet is null', async () => {
   expect(await stockOf(999).catch((error: unknown) => error)).toMatchObject({ code: 'NOT_FOUND' });
 });
 
-test('receipt gathers the order, its pet and category; a cancelled order is NOT_FOUND', async () => {
+test('receipt gathers the order, its pet and category; a cancelled order has none: ORDER_CANCELLED', async () => {
   h = useRealApi();
   const { rex } = shop(h);
   const orders = useOrdersStore();
   const receipts = useReceiptStore();
   const order = await orders.place({ petId: rex.id, quantity: 2, shipDate: '2030-03-01T09:30:00Z' });
   expect(await receipts.load(order.id)).toEqual({
-    order: { id: order.id, petId: rex.id, quantity: 2, shipDate: '2030-03-01T09:30:00.000Z', complete: false, petName: 'Rex' },
+    order: { id: order.id, petId: rex.id, quantity: 2, shipDate: '2030-03-01T09:30:00.000Z', complete: false, status: 'open', placedAt: order.placedAt, petName: 'Rex' },
     pet: expect.objectContaining({ id: rex.id, name: 'Rex' }),
     categoryName: 'Dogs',
   });
   await orders.cancel(order.id);
-  expect(await receipts.load(order.id).catch((error: unknown) => error)).toMatchObject({ code: 'NOT_FOUND' });
+  expect(await receipts.load(order.id).catch((error: unknown) => error)).toMatchObject({ code: 'ORDER_CANCELLED' });
+  expect(await receipts.load(424242).catch((error: unknown) => error)).toMatchObject({ code: 'NOT_FOUND' });
 });
 
 test('runtime says where the app runs; printing to PDF is the desktop’s alone', async () => {

@@ -26,6 +26,8 @@ export function toJsonText(value: unknown): string {
 }
 
 export const PET_STATUSES = ['available', 'pending', 'sold'];
+/** The reasons a clerk gives a change of stock (src-shared/schemas/inventory.ts). */
+export const STOCK_REASONS = ['received', 'correction', 'lost', 'died'];
 export const PET_SORTS = ['id', '-id', 'name', '-name', 'status', '-status'];
 
 /** Names of Object.prototype members: as input keys they trip code that indexes plain objects. */
@@ -74,7 +76,7 @@ const fraction = fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) 
 const unsafe = fc.oneof(fc.double({ min: 2 ** 53, noNaN: true }), fc.constantFrom(2 ** 53, 1e308, Number.MAX_VALUE));
 const hugeLiterals = ['1e400', '-1e400', '9007199254740992', '9007199254740993', '18446744073709551616', '1E1000'];
 
-export type FieldKind = 'name' | 'description' | 'id' | 'quantity' | 'stock' | 'status' | 'boolean' | 'datetime' | 'clearableDatetime' | 'phone' | 'email';
+export type FieldKind = 'name' | 'description' | 'id' | 'quantity' | 'stock' | 'delta' | 'stockReason' | 'status' | 'boolean' | 'datetime' | 'clearableDatetime' | 'phone' | 'email';
 
 /** C0 controls and DEL, placed mid-string so that trimming cannot remove them. */
 const CONTROLS = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), '\u007f'];
@@ -107,6 +109,9 @@ export const invalidValue: Record<FieldKind, fc.Arbitrary<unknown>> = {
   ),
   // -0 is a valid stock (it is 0), so it is not here.
   stock: fc.oneof(nonNumber, fc.integer({ min: -(2 ** 31), max: -1 }), fc.integer({ min: 1_000_001, max: 2 ** 31 }), fraction, unsafe, fc.constantFrom(...hugeLiterals.map(raw))),
+  // A change of stock: never 0 (-0 is 0), at most 1,000,000 either way.
+  delta: fc.oneof(nonNumber, fc.constantFrom(0, raw('-0')), fc.integer({ min: 1_000_001, max: 2 ** 31 }), fc.integer({ min: -(2 ** 31), max: -1_000_001 }), fraction, unsafe, fc.constantFrom(...hugeLiterals.map(raw))),
+  stockReason: fc.oneof(nonString, fc.string({ maxLength: 12 }).filter((s) => !STOCK_REASONS.includes(s)), fc.constantFrom('Received', 'order', 'opening', 'cancelled', 'returned', ' lost')),
   status: fc.oneof(nonString, fc.string({ maxLength: 12 }).filter((s) => !PET_STATUSES.includes(s)), fc.constantFrom('Available', 'SOLD', ' pending')),
   boolean: fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.constant(null), fc.array(fc.boolean(), { maxLength: 2 }), fc.constantFrom('true', 0, 1)),
   datetime: fc.oneof(

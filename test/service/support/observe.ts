@@ -58,11 +58,14 @@ export function standing(t: TestStore, petId: number): { status: PetStatus; stoc
 
 /** Everything the service shows; equal snapshots mean nothing observable changed. */
 export function snapshot(t: TestStore) {
+  const pets = t.ok('pets.list', { limit: 500 });
   return {
     events: eventsAfter(t, 0),
-    pets: t.ok('pets.list', { limit: 500 }),
+    pets,
+    // The stock ledger of every pet: a refusal writes no movement.
+    movements: pets.items.map((pet) => t.ok('inventory.movements', { petId: pet.id, limit: 500 })),
     categories: t.ok('categories.list', { limit: 500 }),
-    orders: t.ok('orders.list', { limit: 500 }),
+    orders: t.ok('orders.list', { limit: 500, status: ['open', 'complete', 'cancelled'] }),
     inventory: t.ok('inventory.list', { limit: 500 }),
     settings: t.ok('settings.get', {}),
     tokens: t.ok('tokens.list', { includeRevoked: true }),
