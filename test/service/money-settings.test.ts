@@ -91,4 +91,18 @@ describe('the currency once amounts are stored in it', () => {
     // The same currency again, and the other money settings, still change.
     expect(t.ok('settings.update', { currency: 'chf', defaultTaxRate: 810, pricesIncludeTax: false })).toMatchObject({ currency: 'CHF', defaultTaxRate: 810 });
   });
+
+  test('so does an order that carries a unit price (as a sale\'s lines will)', () => {
+    t = openTestStore();
+    const { id: categoryId } = t.ok('categories.create', { name: 'Dogs' });
+    const pets = [t.ok('pets.create', { name: 'Rex', categoryId }), t.ok('pets.create', { name: 'Fido', categoryId })];
+    const orders = pets.map((pet) => t.ok('orders.place', { petId: pet.id }));
+    expect(t.ok('settings.update', { currency: 'GBP' }).currency).toBe('GBP');
+    // No operation prices an order before sales exist: written as the sales service will write it.
+    t.store.db.prepare('UPDATE orders SET unit_price = 1999 WHERE id IN (?, ?)').run(orders[0].id, orders[1].id);
+    expect(t.fail('settings.update', { currency: 'EUR' })).toMatchObject({
+      code: 'CURRENCY_IN_USE',
+      message: 'The shop holds amounts in GBP already (2 priced orders): the currency cannot become EUR',
+    });
+  });
 });
