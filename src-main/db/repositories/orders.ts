@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../../src-shared/schemas/order';
+import { ORDER_STATUSES, type OrderStatus } from '../../../src-shared/schemas/order';
 import type { Db } from '../connection';
 import { canonicalSet, decodeCursor, encodeCursor, placeholders, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
@@ -77,14 +77,18 @@ export function ordersRepository(db: Db) {
     all: () => everyOrder.all(),
 
     list(filter: OrderListFilter): { rows: OrderRow[]; total: number; nextCursor: string | null } {
-      const statuses = canonicalSet(filter.status) ?? LISTED_BY_DEFAULT;
+      // `complete` narrows the statuses rather than adding a test: SQLite then reads each status's
+      // newest rows from orders_by_status and stops at the page (a `status <> ?` beside it read them all).
+      const statuses = (canonicalSet(filter.status) ?? LISTED_BY_DEFAULT).filter(
+        (status) => filter.complete === undefined || (status === 'complete') === filter.complete,
+      );
       const where: string[] = [];
       const params: (number | string)[] = [];
-      if (statuses.length < 3) {
+      if (statuses.length === 0) where.push('0');
+      else if (statuses.length < ORDER_STATUSES.length) {
         where.push(`status IN (${placeholders(statuses.length)})`);
         params.push(...statuses);
       }
-      if (filter.complete !== undefined) where.push(filter.complete ? "status = 'complete'" : "status <> 'complete'");
       if (filter.petId !== undefined) {
         where.push('pet_id = ?');
         params.push(filter.petId);
