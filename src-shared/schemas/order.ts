@@ -1,5 +1,6 @@
 import { z } from '../zod-setup';
 import { DateTime, Id, NAME_MAX, PageQuery, hasSomeField, someFieldRequired } from './common';
+import { UnitPrice } from './money';
 
 export const ORDER_QUANTITY_MAX = 1000;
 
@@ -60,7 +61,7 @@ export const Order = z
           'Absent only from orders placed before names were kept whose pet had left no trace.',
       ),
     saleId: Id.optional().describe('The sale this order is a line of; absent for an order placed on its own.'),
-    unitPrice: z.int().min(0).optional().describe("The price of one unit, in the minor unit of the shop's currency (cents); absent for an order placed without a price."),
+    unitPrice: UnitPrice.optional().describe("The price of one unit, in the minor unit of the shop's currency (cents); absent for an order placed without a price."),
   })
   .meta({
     id: 'Order',
