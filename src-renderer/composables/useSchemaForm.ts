@@ -47,10 +47,11 @@ export type FormModel<S extends FormSchema> = { [K in keyof z.input<S>]: Emptiab
 type Emptiable<T> = T extends readonly unknown[] ? T : T | null;
 
 /**
- * A form's schema: an object of text, numbers, choices and lists of text. (Saying so keeps a
- * form's initial choices, `scope: 'read'`, the schema's literal types rather than any string.)
+ * A form's schema: an object of text, numbers, choices and lists (of text, or of records such as a
+ * pet's vaccinations). (Saying so keeps a form's initial choices, `scope: 'read'`, the schema's
+ * literal types rather than any string.)
  */
-export type FormSchema = z.ZodType<object, { [field: string]: string | number | boolean | readonly string[] | null | undefined }>;
+export type FormSchema = z.ZodType<object, { [field: string]: string | number | boolean | readonly string[] | readonly object[] | null | undefined }>;
 
 /**
  * Inline validation from a shared schema: the same Zod schema the main process enforces
