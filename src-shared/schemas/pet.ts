@@ -57,6 +57,16 @@ export const Vaccination = z
   .meta({ id: 'Vaccination' });
 export type Vaccination = z.infer<typeof Vaccination>;
 
+/** What the Pet answer says of its photo (the bytes are read with `GET /pets/{petId}/photo`). */
+export const PetPhoto = z
+  .object({
+    contentType: z.enum(IMAGE_TYPES).describe('The image type, as its bytes show it.'),
+    size: z.int().min(1).max(PHOTO_MAX_BYTES).describe('Size in bytes.'),
+    updatedAt: DateTime.describe('When it was set: a new value means new bytes.'),
+  })
+  .meta({ id: 'PetPhoto' });
+export type PetPhoto = z.infer<typeof PetPhoto>;
+
 /**
  * The fields a pet has beyond the interface's: what it sells for and the animal's details. Optional
  * on a new pet; on PUT and PATCH a field sent as `null` is cleared.
@@ -101,13 +111,19 @@ export type NewPet = z.infer<typeof NewPet>;
 /**
  * PUT's body: the interface's fields replaced whole (a missing status is `available`), the pet's
  * other fields only when sent, `null` clearing one, so a client that knows only the interface never
- * wipes a price; it may carry back the `id` a GET gave (the contract checks that it is the path's).
+ * wipes a price; it may carry back the `id` and `photo` a GET gave (the contract checks that the id is
+ * the path's; the photo is read-only here).
  */
 export const PetReplacement = z
   .strictObject({
     ...interfaceFields,
     id: Id.optional().describe("The pet's id as read, if sent back: it must be the path's `petId`."),
     ...clearableFields(recordFields),
+    // The answer's shape, not its schema: a request's object converts apart from an answer's.
+    photo: z
+      .object(PetPhoto.shape)
+      .optional()
+      .describe('The photo as read, if sent back: ignored (the photo is set with `PUT /pets/{petId}/photo`).'),
   })
   .meta({ id: 'PetReplacement' });
 export type PetReplacement = z.infer<typeof PetReplacement>;
@@ -118,16 +134,6 @@ export const PetPatch = z
   .refine(hasSomeField, someFieldRequired('At least one field is required'))
   .meta({ id: 'PetPatch', minProperties: 1 });
 export type PetPatch = z.infer<typeof PetPatch>;
-
-/** What the Pet answer says of its photo (the bytes are read with `GET /pets/{petId}/photo`). */
-export const PetPhoto = z
-  .object({
-    contentType: z.enum(IMAGE_TYPES).describe('The image type, as its bytes show it.'),
-    size: z.int().min(1).max(PHOTO_MAX_BYTES).describe('Size in bytes.'),
-    updatedAt: DateTime.describe('When it was set: a new value means new bytes.'),
-  })
-  .meta({ id: 'PetPhoto' });
-export type PetPhoto = z.infer<typeof PetPhoto>;
 
 export const Pet = z
   .object({
