@@ -182,14 +182,14 @@ const DATA_AT_VERSION: Record<number, (db: Db) => void> = {
   10: (db) =>
     // From version 10 on, stock has its movements (the upgrade opened Rex's 3) and an order of a sale its price.
     db.exec(`UPDATE stock_movements SET note = 'Counted at the upgrade' WHERE pet_id = 1; UPDATE orders SET unit_price = 1999 WHERE id = 2;`),
+  11: (db) =>
+    db.exec(`INSERT INTO customers (id, name, name_sort, name_order, email, email_sort, created_at, updated_at)
+      VALUES (1, 'Ann', 'ann', 'ann', 'ann@example.com', 'ann@example.com', '2025-03-01T10:00:00.000Z', '2025-03-01T10:00:00.000Z')`),
   12: (db) =>
     // From version 12 on, a pet may have a price, a SKU, the animal's details and a photo.
     db.exec(`UPDATE pets SET price = 4999, sku = 'REX-1', photo_type = 'image/png', photo_size = 8, photo_updated_at = '2025-03-01T10:00:00.000Z' WHERE id = 1;
       INSERT INTO pet_details (pet_id, breed, microchip) VALUES (1, 'Beagle', '276098100000001');
       INSERT INTO pet_photos (pet_id, bytes) VALUES (1, x'89504e470d0a1a0a');`),
-  11: (db) =>
-    db.exec(`INSERT INTO customers (id, name, name_sort, name_order, email, email_sort, created_at, updated_at)
-      VALUES (1, 'Ann', 'ann', 'ann', 'ann@example.com', 'ann@example.com', '2025-03-01T10:00:00.000Z', '2025-03-01T10:00:00.000Z')`),
 };
 
 /** Pets whose stock is not the sum of their movements (the stock ledger must always add up). */

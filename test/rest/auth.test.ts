@@ -41,12 +41,12 @@ function bodyFor(name: OperationName): unknown {
       return { shipDate: '2030-01-01T00:00:00Z' };
     case 'inventory.set':
       return { quantity: 1000 };
-    case 'inventory.adjust':
-      return { delta: 1, reason: 'received' };
     case 'customers.create':
       return { name: 'Matrix extra customer' };
     case 'customers.update':
       return { note: 'Matrix' };
+    case 'inventory.adjust':
+      return { delta: 1, reason: 'received' };
     default:
       return undefined;
   }
@@ -113,12 +113,12 @@ describe('the scope matrix over every HTTP operation of the contract', () => {
         'GET /events',
         'GET /events/latest',
         'GET /health',
+        'GET /shop',
         'GET /customers',
         'POST /customers',
         'GET /customers/{customerId}',
         'PATCH /customers/{customerId}',
         'DELETE /customers/{customerId}',
-        'GET /shop',
       ].sort(),
     );
   });
