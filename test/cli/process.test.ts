@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { MAX_IMPORT_MIB } from '../../src-shared/schemas/data';
@@ -131,4 +131,23 @@ test('output that cannot be written (a full disk) is a failure in one line, exit
   } finally {
     closeSync(full);
   }
+});
+
+test('`npx petstore help` runs in the project, as the README says (npm checks the project before it runs a bin)', async () => {
+  const root = join(BIN, '..', '..');
+  // As from a user's shell: not the settings of the npm that started these tests.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+  const npx = spawn('npx', ['--no-install', 'petstore', 'help'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  npx.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+  npx.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const code = await new Promise<number | null>((done) => npx.on('close', done));
+  expect({ code, stderr: stderr.split('\n').filter((line) => line.startsWith('npm error')) }).toEqual({ code: 0, stderr: [] });
+  expect(stdout).toMatch(/^Usage: petstore <command>/);
+});
+
+test('the project has no install script of its own: with strict-allow-scripts, npx would refuse to run the command', () => {
+  const manifest = JSON.parse(readFileSync(join(BIN, '..', '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  expect(Object.keys(manifest.scripts).filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name))).toEqual([]);
 });
