@@ -18,8 +18,10 @@ export const RECORD_COLUMNS = ['price', 'sku', 'breed', 'sex', 'birthDate', 'mic
 const NUMBER_COLUMNS = new Set(['stock', 'price']);
 /** Columns our own export writes beside those: `id` finds a pet already in the store; `categoryId` repeats `category`. */
 const EXTRA_COLUMNS = ['id', 'categoryId'];
-/** A categories CSV: a `description` column and no `category` one tells it from a pets CSV. */
-const CATEGORY_COLUMNS = ['id', 'name', 'description'];
+/** A category's optional fields, columns of our categories CSV when some category has a value. */
+export const CATEGORY_RECORD_COLUMNS = ['taxRate'];
+/** A categories CSV: a `description` or `taxRate` column and none only a pet has tells it from a pets CSV. */
+const CATEGORY_COLUMNS = ['id', 'name', 'description', ...CATEGORY_RECORD_COLUMNS];
 const KNOWN_COLUMNS = [...new Set([...IMPORT_COLUMNS, ...RECORD_COLUMNS, ...EXTRA_COLUMNS, ...CATEGORY_COLUMNS])];
 
 /** A header cell as the column it names, whatever its case (a spreadsheet's "Name", "Stock"); others as they are. */
@@ -30,6 +32,7 @@ export interface FileCategory {
   id: number | null;
   name: string;
   description?: string;
+  taxRate?: number;
   problem?: string;
 }
 
@@ -129,6 +132,16 @@ function unescapeFormula(cell: string): string {
   return /^'+[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }
 
+/** A cell of whole numbers read as written: its number, the text for the schema to refuse ("lots", -2, 1.5), or why it is misread. */
+function numberCell(cell: string): { value: unknown } | { problem: string } {
+  const number = cell.trim();
+  const numeral = /^[-+]?\d+(\.\d+)?$/.test(number);
+  const misread = numeral ? misreading(number.replace(/^\+/, '')) : undefined;
+  // 0.99999999999999999999 is not stock 1; -2, 1.5 and "lots" get the schema's own message.
+  if (misread) return { problem: misread };
+  return { value: numeral ? Number(number) : cell };
+}
+
 function readCsv(content: string): ImportFile {
   const text = content.replace(/^\uFEFF/, '');
   const lineAt = lineCounter(text);
@@ -155,8 +168,8 @@ function readCsv(content: string): ImportFile {
   if (columns.length === 0) return refused('The file is empty (expected a header: name, category, status, stock)');
   // eslint-disable-next-line no-control-regex -- control characters in a header mean binary data
   if (columns.some((column) => /[\u0000-\u0008\u000e-\u001f\ufffd]/.test(column))) return refused('The file is not a text CSV file (it holds binary data)');
-  // A description and nothing only a pet has: a file of pets that lost its category column is told so.
-  const categoriesFile = columns.includes('description') && !columns.some((column) => ['category', 'categoryId', 'status', 'stock'].includes(column));
+  // A category's field and nothing only a pet has: a file of pets that lost its category column is told so.
+  const categoriesFile = columns.some((column) => column === 'description' || CATEGORY_RECORD_COLUMNS.includes(column)) && !columns.some((column) => ['category', 'categoryId', 'status', 'stock'].includes(column));
   const fileErrors: string[] = [];
   const missing = (categoriesFile ? ['name'] : ['name', 'category']).filter((column) => !columns.includes(column));
   const expected = categoriesFile ? 'name, description for categories' : 'name, category, status, stock';
@@ -185,12 +198,9 @@ function readCsv(content: string): ImportFile {
         id = asId(givenId);
       }
       else if (NUMBER_COLUMNS.has(column)) {
-        const number = value.trim();
-        const numeral = /^[-+]?\d+(\.\d+)?$/.test(number);
-        const misread = numeral ? misreading(number.replace(/^\+/, '')) : undefined;
-        // 0.99999999999999999999 is not stock 1; -2, 1.5 and "lots" get the schema's own message.
-        if (misread) cellProblems.push({ path: column, message: misread });
-        else fields[column] = numeral ? Number(number) : value;
+        const cell = numberCell(value);
+        if ('problem' in cell) cellProblems.push({ path: column, message: cell.problem });
+        else fields[column] = cell.value;
       }
       else if (column === 'vaccinations') {
         // A list in one cell: JSON, as our export writes it.
@@ -224,10 +234,13 @@ function categoriesIn(columns: string[], rows: { cells: string[]; line: number }
       const value = cells[columns.indexOf(column)];
       return value === undefined || value === '' ? undefined : unescapeFormula(value);
     };
-    // An empty name cell is an empty name ("Must not be empty"); an empty description is none.
-    const [category] = readCategories([{ id: at('id'), name: at('name') ?? '', description: at('description') }]);
+    // An empty name cell is an empty name ("Must not be empty"); an empty description or rate is none.
+    const rateCell = at('taxRate');
+    const rate = rateCell === undefined ? { value: undefined } : numberCell(rateCell);
+    const [category] = readCategories([{ id: at('id'), name: at('name') ?? '', description: at('description'), taxRate: 'value' in rate ? rate.value : undefined }]);
     const extra = cells.slice(columns.length).some((cell) => cell.trim() !== '');
-    const problem = extra ? `${cells.length} cells, but the header names ${columns.length} columns` : category!.problem;
+    const misread = 'problem' in rate ? `taxRate: ${rate.problem}` : undefined;
+    const problem = extra ? `${cells.length} cells, but the header names ${columns.length} columns` : [misread, category!.problem].filter(Boolean).join('; ') || undefined;
     // Named by its line: a categories file has no pet rows to show the place.
     return { ...category!, ...(problem ? { problem: `line ${line}: ${problem}` } : {}) };
   });
@@ -235,8 +248,8 @@ function categoriesIn(columns: string[], rows: { cells: string[]; line: number }
 
 function readCategories(list: unknown[]): FileCategory[] {
   return list.map((item) => {
-    const { id, name, description } = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
-    const parsed = NewCategory.safeParse({ name, description: description ?? undefined });
+    const { id, name, description, taxRate } = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+    const parsed = NewCategory.safeParse({ name, description: description ?? undefined, taxRate: taxRate ?? undefined });
     if (parsed.success) return { id: asId(id) ?? null, ...parsed.data };
     const problem = detailsFromZod(parsed.error).map((detail) => `${detail.path}: ${detail.message}`).join('; ');
     return { id: asId(id) ?? null, name: shown(name) ?? '', problem };

@@ -6,7 +6,7 @@ import { Name } from '../../src-shared/schemas/common';
 import { ImportRow, type DataFormat, type ImportPreview, type ImportPreviewRow, type ImportResult } from '../../src-shared/schemas/data';
 import type { PetStatus } from '../../src-shared/schemas/pet';
 import type { ServiceContext } from './context';
-import { FORMULA_START, RECORD_COLUMNS, readImportFile, type FileRecord } from './data-transfer-read';
+import { CATEGORY_RECORD_COLUMNS, FORMULA_START, RECORD_COLUMNS, readImportFile, type FileRecord } from './data-transfer-read';
 import { detailsOf, mergedRecord, petRowWith, type PetRecord } from './pet-record';
 import { skuKey } from '../db/repositories/pets';
 import type { HandlersFor } from './handler-types';
@@ -44,7 +44,7 @@ function recordOf(row: PetExportRow, vaccinations: 'list' | 'text'): Record<stri
 
 /** A preview, with what the import needs beyond it: the descriptions of the categories it creates. */
 interface ImportPlan extends Omit<ImportPreview, 'rowCount'> {
-  create: { name: string; description?: string }[];
+  create: { name: string; description?: string; taxRate?: number }[];
   orders: number;
 }
 
@@ -60,7 +60,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
      FROM pets p JOIN categories c ON c.id = p.category_id LEFT JOIN inventory i ON i.pet_id = p.id
        LEFT JOIN pet_details d ON d.pet_id = p.id ORDER BY p.id`,
   );
-  const allCategories = ctx.db.prepare<[], CategoryRow>('SELECT id, name, description FROM categories ORDER BY id');
+  const allCategories = ctx.db.prepare<[], CategoryRow>('SELECT id, name, description, tax_rate AS taxRate FROM categories ORDER BY id');
 
   /**
    * The store's categories as one plan finds them, each id or name looked up once: a file names
@@ -188,7 +188,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
       else if (categories.findByName(category.name)) present++;
       else if (!creates.has(fold(category.name))) {
         creates.add(fold(category.name));
-        create.push({ name: category.name, description: category.description });
+        create.push({ name: category.name, description: category.description, taxRate: category.taxRate });
       }
     }
     // A list of categories alone (a categories CSV) says what it leaves alone, and its rows that are no
@@ -241,11 +241,12 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
         resource === 'pets'
           ? allPets.all().map((pet) => ({ id: pet.id, name: pet.name, category: pet.category, categoryId: pet.categoryId, status: pet.status, stock: pet.stock, ...recordOf(pet, 'text') }))
           : resource === 'categories'
-            ? allCategories.all().map((row) => ({ id: row.id, name: row.name, description: row.description ?? '' }))
+            ? allCategories.all().map((row) => ({ id: row.id, name: row.name, description: row.description ?? '', ...(row.taxRate === null ? {} : { taxRate: row.taxRate }) }))
             : ctx.orders.all().map((row) => ({ ...orderModel(row) }));
-      // A pet's optional fields are columns when some pet has a value: a store that uses none exports the file it always did.
-      const recordColumns = resource === 'pets' ? RECORD_COLUMNS.filter((column) => table.some((row) => column in row)) : [];
-      const columns = { pets: ['id', 'name', 'category', 'categoryId', 'status', 'stock', ...recordColumns], categories: ['id', 'name', 'description'], orders: ['id', 'petId', 'petName', 'quantity', 'shipDate', 'complete'] }[resource];
+      // A pet's or category's optional fields are columns when some row has a value: a store that uses none exports the file it always did.
+      const optional = resource === 'pets' ? RECORD_COLUMNS : resource === 'categories' ? CATEGORY_RECORD_COLUMNS : [];
+      const recordColumns = optional.filter((column) => table.some((row) => column in row));
+      const columns = { pets: ['id', 'name', 'category', 'categoryId', 'status', 'stock', ...recordColumns], categories: ['id', 'name', 'description', ...recordColumns], orders: ['id', 'petId', 'petName', 'quantity', 'shipDate', 'complete'] }[resource];
       // Every CSV line ends in CRLF (RFC 4180), the last one too.
       const content = `${Papa.unparse(table, { columns, escapeFormulae: FORMULA_START })}\r\n`;
       const summary = { pets: count(table.length, 'pet', 'pets'), categories: count(table.length, 'category', 'categories'), orders: count(table.length, 'order', 'orders') }[resource];
@@ -265,8 +266,8 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
           throw new StoreError('VALIDATION_FAILED', `${count(result.invalid, 'row is', 'rows are')} invalid (first: ${reason}); nothing was imported`);
         }
         const createdIds = new Map<string, number>();
-        for (const { name, description } of result.create) {
-          const id = ctx.categories.insert(name, description ?? null);
+        for (const { name, description, taxRate } of result.create) {
+          const id = ctx.categories.insert(name, description ?? null, taxRate ?? null);
           createdIds.set(fold(name), id);
           ctx.events.append('category.created', categoryModel(ctx.categories.find(id)!));
         }
