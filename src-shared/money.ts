@@ -156,12 +156,6 @@ export function priceSale(input: { lines: readonly LineInput[]; discount?: numbe
     return { gross: Number(grosses[index]), discount: Number(shares[index]), net: Number(net), tax: Number(tax), total: Number(net + tax) };
   });
 
-  const byRate = new Map<number, RateTotals>();
-  for (const [index, line] of priced.entries()) {
-    const taxRate = lines[index].taxRate;
-    const sums = byRate.get(taxRate) ?? { taxRate, net: 0, tax: 0, total: 0 };
-    byRate.set(taxRate, { taxRate, net: sums.net + line.net, tax: sums.tax + line.tax, total: sums.total + line.total });
-  }
   const sum = (field: keyof PricedLine) => priced.reduce((total, line) => total + line[field], 0);
   return {
     ok: true,
@@ -172,9 +166,22 @@ export function priceSale(input: { lines: readonly LineInput[]; discount?: numbe
       net: sum('net'),
       tax: sum('tax'),
       total: sum('total'),
-      taxByRate: [...byRate.values()].sort((a, b) => a.taxRate - b.taxRate),
+      taxByRate: taxesByRate(priced.map((line, index) => ({ ...line, taxRate: lines[index].taxRate }))),
     },
   };
+}
+
+/**
+ * The lines at each tax rate, summed, lowest rate first: a sale priced now (`priceSale`) and one read
+ * back from its stored lines (a receipt reprinted) give the same figures by the same sums.
+ */
+export function taxesByRate(lines: readonly { taxRate: number; net: number; tax: number; total: number }[]): RateTotals[] {
+  const byRate = new Map<number, RateTotals>();
+  for (const { taxRate, net, tax, total } of lines) {
+    const sums = byRate.get(taxRate) ?? { taxRate, net: 0, tax: 0, total: 0 };
+    byRate.set(taxRate, { taxRate, net: sums.net + net, tax: sums.tax + tax, total: sums.total + total });
+  }
+  return [...byRate.values()].sort((a, b) => a.taxRate - b.taxRate);
 }
 
 /**

@@ -37,7 +37,8 @@ function track<T extends Db | Store>(handle: T): T {
   return handle;
 }
 
-const EVERY_TABLE = ['api_tokens', 'categories', 'customers', 'events', 'idempotency_keys', 'inventory', 'orders', 'pet_details', 'pet_photos', 'pets', 'schema_migrations', 'settings', 'stock_movements'];
+const EVERY_TABLE = ['api_tokens', 'categories', 'customers', 'events', 'idempotency_keys', 'inventory', 'orders', 'pet_details', 'pet_photos', 'pets',
+  'refund_lines', 'refund_payments', 'refunds', 'sale_lines', 'sale_numbers', 'sale_payments', 'sales', 'schema_migrations', 'settings', 'stock_movements'];
 
 const tables = (db: Db) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map(
@@ -190,6 +191,15 @@ const DATA_AT_VERSION: Record<number, (db: Db) => void> = {
     db.exec(`UPDATE pets SET price = 4999, sku = 'REX-1', photo_type = 'image/png', photo_size = 8, photo_updated_at = '2025-03-01T10:00:00.000Z' WHERE id = 1;
       INSERT INTO pet_details (pet_id, breed, microchip) VALUES (1, 'Beagle', '276098100000001');
       INSERT INTO pet_photos (pet_id, bytes) VALUES (1, x'89504e470d0a1a0a');`),
+  13: (db) =>
+    // From version 13 on, orders are lines of sales: Fido's complete order (2, priced at version 10) was receipt 1, paid in cash.
+    db.exec(`UPDATE sale_numbers SET last = 1;
+      INSERT INTO sales (id, number, created_at, status, handover, currency, prices_include_tax, subtotal, discount, net, tax, total, paid, change_given, completed_at)
+        VALUES (1, 1, '2025-02-28T09:00:00.000Z', 'completed', 'now', 'EUR', 1, 1999, 0, 1680, 319, 1999, 2000, 1, '2025-02-28T09:00:00.000Z');
+      INSERT INTO sale_lines (sale_id, line, order_id, pet_id, pet_name, category_id, category_name, quantity, unit_price, tax_rate, gross, discount, net, tax, total)
+        VALUES (1, 0, 2, 3, 'Fido', 1, 'Dogs', 1, 1999, 1900, 1999, 0, 1680, 319, 1999);
+      INSERT INTO sale_payments (sale_id, position, method, amount) VALUES (1, 0, 'cash', 2000);
+      UPDATE orders SET sale_id = 1 WHERE id = 2;`),
 };
 
 /** Pets whose stock is not the sum of their movements (the stock ledger must always add up). */

@@ -11,6 +11,7 @@ import { backfill as pinTimeZone, sql as categoryTaxRates } from './0009-categor
 import { sql as orderRecordsAndStockLedger } from './0010-order-records-and-stock-ledger';
 import { sql as petRecord } from './0012-pet-record';
 import { sql as customers } from './0011-customers';
+import { sql as sales } from './0013-sales';
 
 export interface Migration {
   version: number;
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: 'order-records-and-stock-ledger', sql: orderRecordsAndStockLedger },
   { version: 11, name: 'customers', sql: customers },
   { version: 12, name: 'pet-record', sql: petRecord },
+  { version: 13, name: 'sales', sql: sales },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
