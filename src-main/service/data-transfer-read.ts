@@ -3,6 +3,7 @@ import { detailLine, detailsFromZod, type ErrorDetail } from '../../src-shared/e
 import { NewCategory } from '../../src-shared/schemas/category';
 import type { DataFormat, ImportPreviewRow } from '../../src-shared/schemas/data';
 import { inexactNumbers, misreading } from '../../src-shared/exact-numbers';
+import { decimalPriceProblem } from './import-price-cells';
 
 /**
  * Reading an import file into records, before any rule of the store is applied: a pets CSV, a
@@ -142,7 +143,7 @@ function numberCell(cell: string): { value: unknown } | { problem: string } {
   return { value: numeral ? Number(number) : cell };
 }
 
-function readCsv(content: string): ImportFile {
+function readCsv(content: string, currency: string): ImportFile {
   const text = content.replace(/^\uFEFF/, '');
   const lineAt = lineCounter(text);
   const rows: { cells: string[]; line: number }[] = [];
@@ -198,8 +199,11 @@ function readCsv(content: string): ImportFile {
         id = asId(givenId);
       }
       else if (NUMBER_COLUMNS.has(column)) {
+        // "12.50" is meant in euros, where prices are minor units: the message says what it is in them.
+        const decimalPrice = column === 'price' ? decimalPriceProblem(value, currency) : undefined;
         const cell = numberCell(value);
-        if ('problem' in cell) cellProblems.push({ path: column, message: cell.problem });
+        if (decimalPrice) cellProblems.push({ path: column, message: decimalPrice });
+        else if ('problem' in cell) cellProblems.push({ path: column, message: cell.problem });
         else fields[column] = cell.value;
       }
       else if (column === 'vaccinations') {
@@ -256,7 +260,7 @@ function readCategories(list: unknown[]): FileCategory[] {
   });
 }
 
-function readJson(content: string): ImportFile {
+function readJson(content: string, currency: string): ImportFile {
   let value: unknown;
   const text = content.replace(/^\uFEFF/, '');
   try {
@@ -302,6 +306,12 @@ function readJson(content: string): ImportFile {
         shownCategory = categoryFromFile?.name || categoryId;
       }
     }
+    // A price of 12.5 is refused in the words a CSV cell gets: prices are minor units.
+    const decimalPrice = typeof fields.price === 'number' ? decimalPriceProblem(String(fields.price), currency) : undefined;
+    if (decimalPrice) {
+      problems.push({ path: 'price', message: decimalPrice });
+      delete fields.price;
+    }
     const known = asId(id);
     return { line: index + 1, where, fields, problems, id: known, unreadId: unreadId(id, known), categoryFromFile, values: valuesOf(fields, shownCategory) };
   });
@@ -322,7 +332,7 @@ function placeInFile(path: string): string {
   return `${noun} ${Number(index) + 1}${parts.length ? `: ${parts.join('.')}` : ''}`;
 }
 
-/** The file's records, or the reason the file as a whole is unusable. */
-export function readImportFile(format: DataFormat, content: string): ImportFile {
-  return format === 'csv' ? readCsv(content) : readJson(content);
+/** The file's records, or the reason the file as a whole is unusable; `currency` is the shop's (a price's message names its minor unit). */
+export function readImportFile(format: DataFormat, content: string, currency: string): ImportFile {
+  return format === 'csv' ? readCsv(content, currency) : readJson(content, currency);
 }

@@ -7,6 +7,7 @@ import { ImportRow, type DataFormat, type ImportPreview, type ImportPreviewRow, 
 import type { PetStatus } from '../../src-shared/schemas/pet';
 import type { ServiceContext } from './context';
 import { CATEGORY_RECORD_COLUMNS, FORMULA_START, RECORD_COLUMNS, readImportFile, type FileRecord } from './data-transfer-read';
+import { readSettings } from './settings';
 import { detailsOf, mergedRecord, petRowWith, type PetRecord } from './pet-record';
 import { skuKey } from '../db/repositories/pets';
 import type { HandlersFor } from './handler-types';
@@ -176,7 +177,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
   }
 
   function plan(format: DataFormat, content: string): ImportPlan {
-    const file = readImportFile(format, content);
+    const file = readImportFile(format, content, readSettings(ctx).currency);
     const notes: string[] = [];
     const create: ImportPlan['create'] = [];
     const creates = new Set<string>();

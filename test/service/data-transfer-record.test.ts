@@ -109,7 +109,7 @@ describe('import: bad values and taken SKUs are row errors', () => {
     });
     const byName: Record<string, ImportPreviewRow> = Object.fromEntries(preview.rows.map((row) => [row.values.name, row]));
     expect(byName.Good).toMatchObject({ outcome: 'import', pet: { name: 'Good', price: 1999, sku: 'NEW-1', sex: 'male' } });
-    expect(byName.Cents!.errors).toEqual([{ path: 'price', message: 'Must be a whole number' }]);
+    expect(byName.Cents!.errors).toEqual([{ path: 'price', message: "Prices are whole numbers of the currency's minor unit (EUR has 2 decimals): 12.50 is 1250" }]);
     expect(byName.Huge!.errors).toEqual([{ path: 'price', message: expect.stringMatching(/not a whole number/) }]);
     expect(byName.Taken!.errors).toEqual([{ path: 'sku', message: 'Pet 1 of the store has this SKU (SKUs are unique, case aside)' }]);
     expect(byName.Chipped!.errors).toEqual([{ path: 'microchip', message: 'Pet 1 of the store has this microchip number' }]);
