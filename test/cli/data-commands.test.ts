@@ -213,6 +213,38 @@ test('CSV exports import into a new database: the categories CSV first, then the
   expect(lenient.stdout).toMatch(/Created 1 category: Lizards; skipped 2 invalid rows\.\n$/);
 });
 
+test('categories\' tax rates travel through both exports into a new database; a price of 12.50 is told in cents', async () => {
+  const rates = (file: string) => {
+    const raw = new Database(file, { readonly: true });
+    try {
+      return raw.prepare('SELECT name, tax_rate AS taxRate FROM categories ORDER BY name').all();
+    } finally {
+      raw.close();
+    }
+  };
+  const raw = new Database(db);
+  raw.prepare('UPDATE categories SET tax_rate = ? WHERE id = ?').run(700, 1);
+  raw.prepare('UPDATE categories SET tax_rate = ? WHERE id = ?').run(0, 2);
+  raw.close();
+  const csv = join(dir, 'categories.csv');
+  const json = join(dir, 'store.json');
+  expect((await petstore(['export', '--db', db, '--resource', 'categories', '--out', csv])).code).toBe(0);
+  expect(readFileSync(csv, 'utf8')).toMatch(/^id,name,description,taxRate\r\n1,[^\r]*,700\r\n2,[^\r]*,0\r\n/);
+  expect((await petstore(['export', '--db', db, '--format', 'json', '--out', json])).code).toBe(0);
+  for (const file of [csv, json]) {
+    const target = join(dir, `from-${file.endsWith('.csv') ? 'csv' : 'json'}.db`);
+    const imported = await petstore(['import', file, '--db', target, '--all-or-nothing']);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(rates(target)).toEqual(rates(db));
+  }
+
+  const prices = join(dir, 'prices.csv');
+  writeFileSync(prices, 'name,category,price\nRex,Dogs,12.50\n');
+  const dry = await petstore(['import', prices, '--db', db, '--dry-run']);
+  expect(dry.code).toBe(1);
+  expect(dry.stderr).toContain(`${prices}: line 2 (Rex): price: Prices are whole numbers of the currency's minor unit (EUR has 2 decimals): 12.50 is 1250`);
+});
+
 test('import of a file that is not CSV or JSON at all writes nothing and says why', async () => {
   const file = join(dir, 'garbage.json');
   writeFileSync(file, '{not json');
