@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { openDatabase } from '../../src-main/db/connection';
 import { schemaVersion } from '../../src-main/db/migrate';
-import { MIGRATIONS } from '../../src-main/db/migrations/index';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../src-main/db/migrations/index';
 import { openStore, type Store } from '../../src-main/service/store';
 import { invokeOperation } from '../../src-main/service/invoke';
 import { tempDir } from '../helpers/temp-store';
@@ -51,7 +51,7 @@ function ok(store: Store, name: string, input: unknown = {}): any {
 
 test('pets keep exactly what they had: no price, SKU, details or photo is invented', () => {
   const store = open(previousVersionFile());
-  expect(schemaVersion(store.db)).toBe(12);
+  expect(schemaVersion(store.db)).toBe(LATEST_SCHEMA_VERSION);
   expect(ok(store, 'pets.list', { details: true }).items).toEqual([
     { id: 1, name: 'Rex', categoryId: 1, status: 'available' },
     { id: 2, name: 'Fido', categoryId: 1, status: 'sold' },

@@ -387,6 +387,9 @@ describe('delivery', () => {
     await rest('DELETE', `/pets/${bella.id}`);
     const temp = await rest('POST', '/categories', { name: 'Temp' });
     await rest('DELETE', `/categories/${temp.id}`);
+    const ann = await rest('POST', '/customers', { name: 'Ann', email: 'ann@example.com' });
+    await rest('PATCH', `/customers/${ann.id}`, { phone: '+31 6 1234 5678' });
+    await rest('DELETE', `/customers/${ann.id}`);
     expect(t.store.handlers['data.import']({ format: 'csv', content: 'name,category,status,stock\r\nMilo,Dogs,available,4\r\n', allOrNothing: false })).toEqual({ imported: 1, skipped: 0 });
     t.store.handlers['settings.update']({ shopName: 'Paws & Co', lowStockThreshold: 2 });
     const file = join(dirname(t.file), 'every-type.db');
