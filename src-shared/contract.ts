@@ -17,6 +17,7 @@ import { shopOperations } from './contract/shop';
 import { dataOperations } from './contract/data';
 import { appOperations } from './contract/app';
 import { customerOperations } from './contract/customers';
+import { saleOperations } from './contract/sales';
 
 /** One table of every operation, area by area (src-shared/contract/: one file per area). */
 export const contract = {
@@ -32,6 +33,7 @@ export const contract = {
   ...dataOperations,
   ...appOperations,
   ...customerOperations,
+  ...saleOperations,
 } as const;
 
 export type Contract = typeof contract;

@@ -199,7 +199,7 @@ function succeed(def: OperationDef, request: FastifyRequest, reply: FastifyReply
   if (data instanceof ReplayedAnswer) {
     // A retry with the same Idempotency-Key: the first answer again, as it was sent.
     reply.code(data.status).header('idempotent-replayed', 'true');
-    if (http.success === 201) reply.header('location', locationOf(http.path, JSON.parse(data.body)));
+    if (http.success === 201) reply.header('location', locationOf(http.path, request, JSON.parse(data.body)));
     reply.header('content-type', 'application/json; charset=utf-8');
     reply.send(data.body);
     return;
@@ -213,7 +213,7 @@ function succeed(def: OperationDef, request: FastifyRequest, reply: FastifyReply
     reply.send();
     return;
   }
-  if (http.success === 201) reply.header('location', locationOf(http.path, data));
+  if (http.success === 201) reply.header('location', locationOf(http.path, request, data));
   if (http.answerMedia) return sendFile(def, request, reply, data as BinaryFile);
   if (http.paged) {
     const page = data as { items: unknown[]; nextCursor: string | null; total: number };
@@ -242,8 +242,16 @@ function sendFile(def: OperationDef, request: FastifyRequest, reply: FastifyRepl
 /** The operations whose answers carry an ETag. */
 const SINGLE_RESOURCE_READS = new Set(OPERATION_NAMES.map(operationDef).filter(isSingleResourceRead));
 
-/** Where a created resource is: its collection's path and its id. */
-const locationOf = (path: string, created: unknown) => `${API_PREFIX}${path}/${(created as { id: number }).id}`;
+/**
+ * Where a created resource is: its collection's path and its id. A collection under another
+ * resource (a sale's refunds) takes that one's id from the created resource (`saleId`), else as the request named it.
+ */
+const locationOf = (path: string, request: FastifyRequest, created: unknown) => {
+  const resource = created as Record<string, unknown>;
+  const params = request.params as Record<string, string>;
+  const collection = path.includes('{') ? path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(resource[name] ?? params[name]))) : path;
+  return `${API_PREFIX}${collection}/${resource.id as number}`;
+};
 
 /** The same request with the next cursor: filters and limit are kept. */
 function nextPageUrl(request: FastifyRequest, cursor: string): string {

@@ -106,8 +106,14 @@ export async function createBackup(store: Store, file: string, replace = false):
   return { file: path, bytes: statSync(path).size };
 }
 
-/** The shop's data, parents before children; tokens and the change log are not part of a restore. */
-const RESTORED_TABLES = ['categories', 'pets', 'inventory', 'orders', 'settings', 'customers'] as const;
+/**
+ * The shop's data, parents before children; tokens, the change log and the receipt-number counter
+ * (`sale_numbers`: the highest number ever given) are not part of a restore.
+ */
+const RESTORED_TABLES = [
+  'categories', 'pets', 'inventory', 'orders', 'settings', 'customers',
+  'sales', 'sale_lines', 'sale_payments', 'refunds', 'refund_lines', 'refund_payments',
+] as const;
 
 /** SQLite's and the file system's reasons in a clerk's words ("disk I/O error" says nothing to do). */
 function inPlainWords(error: unknown): string {
@@ -259,6 +265,8 @@ function replaceTablesFrom(store: Store, file: string): string {
             UNION ALL SELECT name, seq FROM restored.sqlite_sequence WHERE name IN (${names})
           ) GROUP BY name`);
       db.exec(`DELETE FROM main.sqlite_sequence WHERE name IN (${names}) AND rowid NOT IN (SELECT max(rowid) FROM main.sqlite_sequence GROUP BY name)`);
+      // Receipt numbers go on after the highest ever given here or in the backup: a printed one is never given again.
+      db.exec('UPDATE main.sale_numbers SET last = max(last, (SELECT coalesce(max(number), 0) FROM main.sales))');
       // Answers kept for retries (Idempotency-Key) name resources the restore took away.
       db.exec('DELETE FROM main.idempotency_keys');
       // No per-row events: one that says everything changed, so other windows and integrators re-read.

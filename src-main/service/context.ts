@@ -8,6 +8,8 @@ import { ordersRepository } from '../db/repositories/orders';
 import { petDetailsRepository } from '../db/repositories/pet-details';
 import { petPhotosRepository } from '../db/repositories/pet-photos';
 import { petsRepository, type PetRow } from '../db/repositories/pets';
+import { refundsRepository } from '../db/repositories/refunds';
+import { salesRepository } from '../db/repositories/sales';
 import { settingsRepository } from '../db/repositories/settings';
 import { stockMovementsRepository, type MovementCause } from '../db/repositories/stock-movements';
 import { tokensRepository } from '../db/repositories/tokens';
@@ -39,6 +41,8 @@ export function createContext(db: Db, afterCommit: () => void) {
     tokens: tokensRepository(db),
     idempotencyKeys: idempotencyKeysRepository(db),
     customers: customersRepository(db),
+    sales: salesRepository(db),
+    refunds: refundsRepository(db),
   };
 
   const commits = createGroupCommit(db, afterCommit);

@@ -1,10 +1,9 @@
 import { StoreError } from '../../src-shared/errors';
-import { STOCK_MAX } from '../../src-shared/schemas/inventory';
-import { orderRefusal } from '../../src-shared/thresholds';
 import type { OrderRow } from '../db/repositories/orders';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
-import { statusAfterOrderCancelled, statusAfterOrderCompleted, statusAfterOrderPlaced } from './stock-rules';
+import { cancelOrder, fulfilOrder, placeOrder } from './order-changes';
+import { saleAfterOrderFulfilled } from './sales-status';
 import { orderModel } from './to-model';
 
 /** Ship dates are stored in one form (UTC, ISO 8601) whatever offset they came with. */
@@ -29,32 +28,7 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
     },
 
     'orders.place': ({ petId, quantity, shipDate }) =>
-      // The stock check and the reservation share one write transaction: no oversell.
-      ctx.write(() => {
-        const pet = ctx.pets.find(petId);
-        if (!pet) {
-          throw new StoreError('REFERENCE_NOT_FOUND', `Pet ${petId} does not exist`, [
-            { path: 'petId', message: `Pet ${petId} does not exist` },
-          ]);
-        }
-        // A sold pet is gone; a pet that ran out of stock is short, whatever its status says;
-        // a pending pet that still has stock is on hold by the clerk.
-        const stock = ctx.inventory.quantity(petId);
-        switch (orderRefusal(pet.status, stock, quantity)) {
-          case 'sold':
-            throw new StoreError('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is sold`);
-          case 'short':
-            throw new StoreError('INSUFFICIENT_STOCK', `Only ${stock} of ${pet.name} (pet ${petId}) in stock; ${quantity} ordered`);
-          case 'on hold':
-            throw new StoreError('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is ${pet.status}, not available`);
-        }
-        const id = ctx.orders.insert(petId, pet.name, quantity, shipDate ? normalizeDate(shipDate) : null);
-        const order = orderModel(mustFind(id));
-        ctx.events.append('order.placed', order);
-        const left = stock - quantity;
-        ctx.applyStanding(pet, statusAfterOrderPlaced(pet.status, left), { from: stock, to: left, reason: 'order', orderId: id });
-        return order;
-      }),
+      ctx.write(() => orderModel(placeOrder(ctx, { petId, quantity, shipDate: shipDate ? normalizeDate(shipDate) : null }))),
 
     'orders.get': ({ orderId }) => orderModel(mustFind(orderId)),
 
@@ -70,21 +44,17 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
         }
         // A cancelled order is closed: a fulfilment racing the cancel must hear of it.
         mustBeOpen(before);
-        const completing = changes.complete === true;
-        ctx.orders.update(orderId, shipDate, completing ? 'complete' : 'open');
+        if (changes.complete === true) {
+          const done = fulfilOrder(ctx, before, shipDate);
+          // The last order of a sale handed over completes the sale.
+          if (done.saleId !== null) saleAfterOrderFulfilled(ctx, done.saleId);
+          return orderModel(done);
+        }
+        ctx.orders.update(orderId, shipDate, 'open');
         const order = orderModel(mustFind(orderId));
         // A new ship date on an open order is a change other windows and integrators must hear of
         // (the brief's list has no type for it: docs/decisions.md#event-types-beyond-the-brief).
-        if (!completing && shipDate !== before.shipDate) ctx.events.append('order.updated', order);
-        if (completing) {
-          ctx.events.append('order.completed', order);
-          const pet = ctx.pets.find(before.petId);
-          if (pet) {
-            const stock = ctx.inventory.quantity(pet.id);
-            const next = statusAfterOrderCompleted({ status: pet.status, stock, openOrders: ctx.orders.openCount(pet.id) });
-            ctx.applyStanding(pet, next, stock);
-          }
-        }
+        if (shipDate !== before.shipDate) ctx.events.append('order.updated', order);
         return order;
       }),
 
@@ -94,15 +64,11 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
         // Cancelling again is a harmless retry (a DELETE whose answer was lost): nothing changes.
         if (order.status === 'cancelled') return null;
         mustBeOpen(order);
-        ctx.orders.cancel(orderId);
-        ctx.events.append('order.cancelled', orderModel(mustFind(orderId)));
-        const pet = ctx.pets.find(order.petId);
-        if (pet) {
-          const stock = ctx.inventory.quantity(pet.id);
-          // Stock is bounded; a cancellation on a pet restocked to the maximum meanwhile stops there.
-          const returned = Math.min(STOCK_MAX, stock + order.quantity);
-          ctx.applyStanding(pet, statusAfterOrderCancelled(pet.status), { from: stock, to: returned, reason: 'cancelled', orderId });
+        // A line of a paid sale: cancelling it alone would change what the sale comes to.
+        if (order.saleId !== null) {
+          throw new StoreError('ORDER_IN_SALE', `Order ${orderId} is a line of sale ${order.saleId}: cancel the sale, or refund the line once handed over`);
         }
+        cancelOrder(ctx, order);
         return null;
       }),
   };

@@ -13,6 +13,7 @@ import { inventoryHandlers } from './inventory';
 import { orderHandlers } from './orders';
 import { petHandlers } from './pets';
 import { photoHandlers } from './pet-photos';
+import { saleHandlers } from './sales';
 import { APP_VERSION } from './version';
 
 export interface Store {
@@ -44,6 +45,7 @@ export function createStore(db: Db): Store {
     ...overviewHandlers(context),
     ...dataTransferHandlers(context),
     ...customerHandlers(context),
+    ...saleHandlers(context),
     'events.list': ({ after, limit }) => context.events.after(after, limit),
     'events.latest': () => ({ lastEventId: context.events.latestId() }),
     'service.health': () => ({ status: 'ok', version: APP_VERSION, apiVersion: API_VERSION }),

@@ -74,11 +74,11 @@ export const orderOperations = {
     description:
       'Cancelling keeps the order with `status: cancelled` (GET answers it; lists leave it out unless `status` names `cancelled`). ' +
       'Returns the stock; a `pending` pet becomes `available`. Cancelling a cancelled order again is a harmless retry (204, nothing changes). ' +
-      'Refused once the order is complete.',
+      'Refused once the order is complete, and for a line of a sale (409 ORDER_IN_SALE: cancel or refund the sale instead).',
     input: OrderRef,
     output: Nothing,
     stability: 'stable',
     mutates: true,
-    http: { method: 'DELETE', path: '/store/orders/{orderId}', success: 204, errors: ['NOT_FOUND', 'ORDER_COMPLETE'] },
+    http: { method: 'DELETE', path: '/store/orders/{orderId}', success: 204, errors: ['NOT_FOUND', 'ORDER_COMPLETE', 'ORDER_IN_SALE'] },
   }),
 } as const;

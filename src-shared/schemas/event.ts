@@ -5,6 +5,7 @@ import { DateTime, Id } from './common';
 import { InventoryItem } from './inventory';
 import { Order } from './order';
 import { Pet } from './pet';
+import { Refund, Sale } from './sale';
 import { StoreSettings } from './settings';
 
 export const EVENT_TYPES = [
@@ -29,6 +30,11 @@ export const EVENT_TYPES = [
   'customer.created',
   'customer.updated',
   'customer.forgotten',
+  // Sales (beta): created, completed (its last order fulfilled later), cancelled, refunded (the refund).
+  'sale.created',
+  'sale.completed',
+  'sale.cancelled',
+  'sale.refunded',
 ] as const;
 export const EventType = z.enum(EVENT_TYPES);
 export type EventType = z.infer<typeof EventType>;
@@ -82,11 +88,13 @@ export const StoreEvent = z
     eventOf('StoreRestoredEvent', ['store.restored'], RestoredCounts),
     eventOf('SettingsUpdatedEvent', ['settings.updated'], ChangedSettings),
     eventOf('CustomerEvent', ['customer.created', 'customer.updated', 'customer.forgotten'], Customer),
+    eventOf('SaleEvent', ['sale.created', 'sale.completed', 'sale.cancelled'], Sale),
+    eventOf('RefundEvent', ['sale.refunded'], Refund),
   ])
   .meta({
     id: 'StoreEvent',
     description:
-      'One entry of the change log. `data` follows `type`: a Pet, Category, Order or Customer as it is after the change (as it was, for a deletion); ' +
+      'One entry of the change log. `data` follows `type`: a Pet, Category, Order, Customer or Sale as it is after the change (as it was, for a deletion), a Refund for `sale.refunded`; ' +
       'an InventoryItem for `inventory.updated`, with the threshold for `inventory.low`; counts for `store.restored`; the changed keys for `settings.updated`.',
   });
 /**

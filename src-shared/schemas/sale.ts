@@ -80,7 +80,7 @@ export const NewSale = z
   })
   .superRefine((sale, ctx) => {
     // One line per pet: the receipt, the refunds and the orders then name each pet once.
-    refuseRepeats(sale.lines, (line) => line.petId, (index) => ['lines', index, 'petId'], (first) => `This pet is on line ${first} already: give one line with the whole quantity`, ctx);
+    refuseRepeats(sale.lines, (line) => line.petId, (index) => ['lines', index, 'petId'], (first) => `This pet is on line ${first + 1} already: give one line with the whole quantity`, ctx);
     if (sale.shipDate !== undefined && sale.handover === 'now') {
       ctx.addIssue({ code: 'custom', path: ['shipDate'], message: 'A ship date goes with `handover: later`; a sale handed over now has none' });
     }
@@ -140,7 +140,7 @@ export const Sale = z
     net: Amount,
     tax: Amount,
     total: Amount.describe("What the customer owes: the lines' totals, summed."),
-    taxes: z.array(TaxTotals).describe('The lines at each tax rate, lowest rate first.'),
+    taxes: z.array(TaxTotals).max(SALE_LINES_MAX).describe('The lines at each tax rate, lowest rate first.'),
     payments: z.array(Payment).max(PAYMENTS_MAX),
     paid: Amount.describe('The payments, summed.'),
     change: Amount.describe('Cash handed back: paid − total.'),
@@ -200,7 +200,7 @@ export const NewRefund = z
     reason: Description.optional().describe(`Why, at most ${DESCRIPTION_MAX} characters.`),
   })
   .superRefine((refund, ctx) => {
-    refuseRepeats(refund.lines, (line) => line.orderId, (index) => ['lines', index, 'orderId'], (first) => `This order is on line ${first} already: give one entry with the whole quantity`, ctx);
+    refuseRepeats(refund.lines, (line) => line.orderId, (index) => ['lines', index, 'orderId'], (first) => `This order is in entry ${first + 1} already: give one entry with the whole quantity`, ctx);
   })
   .meta({ id: 'NewRefund' });
 export type NewRefund = z.input<typeof NewRefund>;

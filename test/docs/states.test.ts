@@ -1,7 +1,8 @@
 /**
  * docs/states.md and test/service/transitions.test.ts describe the same table: every row T1..Tn
  * (numbered without gaps) has a test whose name starts with its id, and no test names a row the
- * document does not have. The customers' rows C1..Cn are tied to test/service/customers.test.ts alike.
+ * document does not have. The customers' rows C1..Cn are tied to test/service/customers.test.ts alike,
+ * the sales' rows S1..Sn to test/service/sales.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +49,16 @@ test('the customers\' rows C1..Cn: numbered without gaps, each with exactly one 
   const tested = [...read('test/service/customers.test.ts').matchAll(/\btest\(\s*['"`](C\d+):/g)].map((m) => m[1]);
   expect(rows.length).toBeGreaterThan(5);
   expect(rows).toEqual(rows.map((_, i) => `C${i + 1}`));
+  expect(tested.filter((id, i) => tested.indexOf(id) !== i), 'rows tested twice').toEqual([]);
+  expect(rows.filter((id) => !tested.includes(id)), 'rows without a test').toEqual([]);
+  expect(tested.filter((id) => !rows.includes(id)), 'tests of rows the document does not have').toEqual([]);
+});
+
+test("the sales' rows S1..Sn: numbered without gaps, each with exactly one test in sales.test.ts, and every test a row", () => {
+  const rows = [...doc.matchAll(/^\|\s*(S\d+)\s*\|/gm)].map((m) => m[1]);
+  const tested = [...read('test/service/sales.test.ts').matchAll(/\btest\(\s*['"`](S\d+):/g)].map((m) => m[1]);
+  expect(rows.length).toBeGreaterThan(15);
+  expect(rows).toEqual(rows.map((_, i) => `S${i + 1}`));
   expect(tested.filter((id, i) => tested.indexOf(id) !== i), 'rows tested twice').toEqual([]);
   expect(rows.filter((id) => !tested.includes(id)), 'rows without a test').toEqual([]);
   expect(tested.filter((id) => !rows.includes(id)), 'tests of rows the document does not have').toEqual([]);

@@ -15,6 +15,7 @@ let category: Category;
 let pet: Pet;
 let orderId: number;
 let customerId: number;
+let sale: { id: number; lines: { orderId: number }[] };
 beforeAll(async () => {
   // This file sends a few thousand requests (every operation, many bad inputs): more than the default minute's budget.
   s.settings({ rateLimitPerMinute: 100_000 });
@@ -23,13 +24,14 @@ beforeAll(async () => {
   await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 10 } });
   orderId = (await s.order(pet.id)).id!;
   customerId = (await s.call('POST', '/v1/customers', { json: { name: 'Limit customer' } })).body.id;
+  sale = (await s.call('POST', '/v1/sales', { json: { lines: [{ petId: pet.id, quantity: 2, unitPrice: 500 }], payments: [{ method: 'cash', amount: 1000 }] } })).body;
 });
 
 /** The operations that take a JSON body, each with a URL and a valid body (a file body: test/rest/photos.test.ts). */
 const bodyRoutes = () =>
   OPERATION_NAMES.filter((name) => operationDef(name).http?.body && !operationDef(name).http?.bodyMedia).map((name) => {
     const http = operationDef(name).http!;
-    const url = '/v1' + http.path.replace('{petId}', String(pet.id)).replace('{categoryId}', String(category.id)).replace('{orderId}', String(orderId)).replace('{customerId}', String(customerId));
+    const url = '/v1' + http.path.replace('{petId}', String(pet.id)).replace('{categoryId}', String(category.id)).replace('{orderId}', String(orderId)).replace('{customerId}', String(customerId)).replace('{saleId}', String(sale.id));
     const valid: Record<string, unknown> = {
       'pets.create': { name: 'Bodied', categoryId: category.id },
       'pets.replace': { name: 'Limit pet', categoryId: category.id },
@@ -43,6 +45,8 @@ const bodyRoutes = () =>
       'inventory.adjust': { delta: 1, reason: 'received' },
       'customers.create': { name: 'Bodied customer' },
       'customers.update': { note: 'Limit' },
+      'sales.create': { lines: [{ petId: pet.id, unitPrice: 500 }], payments: [{ method: 'cash', amount: 500 }] },
+      'refunds.create': { lines: [{ orderId: sale.lines[0].orderId }], restock: true, payments: [{ method: 'cash', amount: 500 }] },
     };
     return { name, method: http.method, url, body: valid[name] as Record<string, unknown> };
   });

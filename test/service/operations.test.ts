@@ -37,7 +37,29 @@ function seed(t: TestStore) {
   t.ok('customers.forget', { customerId: gus.id });
   return { ann, gus, dogs, cats, rex, bella, held, sold, open: { ...open, id: open.id! }, done: { ...done, id: done.id! }, cancelled: { ...cancelled, id: cancelled.id!, status: 'cancelled' as const } };
 }
-type Shop = ReturnType<typeof seed>;
+type Shop = ReturnType<typeof seed> & { readonly till: Till };
+
+/**
+ * The till: a priced pet in a category of its own and three sales of it (completed, open,
+ * cancelled), made the first time a test reads `s.till`, so that the other tests' shop stays as it is.
+ */
+function till(t: TestStore) {
+  const toys = t.ok('categories.create', { name: 'Toys', taxRate: 1000 });
+  const toy = t.ok('pets.create', { name: 'Ball', categoryId: toys.id, price: 1100 });
+  t.ok('inventory.set', { petId: toy.id, update: { quantity: 20 } });
+  const done = t.ok('sales.create', { lines: [{ petId: toy.id, quantity: 2 }], payments: [{ method: 'cash', amount: 2200 }] });
+  const open = t.ok('sales.create', { lines: [{ petId: toy.id }], handover: 'later', payments: [{ method: 'card', amount: 1100 }] });
+  const cancelled = t.ok('sales.create', { lines: [{ petId: toy.id }], handover: 'later', payments: [{ method: 'cash', amount: 1100 }] });
+  t.ok('sales.cancel', { saleId: cancelled.id });
+  return { toys, toy, done, open, cancelled };
+}
+type Till = ReturnType<typeof till>;
+
+/** The shop with its till, made on first use. */
+function shopOf(t: TestStore): Shop {
+  let made: Till | undefined;
+  return Object.defineProperty(seed(t), 'till', { get: () => (made ??= till(t)), enumerable: false }) as Shop;
+}
 const BELLA_CHIP = '276098100000001';
 
 /** The output conforms to the operation's declared output schema. */
@@ -428,6 +450,54 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(ann).not.toHaveProperty('email');
     expect(appendedSince(t, mark)).toEqual([{ type: 'customer.forgotten', data: ann }]);
   },
+  'sales.list': (t, s) => {
+    const { done, open, cancelled } = s.till;
+    const all = conforms('sales.list', t.ok('sales.list', {})) as ReturnType<typeof t.ok<'sales.list'>>;
+    // Newest first, every status.
+    expect(all.items.map((sale) => sale.number)).toEqual([3, 2, 1]);
+    expect(all).toMatchObject({ total: 3, nextCursor: null });
+    expect(t.ok('sales.list', { status: ['open', 'cancelled'] }).items.map((sale) => sale.id)).toEqual([cancelled.id, open.id]);
+    expect(t.ok('sales.list', { number: 1 }).items).toEqual([done]);
+    const page1 = t.ok('sales.list', { limit: 2 });
+    expect(t.ok('sales.list', { limit: 2, cursor: page1.nextCursor! })).toEqual({ items: [done], total: 3, nextCursor: null });
+    const mine = t.ok('sales.create', { lines: [{ petId: s.till.toy.id }], customerId: s.ann.id, payments: [{ method: 'card', amount: 1100 }] });
+    expect(t.ok('sales.list', { customerId: s.ann.id }).items).toEqual([mine]);
+    expect(t.ok('sales.list', { from: mine.createdAt }).items).toEqual([mine]);
+    expect(t.ok('sales.list', { to: mine.createdAt }).total).toBe(3);
+  },
+  'sales.create': (t, s) => {
+    const ball = s.till.toy;
+    const mark = lastEventId(t);
+    const sale = conforms('sales.create', t.ok('sales.create', { lines: [{ petId: ball.id, quantity: 3 }], discount: 300, payments: [{ method: 'cash', amount: 5000 }] })) as { id: number; lines: { orderId: number }[] };
+    expect(sale).toMatchObject({ number: 4, status: 'completed', subtotal: 3300, discount: 300, total: 3000, tax: 273, paid: 5000, change: 2000 });
+    expect(t.ok('orders.get', { orderId: sale.lines[0].orderId })).toMatchObject({ saleId: sale.id, unitPrice: 1100, quantity: 3, status: 'complete' });
+    expect(appendedSince(t, mark).at(-1)).toEqual({ type: 'sale.created', data: sale });
+  },
+  'sales.get': (t, s) => {
+    expect(conforms('sales.get', t.ok('sales.get', { saleId: s.till.done.id }))).toEqual(s.till.done);
+  },
+  'sales.cancel': (t, s) => {
+    const cancelled = conforms('sales.cancel', t.ok('sales.cancel', { saleId: s.till.open.id }));
+    expect(cancelled).toMatchObject({ status: 'cancelled', refunded: 1100 });
+    expect(t.ok('orders.get', { orderId: s.till.open.lines[0].orderId }).status).toBe('cancelled');
+  },
+  'refunds.create': (t, s) => {
+    const { done, toy } = s.till;
+    const stock = standing(t, toy.id).stock;
+    const refund = conforms('refunds.create', t.ok('refunds.create', { saleId: done.id, refund: { lines: [{ orderId: done.lines[0].orderId }], restock: true, payments: [{ method: 'cash', amount: 1100 }] } }));
+    expect(refund).toMatchObject({ kind: 'refund', amount: 1100, tax: 100, restock: true });
+    expect(standing(t, toy.id).stock).toBe(stock + 1);
+    expect(t.ok('sales.get', { saleId: done.id }).refunded).toBe(1100);
+  },
+  'refunds.list': (t, s) => {
+    const [cancel] = (conforms('refunds.list', t.ok('refunds.list', { saleId: s.till.cancelled.id })) as ReturnType<typeof t.ok<'refunds.list'>>).items;
+    expect(cancel).toMatchObject({ kind: 'cancel', amount: 1100, payments: [{ method: 'cash', amount: 1100 }] });
+    expect(t.ok('refunds.list', { saleId: s.till.done.id })).toEqual({ items: [], total: 0, nextCursor: null });
+  },
+  'refunds.get': (t, s) => {
+    const [cancel] = t.ok('refunds.list', { saleId: s.till.cancelled.id }).items;
+    expect(conforms('refunds.get', t.ok('refunds.get', { saleId: s.till.cancelled.id, refundId: cancel.id }))).toEqual(cancel);
+  },
   'data.previewImport': (t) => {
     const before = snapshot(t);
     const preview = t.ok('data.previewImport', { format: 'csv', content: 'name,category\nMax,Dogs\n,Dogs' });
@@ -450,7 +520,7 @@ describe('each operation does its job', () => {
   let s: Shop;
   beforeEach(() => {
     t = openStoreForRules();
-    s = seed(t);
+    s = shopOf(t);
   });
   afterEach(() => t.close());
 
@@ -509,6 +579,13 @@ const refusals: Refusal[] = [
   ['customers.get', 'VALIDATION_FAILED', () => ({ customerId: 0 }), /customerId/],
   ['customers.update', 'VALIDATION_FAILED', (s) => ({ customerId: s.ann.id, changes: { email: 'ann@' } }), /changes\.email/],
   ['customers.forget', 'VALIDATION_FAILED', () => ({}), /customerId/],
+  ['sales.list', 'VALIDATION_FAILED', () => ({ status: ['paid'] }), /status/],
+  ['sales.create', 'VALIDATION_FAILED', () => ({ lines: [] }), /lines/],
+  ['sales.get', 'VALIDATION_FAILED', () => ({ saleId: 0 }), /saleId/],
+  ['sales.cancel', 'VALIDATION_FAILED', () => ({}), /saleId/],
+  ['refunds.create', 'VALIDATION_FAILED', () => ({ saleId: 1, refund: { lines: [{ orderId: 1 }] } }), /refund\.restock/],
+  ['refunds.list', 'VALIDATION_FAILED', () => ({ saleId: 1, limit: 0 }), /limit/],
+  ['refunds.get', 'VALIDATION_FAILED', () => ({ saleId: 1 }), /refundId/],
 
   // Domain refusals.
   ['pets.create', 'REFERENCE_NOT_FOUND', () => ({ name: 'Max', categoryId: MISSING }), /Category 424242/],
@@ -560,11 +637,41 @@ const refusals: Refusal[] = [
   ['customers.update', 'NOT_FOUND', () => ({ customerId: MISSING, changes: { name: 'Cy' } }), /Customer 424242/],
   ['customers.update', 'CUSTOMER_FORGOTTEN', (s) => ({ customerId: s.gus.id, changes: { name: 'Gus' } }), /has been forgotten/],
   ['customers.forget', 'NOT_FOUND', () => ({ customerId: MISSING }), /Customer 424242/],
+  // Sales: the till's sales are made at the first of these (s.till).
+  ['sales.create', 'REFERENCE_NOT_FOUND', (s) => ({ lines: [{ petId: s.till.toy.id }, { petId: MISSING }] }), /Pet 424242 does not exist \(line 2 of the sale\)/],
+  ['sales.create', 'PET_NOT_AVAILABLE', (s) => ({ lines: [{ petId: s.sold.id, unitPrice: 100 }], payments: [{ method: 'cash', amount: 100 }] }), /Gone \(pet \d+\) is sold/],
+  ['sales.create', 'INSUFFICIENT_STOCK', (s) => ({ lines: [{ petId: s.bella.id, quantity: 3, unitPrice: 100 }], payments: [{ method: 'cash', amount: 300 }] }), /Only 2 of Bella/],
+  ['sales.create', 'PRICE_REQUIRED', (s) => ({ lines: [{ petId: s.rex.id }] }), /Rex \(pet \d+\) has no price/],
+  ['sales.create', 'DISCOUNT_TOO_LARGE', (s) => ({ lines: [{ petId: s.till.toy.id }], discount: 1101 }), /more than the subtotal \(1100\)/],
+  ['sales.create', 'PAYMENT_SHORT', (s) => ({ lines: [{ petId: s.till.toy.id }], payments: [{ method: 'cash', amount: 1099 }] }), /do not cover the total \(1100\)/],
+  ['sales.create', 'CHANGE_WITHOUT_CASH', (s) => ({ lines: [{ petId: s.till.toy.id }], payments: [{ method: 'card', amount: 1101 }] }), /only cash gives change/],
+  ['sales.get', 'NOT_FOUND', () => ({ saleId: MISSING }), /Sale 424242/],
+  ['sales.cancel', 'NOT_FOUND', () => ({ saleId: MISSING }), /Sale 424242/],
+  ['sales.cancel', 'SALE_HANDED_OVER', (s) => ({ saleId: s.till.done.id }), /refund them instead/],
+  ['orders.cancel', 'ORDER_IN_SALE', (s) => ({ orderId: s.till.open.lines[0].orderId }), /is a line of sale/],
+  ['refunds.create', 'NOT_FOUND', () => ({ saleId: MISSING, refund: { lines: [{ orderId: 1 }], restock: true } }), /Sale 424242/],
+  ['refunds.create', 'SALE_CANCELLED', (s) => ({ saleId: s.till.cancelled.id, refund: { lines: [{ orderId: s.till.cancelled.lines[0].orderId }], restock: true } }), /was cancelled/],
+  ['refunds.create', 'REFERENCE_NOT_FOUND', (s) => ({ saleId: s.till.done.id, refund: { lines: [{ orderId: s.open.id }], restock: true } }), /is no line of sale 1/],
+  ['refunds.create', 'ORDER_OPEN', (s) => ({ saleId: s.till.open.id, refund: { lines: [{ orderId: s.till.open.lines[0].orderId }], restock: true } }), /has not been handed over/],
+  ['refunds.create', 'REFUND_EXCEEDS_SOLD', (s) => ({ saleId: s.till.done.id, refund: { lines: [{ orderId: s.till.done.lines[0].orderId, quantity: 3 }], restock: true } }), /Only 2 of 2 Ball/],
+  ['refunds.create', 'REFUND_PAYMENTS_MISMATCH', (s) => ({ saleId: s.till.done.id, refund: { lines: [{ orderId: s.till.done.lines[0].orderId }], restock: false } }), /comes to 1100; its payments add up to 0/],
+  ['refunds.list', 'NOT_FOUND', () => ({ saleId: MISSING }), /Sale 424242/],
+  ['refunds.get', 'NOT_FOUND', (s) => ({ saleId: s.till.done.id, refundId: MISSING }), /Refund 424242 of sale/],
 ];
 
-/** The Error object's `details` for refusals that point at one field. */
-const DETAIL_PATHS: Partial<Record<ErrorCode, (op: CallableOperationName) => string[]>> = {
-  REFERENCE_NOT_FOUND: (op) => [op === 'orders.place' ? 'petId' : 'categoryId'],
+/** The Error object's `details` for refusals that point at one field (undefined: none). */
+const DETAIL_PATHS: Partial<Record<ErrorCode, (op: CallableOperationName) => string[] | undefined>> = {
+  REFERENCE_NOT_FOUND: (op) => [{ 'orders.place': 'petId', 'sales.create': 'lines.1.petId', 'refunds.create': 'lines.0.orderId' }[op as string] ?? 'categoryId'],
+  // A sale's line is named; an order on its own answers the interface's bare Error object.
+  PET_NOT_AVAILABLE: (op) => (op === 'sales.create' ? ['lines.0.petId'] : undefined),
+  INSUFFICIENT_STOCK: (op) => (op === 'sales.create' ? ['lines.0.quantity'] : undefined),
+  PRICE_REQUIRED: () => ['lines.0.unitPrice'],
+  DISCOUNT_TOO_LARGE: () => ['discount'],
+  PAYMENT_SHORT: () => ['payments'],
+  CHANGE_WITHOUT_CASH: () => ['payments'],
+  ORDER_OPEN: () => ['lines.0.orderId'],
+  REFUND_EXCEEDS_SOLD: () => ['lines.0.quantity'],
+  REFUND_PAYMENTS_MISMATCH: () => ['payments'],
   CATEGORY_NAME_TAKEN: () => ['name'],
   SKU_TAKEN: () => ['sku'],
   MICROCHIP_TAKEN: () => ['microchip'],
@@ -576,7 +683,7 @@ describe('each refusal answers its code and changes nothing', () => {
   // Refusals write nothing (each one checks that), so they can share one store.
   beforeAll(() => {
     t = openStoreForRules();
-    s = seed(t);
+    s = shopOf(t);
   });
   afterAll(() => t.close());
 
@@ -619,13 +726,17 @@ describe('a database locked by another program: SERVICE_BUSY, nothing written, r
     'customers.create': { name: 'Cy' },
     'customers.update': { customerId: s.ann.id, changes: { note: 'Regular' } },
     'customers.forget': { customerId: s.ann.id },
+    // Refused for the lock before the sale is looked up: no sale needs to exist.
+    'sales.create': { lines: [{ petId: s.rex.id, unitPrice: 100 }], payments: [{ method: 'cash', amount: 100 }] },
+    'sales.cancel': { saleId: 1 },
+    'refunds.create': { saleId: 1, refund: { lines: [{ orderId: 1 }], restock: true } },
   });
   let t: TestStore;
   let s: Shop;
   let holder: Database.Database;
   beforeAll(() => {
     t = openStoreForRules({ busyTimeoutMs: 20 });
-    s = seed(t);
+    s = shopOf(t);
     t.ok('tokens.create', { label: 'Old', scope: 'read' });
     // Another program (a second connection, as a CLI import would be) holds the write lock.
     holder = new Database(t.file);
@@ -661,7 +772,7 @@ describe('patch fields set to undefined (IPC\'s structured clone keeps them) are
   let s: Shop;
   beforeEach(() => {
     t = openStoreForRules();
-    s = seed(t);
+    s = shopOf(t);
   });
   afterEach(() => t.close());
 

@@ -9,7 +9,7 @@ import { PetStatus } from '../../../src-shared/schemas/pet';
  * (`{"h": digest}` for a value too long for a cursor), accepted only as this module would issue them.
  */
 
-export type ListName = 'pets' | 'categories' | 'orders' | 'inventory' | 'customers' | 'movements';
+export type ListName = 'pets' | 'categories' | 'orders' | 'inventory' | 'customers' | 'movements' | 'sales' | 'refunds';
 
 /** What a list sorted by this carries besides the id: nothing, a text (a sort key), a pet status. */
 type ValueKind = 'none' | 'text' | 'status';
@@ -22,6 +22,8 @@ const SORTS: Record<ListName, Readonly<Record<string, ValueKind>>> = {
   inventory: { petId: 'none' },
   customers: { name: 'text' },
   movements: { '-id': 'none' },
+  sales: { '-createdAt': 'text' },
+  refunds: { id: 'none' },
 };
 
 const VERSION = 1;

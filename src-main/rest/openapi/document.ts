@@ -208,6 +208,7 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       { name: 'Events', description: 'Live changes (experimental).' },
       { name: 'Service', description: 'Health.' },
       { name: 'Customers', description: 'The people the shop sells to (beta).' },
+      { name: 'Sales', description: 'Sales (a basket of orders, paid), their cancels and refunds (beta).' },
     ],
     paths,
     components: {

@@ -70,6 +70,8 @@ export function snapshot(t: TestStore) {
     settings: t.ok('settings.get', {}),
     tokens: t.ok('tokens.list', { includeRevoked: true }),
     customers: [t.ok('customers.list', { limit: 500 }), t.ok('customers.list', { limit: 500, forgotten: true })],
+    // A refused sale takes no receipt number, a refused refund changes no sale.
+    sales: t.ok('sales.list', { limit: 500 }),
   };
 }
 

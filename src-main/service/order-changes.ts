@@ -1,0 +1,94 @@
+/**
+ * An order's three changes, placed, fulfilled and cancelled, with their stock, status, ledger and
+ * events: one mechanism for an order placed on its own (orders.ts) and for a line of a sale
+ * (sales-create.ts, sales-cancel.ts). Each runs inside the caller's write transaction.
+ */
+import { StoreError, type ErrorDetail } from '../../src-shared/errors';
+import { STOCK_MAX } from '../../src-shared/schemas/inventory';
+import { orderRefusal } from '../../src-shared/thresholds';
+import type { OrderRow, OrderSaleLine } from '../db/repositories/orders';
+import type { PetRow } from '../db/repositories/pets';
+import type { ServiceContext } from './context';
+import { statusAfterOrderCancelled, statusAfterOrderCompleted, statusAfterOrderPlaced } from './stock-rules';
+import { orderModel } from './to-model';
+
+export interface OrderRequest {
+  petId: number;
+  quantity: number;
+  /** UTC ISO 8601, or null for none. */
+  shipDate: string | null;
+  /** The sale this order is a line of, and its unit price. */
+  line?: OrderSaleLine;
+  /**
+   * Where the request sits in the caller's input (`lines.2.` for a sale's third line): a refusal
+   * then names the field there and says which line. Absent for an order on its own.
+   */
+  at?: { path: string; label: string };
+}
+
+/** The pet an order is for, or REFERENCE_NOT_FOUND naming `petId` (at its place in the input). */
+export function orderedPet(ctx: ServiceContext, petId: number, at?: OrderRequest['at']): PetRow {
+  const pet = ctx.pets.find(petId);
+  if (!pet) {
+    const message = `Pet ${petId} does not exist${at ? ` (${at.label})` : ''}`;
+    throw new StoreError('REFERENCE_NOT_FOUND', message, [{ path: `${at?.path ?? ''}petId`, message: `Pet ${petId} does not exist` }]);
+  }
+  return pet;
+}
+
+/**
+ * Places an order: checks the pet can be ordered (states.md T8–T11), reserves its units and
+ * records the order. The stock check and the reservation share the caller's write transaction: no oversell.
+ */
+export function placeOrder(ctx: ServiceContext, request: OrderRequest, pet: PetRow = orderedPet(ctx, request.petId, request.at)): OrderRow {
+  const { petId, quantity, at } = request;
+  // Refusals of a sale's line name it; an order on its own keeps the interface's bare Error object.
+  const refused = (code: 'PET_NOT_AVAILABLE' | 'INSUFFICIENT_STOCK', message: string, field: string) => {
+    const details: ErrorDetail[] | undefined = at ? [{ path: `${at.path}${field}`, message }] : undefined;
+    return new StoreError(code, at ? `${message} (${at.label})` : message, details);
+  };
+  // A sold pet is gone; a pet that ran out of stock is short, whatever its status says;
+  // a pending pet that still has stock is on hold by the clerk.
+  const stock = ctx.inventory.quantity(petId);
+  switch (orderRefusal(pet.status, stock, quantity)) {
+    case 'sold':
+      throw refused('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is sold`, 'petId');
+    case 'short':
+      throw refused('INSUFFICIENT_STOCK', `Only ${stock} of ${pet.name} (pet ${petId}) in stock; ${quantity} ordered`, 'quantity');
+    case 'on hold':
+      throw refused('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is ${pet.status}, not available`, 'petId');
+  }
+  const id = ctx.orders.insert(petId, pet.name, quantity, request.shipDate, request.line);
+  const order = ctx.orders.find(id)!;
+  ctx.events.append('order.placed', orderModel(order));
+  const left = stock - quantity;
+  ctx.applyStanding(pet, statusAfterOrderPlaced(pet.status, left), { from: stock, to: left, reason: 'order', orderId: id, saleId: request.line?.saleId });
+  return order;
+}
+
+/** Fulfils an open order (with the ship date it keeps): the last open order of a pet with no stock sells it (T12–T14). */
+export function fulfilOrder(ctx: ServiceContext, order: OrderRow, shipDate: string | null): OrderRow {
+  ctx.orders.update(order.id, shipDate, 'complete');
+  const done = ctx.orders.find(order.id)!;
+  ctx.events.append('order.completed', orderModel(done));
+  const pet = ctx.pets.find(order.petId);
+  if (pet) {
+    const stock = ctx.inventory.quantity(pet.id);
+    const next = statusAfterOrderCompleted({ status: pet.status, stock, openOrders: ctx.orders.openCount(pet.id) });
+    ctx.applyStanding(pet, next, stock);
+  }
+  return done;
+}
+
+/** Cancels an open order: it is kept as `cancelled`, and its units go back to stock (T19–T23). */
+export function cancelOrder(ctx: ServiceContext, order: OrderRow): void {
+  ctx.orders.cancel(order.id);
+  ctx.events.append('order.cancelled', orderModel(ctx.orders.find(order.id)!));
+  const pet = ctx.pets.find(order.petId);
+  if (!pet) return;
+  const stock = ctx.inventory.quantity(pet.id);
+  // Stock is bounded; a cancellation on a pet restocked to the maximum meanwhile stops there.
+  const returned = Math.min(STOCK_MAX, stock + order.quantity);
+  const saleId = order.saleId ?? undefined;
+  ctx.applyStanding(pet, statusAfterOrderCancelled(pet.status), { from: stock, to: returned, reason: 'cancelled', orderId: order.id, saleId });
+}

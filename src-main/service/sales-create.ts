@@ -1,0 +1,113 @@
+/**
+ * Making a sale: every line an order placed as `orders.place` places one, priced by
+ * src-shared/money.ts, paid, numbered; all in the caller's one write transaction, so a refusal
+ * anywhere leaves nothing (no order, no stock taken, no receipt number).
+ */
+import { StoreError } from '../../src-shared/errors';
+import { priceSale, settle, type LineInput } from '../../src-shared/money';
+import type { ParsedInput } from '../../src-shared/contract';
+import type { Sale } from '../../src-shared/schemas/sale';
+import type { PetRow } from '../db/repositories/pets';
+import type { ServiceContext } from './context';
+import { fulfilOrder, orderedPet, placeOrder } from './order-changes';
+import { saleModel } from './sales-model';
+
+/** Where a line sits in the input: the path of its fields and how a message names it (people count from 1). */
+const lineAt = (index: number) => ({ path: `lines.${index}.`, label: `line ${index + 1} of the sale` });
+
+/** A line ready to place: its pet as read now, and what it is sold at. */
+interface PricedLineInput extends LineInput {
+  pet: PetRow;
+  categoryName: string;
+}
+
+export function createSale(ctx: ServiceContext, input: ParsedInput<'sales.create'>): Sale {
+  const { customerId, discount = 0, payments, handover, note } = input;
+  if (customerId !== undefined) {
+    const customer = ctx.customers.find(customerId);
+    // A forgotten customer keeps their old sales, and buys nothing new under that record.
+    if (!customer || customer.forgottenAt !== null) {
+      const message = customer ? `Customer ${customerId} has been forgotten` : `Customer ${customerId} does not exist`;
+      throw new StoreError('REFERENCE_NOT_FOUND', message, [{ path: 'customerId', message }]);
+    }
+  }
+
+  const lines = input.lines.map((line, index) => lineInput(ctx, line, index));
+  const pricesIncludeTax = ctx.setting('pricesIncludeTax');
+  const priced = priceSale({ lines, discount, pricesIncludeTax });
+  if (!priced.ok) {
+    const message = `The discount (${priced.discount}) is more than the subtotal (${priced.subtotal})`;
+    throw new StoreError('DISCOUNT_TOO_LARGE', message, [{ path: 'discount', message }]);
+  }
+  const { sale } = priced;
+  const settled = settle(sale.total, payments);
+  if (!settled.ok) {
+    const message =
+      settled.problem === 'short'
+        ? `The payments (${settled.paid}) do not cover the total (${settled.total})`
+        : `Card and other payments (${settled.paid - settled.cash}) are more than the total (${settled.total}): only cash gives change`;
+    throw new StoreError(settled.problem === 'short' ? 'PAYMENT_SHORT' : 'CHANGE_WITHOUT_CASH', message, [{ path: 'payments', message }]);
+  }
+
+  const createdAt = new Date().toISOString();
+  const now = handover === 'now';
+  const shipDate = input.shipDate ? new Date(input.shipDate).toISOString() : null;
+  const saleId = ctx.sales.insert({
+    number: ctx.sales.nextNumber(),
+    createdAt,
+    status: now ? 'completed' : 'open',
+    handover,
+    shipDate,
+    note: note || null,
+    customerId: customerId ?? null,
+    currency: ctx.setting('currency'),
+    pricesIncludeTax: pricesIncludeTax ? 1 : 0,
+    subtotal: sale.subtotal,
+    discount: sale.discount,
+    net: sale.net,
+    tax: sale.tax,
+    total: sale.total,
+    paid: settled.paid,
+    change: settled.change,
+    completedAt: now ? createdAt : null,
+  });
+  // Each line an order, in input order: one short line refuses the whole sale.
+  const orders = lines.map((line, index) =>
+    placeOrder(ctx, { petId: line.pet.id, quantity: line.quantity, shipDate, line: { saleId, unitPrice: line.unitPrice }, at: lineAt(index) }, line.pet),
+  );
+  orders.forEach((order, index) => {
+    const { pet, categoryName, unitPrice, quantity, taxRate } = lines[index];
+    ctx.sales.insertLine({
+      saleId,
+      line: index,
+      orderId: order.id,
+      petId: pet.id,
+      petName: pet.name,
+      categoryId: pet.categoryId,
+      categoryName,
+      quantity,
+      unitPrice,
+      taxRate,
+      ...sale.lines[index],
+    });
+  });
+  payments.forEach((payment, position) => ctx.sales.insertPayment(saleId, position, payment));
+  // Handed over now: the orders complete in the same transaction, as a fulfilment completes them.
+  if (now) for (const order of orders) fulfilOrder(ctx, order, shipDate);
+  const created = saleModel(ctx, ctx.sales.find(saleId)!);
+  ctx.events.append('sale.created', created);
+  return created;
+}
+
+/** A line's pet (it must exist), its price (given, else the pet's) and tax rate (the category's, else the shop's). */
+function lineInput(ctx: ServiceContext, line: ParsedInput<'sales.create'>['lines'][number], index: number): PricedLineInput {
+  const at = lineAt(index);
+  const pet = orderedPet(ctx, line.petId, at);
+  const unitPrice = line.unitPrice ?? pet.price;
+  if (unitPrice === undefined) {
+    const message = `${pet.name} (pet ${pet.id}) has no price: give the line a unitPrice (${at.label})`;
+    throw new StoreError('PRICE_REQUIRED', message, [{ path: `${at.path}unitPrice`, message: `${pet.name} (pet ${pet.id}) has no price` }]);
+  }
+  const category = ctx.categories.find(pet.categoryId)!;
+  return { pet, categoryName: category.name, unitPrice, quantity: line.quantity, taxRate: category.taxRate ?? ctx.setting('defaultTaxRate') };
+}

@@ -1,0 +1,61 @@
+/** Sales and refunds as the contract shows them, read back from their rows (amounts as stored, never priced again). */
+import { taxesByRate } from '../../src-shared/money';
+import type { Refund, Sale, SaleLine } from '../../src-shared/schemas/sale';
+import type { RefundRow } from '../db/repositories/refunds';
+import type { SaleLineRow, SaleRow } from '../db/repositories/sales';
+import type { ServiceContext } from './context';
+
+function lineModel(row: SaleLineRow): SaleLine {
+  const { saleId: _saleId, line: _line, ...line } = row;
+  return line;
+}
+
+/** A sale with its lines and payments; fields without a value are left out. */
+export function saleModel(ctx: ServiceContext, row: SaleRow): Sale {
+  const lines = ctx.sales.lines(row.id).map(lineModel);
+  const sale: Sale = {
+    id: row.id,
+    number: row.number,
+    createdAt: row.createdAt,
+    status: row.status,
+    handover: row.handover,
+    currency: row.currency,
+    pricesIncludeTax: row.pricesIncludeTax === 1,
+    lines,
+    subtotal: row.subtotal,
+    discount: row.discount,
+    net: row.net,
+    tax: row.tax,
+    total: row.total,
+    // The lines as stored, summed by rate as the pricing module sums them.
+    taxes: taxesByRate(lines),
+    payments: ctx.sales.payments(row.id),
+    paid: row.paid,
+    change: row.change,
+    refunded: row.refunded,
+  };
+  if (row.shipDate !== null) sale.shipDate = row.shipDate;
+  if (row.note !== null) sale.note = row.note;
+  if (row.customerId !== null) sale.customerId = row.customerId;
+  if (row.completedAt !== null) sale.completedAt = row.completedAt;
+  if (row.cancelledAt !== null) sale.cancelledAt = row.cancelledAt;
+  return sale;
+}
+
+/** A refund with its lines and payments. */
+export function refundModel(ctx: ServiceContext, row: RefundRow): Refund {
+  const refund: Refund = {
+    id: row.id,
+    saleId: row.saleId,
+    createdAt: row.createdAt,
+    kind: row.kind,
+    restock: row.restock === 1,
+    lines: ctx.refunds.lines(row.id).map(({ line: _line, ...line }) => line),
+    payments: ctx.refunds.payments(row.id),
+    net: row.net,
+    tax: row.tax,
+    amount: row.amount,
+  };
+  if (row.reason !== null) refund.reason = row.reason;
+  return refund;
+}

@@ -1,0 +1,58 @@
+import { StoreError } from '../../src-shared/errors';
+import { endOfDay, isCalendarDate, startOfDay } from '../../src-shared/shop-days';
+import type { SaleRow } from '../db/repositories/sales';
+import type { ServiceContext } from './context';
+import type { HandlersFor } from './handler-types';
+import { cancelSale } from './sales-cancel';
+import { createSale } from './sales-create';
+import { refundModel, saleModel } from './sales-model';
+import { refundSale } from './sales-refund';
+import { readSettings } from './settings';
+
+/**
+ * A list's bound as an instant (ISO, UTC): a date-time as given; a date is a whole day of the
+ * shop's time zone, `from` its first instant and `to` the first instant after it (to is exclusive).
+ */
+function bound(text: string | undefined, edge: 'from' | 'to', timeZone: () => string): string | undefined {
+  if (text === undefined) return undefined;
+  if (!isCalendarDate(text)) return new Date(text).toISOString();
+  return new Date(edge === 'from' ? startOfDay(text, timeZone()) : endOfDay(text, timeZone())).toISOString();
+}
+
+export function saleHandlers(ctx: ServiceContext): HandlersFor<'sales' | 'refunds'> {
+  function mustFind(id: number): SaleRow {
+    const sale = ctx.sales.find(id);
+    if (!sale) throw new StoreError('NOT_FOUND', `Sale ${id} does not exist`);
+    return sale;
+  }
+
+  return {
+    'sales.list': ({ from, to, customerId, status, number, limit, cursor }) => {
+      const timeZone = () => readSettings(ctx).timeZone;
+      const filter = { from: bound(from, 'from', timeZone), to: bound(to, 'to', timeZone), customerId, status, number, limit, cursor };
+      const { rows, total, nextCursor } = ctx.sales.list(filter);
+      return { items: rows.map((row) => saleModel(ctx, row)), total, nextCursor };
+    },
+
+    'sales.create': (input) => ctx.write(() => createSale(ctx, input)),
+
+    'sales.get': ({ saleId }) => saleModel(ctx, mustFind(saleId)),
+
+    'sales.cancel': ({ saleId }) => ctx.write(() => cancelSale(ctx, mustFind(saleId))),
+
+    'refunds.create': ({ saleId, refund }) => ctx.write(() => refundSale(ctx, mustFind(saleId), refund)),
+
+    'refunds.list': ({ saleId, limit, cursor }) => {
+      mustFind(saleId);
+      const { rows, total, nextCursor } = ctx.refunds.list({ saleId, limit, cursor });
+      return { items: rows.map((row) => refundModel(ctx, row)), total, nextCursor };
+    },
+
+    'refunds.get': ({ saleId, refundId }) => {
+      mustFind(saleId);
+      const refund = ctx.refunds.find(saleId, refundId);
+      if (!refund) throw new StoreError('NOT_FOUND', `Refund ${refundId} of sale ${saleId} does not exist`);
+      return refundModel(ctx, refund);
+    },
+  };
+}
