@@ -57,7 +57,7 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, O extends z.ZodTy
   summary: string;
   description?: string;
   /** OpenAPI tag and UI grouping. */
-  tag: 'Pets' | 'Categories' | 'Store' | 'Inventory' | 'Events' | 'Service' | 'Settings' | 'Customers' | 'Sales';
+  tag: 'Pets' | 'Categories' | 'Store' | 'Inventory' | 'Events' | 'Service' | 'Settings' | 'Customers' | 'Sales' | 'Reports';
   input: I;
   output: O;
   stability: Stability;

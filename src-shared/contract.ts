@@ -18,6 +18,7 @@ import { dataOperations } from './contract/data';
 import { appOperations } from './contract/app';
 import { customerOperations } from './contract/customers';
 import { saleOperations } from './contract/sales';
+import { reportOperations } from './contract/reports';
 
 /** One table of every operation, area by area (src-shared/contract/: one file per area). */
 export const contract = {
@@ -34,6 +35,7 @@ export const contract = {
   ...appOperations,
   ...customerOperations,
   ...saleOperations,
+  ...reportOperations,
 } as const;
 
 export type Contract = typeof contract;

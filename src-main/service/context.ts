@@ -9,6 +9,7 @@ import { petDetailsRepository } from '../db/repositories/pet-details';
 import { petPhotosRepository } from '../db/repositories/pet-photos';
 import { petsRepository, type PetRow } from '../db/repositories/pets';
 import { refundsRepository } from '../db/repositories/refunds';
+import { reportsRepository } from '../db/repositories/reports';
 import { salesRepository } from '../db/repositories/sales';
 import { settingsRepository } from '../db/repositories/settings';
 import { stockMovementsRepository, type MovementCause } from '../db/repositories/stock-movements';
@@ -43,6 +44,7 @@ export function createContext(db: Db, afterCommit: () => void) {
     customers: customersRepository(db),
     sales: salesRepository(db),
     refunds: refundsRepository(db),
+    reports: reportsRepository(db),
   };
 
   const commits = createGroupCommit(db, afterCommit);

@@ -8,6 +8,7 @@ import type { PetStatus } from '../../src-shared/schemas/pet';
 import type { ServiceContext } from './context';
 import { CATEGORY_RECORD_COLUMNS, FORMULA_START, RECORD_COLUMNS, readImportFile, type FileRecord } from './data-transfer-read';
 import { readSettings } from './settings';
+import { salesCsv } from './sales-csv';
 import { detailsOf, mergedRecord, petRowWith, type PetRecord } from './pet-record';
 import { skuKey } from '../db/repositories/pets';
 import type { HandlersFor } from './handler-types';
@@ -225,6 +226,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
 
   return {
     'data.export': ({ format, resource }) => {
+      if (format === 'csv' && resource === 'sales') return salesCsv(ctx);
       if (format === 'json') {
         const categories = allCategories.all().map(categoryModel);
         const pets = allPets.all().map((row) => ({ id: row.id, name: row.name, categoryId: row.categoryId, status: row.status, stock: row.stock, ...recordOf(row, 'list') }));

@@ -14,6 +14,7 @@ import { orderHandlers } from './orders';
 import { petHandlers } from './pets';
 import { photoHandlers } from './pet-photos';
 import { saleHandlers } from './sales';
+import { reportHandlers } from './reports';
 import { APP_VERSION } from './version';
 
 export interface Store {
@@ -46,6 +47,7 @@ export function createStore(db: Db): Store {
     ...dataTransferHandlers(context),
     ...customerHandlers(context),
     ...saleHandlers(context),
+    ...reportHandlers(context),
     'events.list': ({ after, limit }) => context.events.after(after, limit),
     'events.latest': () => ({ lastEventId: context.events.latestId() }),
     'service.health': () => ({ status: 'ok', version: APP_VERSION, apiVersion: API_VERSION }),

@@ -21,8 +21,8 @@ export const MAX_IMPORT_CHARS = MAX_IMPORT_BYTES;
 export const DataFormat = z.enum(['csv', 'json']);
 export type DataFormat = z.infer<typeof DataFormat>;
 
-/** The tables a CSV export can hold, one at a time. */
-export const ExportResource = z.enum(['pets', 'categories', 'orders']);
+/** The tables a CSV export can hold, one at a time (`sales`: one row per sale line, src-main/service/sales-csv.ts). */
+export const ExportResource = z.enum(['pets', 'categories', 'orders', 'sales']);
 
 export const ExportRequest = z.strictObject({
   format: DataFormat,

@@ -17,6 +17,7 @@ import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from '../../src-mai
 import { invokeOperation } from '../../src-main/service/invoke';
 import { openStore, type Store } from '../../src-main/service/store';
 import { tempDir } from '../helpers/temp-store';
+import { summariesAndRecords } from '../helpers/report-summaries';
 import { fixture, killAll, spawnTs } from '../concurrency/support/child';
 
 const cleanups: (() => void)[] = [];
@@ -38,7 +39,8 @@ function track<T extends Db | Store>(handle: T): T {
 }
 
 const EVERY_TABLE = ['api_tokens', 'categories', 'customers', 'events', 'idempotency_keys', 'inventory', 'orders', 'pet_details', 'pet_photos', 'pets',
-  'refund_lines', 'refund_payments', 'refunds', 'sale_lines', 'sale_numbers', 'sale_payments', 'sales', 'schema_migrations', 'settings', 'stock_movements'];
+  'refund_lines', 'refund_payments', 'refunds', 'report_category_hours', 'report_category_names', 'report_hours', 'report_payment_hours',
+  'report_pet_hours', 'report_pet_names', 'sale_lines', 'sale_numbers', 'sale_payments', 'sales', 'schema_migrations', 'settings', 'stock_movements'];
 
 const tables = (db: Db) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map(
@@ -200,6 +202,13 @@ const DATA_AT_VERSION: Record<number, (db: Db) => void> = {
         VALUES (1, 0, 2, 3, 'Fido', 1, 'Dogs', 1, 1999, 1900, 1999, 0, 1680, 319, 1999);
       INSERT INTO sale_payments (sale_id, position, method, amount) VALUES (1, 0, 'cash', 2000);
       UPDATE orders SET sale_id = 1 WHERE id = 2;`),
+  14: (db) =>
+    // From version 14 on, the report summaries add up every sale and refund: Fido came back two days later, paid back in cash.
+    db.exec(`INSERT INTO refunds (id, sale_id, created_at, kind, restock, reason, net, tax, amount)
+        VALUES (1, 1, '2025-03-02T09:00:00.000Z', 'refund', 0, 'Changed their mind', 1680, 319, 1999);
+      INSERT INTO refund_lines (refund_id, sale_id, line, quantity, net, tax, total) VALUES (1, 1, 0, 1, 1680, 319, 1999);
+      INSERT INTO refund_payments (refund_id, position, method, amount) VALUES (1, 0, 'cash', 1999);
+      UPDATE sale_lines SET returned = 1 WHERE sale_id = 1; UPDATE sales SET refunded = 1999 WHERE id = 1;`),
 };
 
 /** Pets whose stock is not the sum of their movements (the stock ledger must always add up). */
@@ -284,6 +293,13 @@ describe('upgrading a database written by an earlier version', () => {
       expect(ok(store, 'settings.get')).toBeTruthy();
       // The stock ledger adds up for every pet, the stock it had before version 10 included.
       expect(ledgerGaps(db)).toEqual([]);
+      // The report summaries hold what the sales and refunds add up to, those from before version 14 included.
+      const { kept, fromRecords } = summariesAndRecords(db);
+      expect(kept).toEqual(fromRecords);
+      if (from >= 13) {
+        const { totals } = ok(store, 'reports.sales', { from: '2025-02-28', to: '2025-03-02' });
+        expect(totals).toMatchObject({ sales: 1, total: 1999, refunds: from >= 14 ? 1999 : 0, takings: from >= 14 ? 0 : 1999 });
+      }
     });
   }
 });

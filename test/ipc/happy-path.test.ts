@@ -158,6 +158,9 @@ describe('results are structured-clone safe and conform to the contract', () => 
     await check('customers.update', { customerId: ann.id, changes: { note: 'Regular' } });
     await check('customers.forget', { customerId: ann.id });
 
+    await check('reports.sales', { from: '2026-11-01', to: '2026-11-30', by: 'category' });
+    await check('reports.day', { date: '2026-11-28' });
+
     await check('listener.status', {});
     const started = await check<{ running: boolean; url: string | null; lastError: string | null }>('listener.start', {});
     expect(started.lastError).toBeNull();
@@ -173,6 +176,7 @@ describe('results are structured-clone safe and conform to the contract', () => 
     await check('stats.overview', {});
     await check('data.export', { format: 'csv', resource: 'pets' });
     await check('data.export', { format: 'json' });
+    await check('data.export', { format: 'csv', resource: 'sales' });
     const csv = 'name,category,status,stock\nBiscuit,Dogs,available,2\nNobody,Unicorns,available,1\n';
     await check('data.previewImport', { format: 'csv', content: csv });
     await check('data.import', { format: 'csv', content: csv });

@@ -52,13 +52,14 @@ function bodyFor(name: OperationName): unknown {
   }
 }
 
-/** The operation's URL: reads use the fixtures; deletions aim at ids that do not exist. */
+/** The query an operation needs (a report's days). */
+const QUERIES: Partial<Record<string, string>> = { '/reports/sales': '?from=2026-11-01&to=2026-11-30' };
+
+/** The operation's URL: reads use the fixtures (a report, a day); deletions aim at ids that do not exist. */
 function urlFor(path: string, method: string): string {
   const missing = method === 'DELETE';
-  return (
-    '/v1' +
-    path.replace(/\{(\w+)\}/g, (_, param: keyof typeof ids) => String(missing ? 999_999 : ids[param]))
-  );
+  const fixtures: Record<string, number | string> = { ...ids, date: '2026-11-28' };
+  return '/v1' + path.replace(/\{(\w+)\}/g, (_, param: string) => String(missing ? 999_999 : fixtures[param])) + (QUERIES[path] ?? '');
 }
 
 /** Calls an operation; an event stream is read up to its first chunk, then closed, and checked like the rest. */
@@ -119,6 +120,8 @@ describe('the scope matrix over every HTTP operation of the contract', () => {
         'GET /customers/{customerId}',
         'PATCH /customers/{customerId}',
         'DELETE /customers/{customerId}',
+        'GET /reports/sales',
+        'GET /reports/day/{date}',
       ].sort(),
     );
   });

@@ -14,6 +14,8 @@ import type { TestStore } from '../helpers/temp-store';
 import { GIF, PNG, pngOfSize } from '../helpers/images';
 import { PHOTO_MAX_BYTES } from '../../src-shared/schemas/pet';
 import { appendedSince, expectRefused, lastEventId, snapshot, openStoreForRules, standing } from './support/observe';
+import { OVERSIZED_DATE, recordOversizedSales } from './support/oversized-sales';
+import { dateIn } from '../../src-shared/shop-days';
 
 /** A small shop: two categories (one empty), pets in each standing, an open and a complete order. */
 function seed(t: TestStore) {
@@ -37,7 +39,7 @@ function seed(t: TestStore) {
   t.ok('customers.forget', { customerId: gus.id });
   return { ann, gus, dogs, cats, rex, bella, held, sold, open: { ...open, id: open.id! }, done: { ...done, id: done.id! }, cancelled: { ...cancelled, id: cancelled.id!, status: 'cancelled' as const } };
 }
-type Shop = ReturnType<typeof seed> & { readonly till: Till };
+type Shop = ReturnType<typeof seed> & { readonly till: Till; readonly oversized: string };
 
 /**
  * The till: a priced pet in a category of its own and three sales of it (completed, open,
@@ -55,10 +57,19 @@ function till(t: TestStore) {
 }
 type Till = ReturnType<typeof till>;
 
-/** The shop with its till, made on first use. */
+/** The shop with its till, made on first use; `oversized`: a day whose sales no report can add up (written on first use). */
 function shopOf(t: TestStore): Shop {
   let made: Till | undefined;
-  return Object.defineProperty(seed(t), 'till', { get: () => (made ??= till(t)), enumerable: false }) as Shop;
+  let oversized: string | undefined;
+  const shop = Object.defineProperty(seed(t), 'till', { get: () => (made ??= till(t)), enumerable: false });
+  return Object.defineProperty(shop, 'oversized', { get: () => (oversized ??= (recordOversizedSales(t.store.db), OVERSIZED_DATE)), enumerable: false }) as Shop;
+}
+
+/** The shop's days from yesterday to tomorrow: the till's sales, made now, fall in them whatever the hour. */
+function aroundToday(t: TestStore) {
+  const { timeZone } = t.ok('shop.get', {});
+  const day = (offset: number) => dateIn(Date.now() + offset * 86_400_000, timeZone);
+  return { from: day(-1), today: day(0), to: day(1) };
 }
 const BELLA_CHIP = '276098100000001';
 
@@ -498,6 +509,33 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     const [cancel] = t.ok('refunds.list', { saleId: s.till.cancelled.id }).items;
     expect(conforms('refunds.get', t.ok('refunds.get', { saleId: s.till.cancelled.id, refundId: cancel.id }))).toEqual(cancel);
   },
+  'reports.sales': (t, s) => {
+    const { done, open, cancelled } = s.till;
+    const { from, to } = aroundToday(t);
+    const report = conforms('reports.sales', t.ok('reports.sales', { from, to })) as ReturnType<typeof t.ok<'reports.sales'>>;
+    // Three sales of 11.00 with 10 % tax included (one cancelled: its cancel is a refund), four units.
+    const totals = { sales: 3, quantity: 4, gross: 4400, discounts: 0, net: 4000, tax: 400, total: 4400, refunds: 1100, refundedQuantity: 1, refundedNet: 1000, refundedTax: 100, takings: 3300 };
+    expect(report).toMatchObject({ by: 'day', from, to, currency: 'EUR', totals: { ...totals, cancelled: 1 } });
+    expect(report.rows).toHaveLength(3);
+    expect(report.rows.filter((row) => row.sales > 0)).toEqual([expect.objectContaining({ ...totals, cancelled: 1 })]);
+    const byPet = t.ok('reports.sales', { from, to, by: 'pet' });
+    expect(byPet).toMatchObject({ by: 'pet', rows: [{ petId: s.till.toy.id, petName: 'Ball', ...totals }], omittedRows: 0 });
+    const byMethod = t.ok('reports.sales', { from, to, by: 'paymentMethod' });
+    expect(byMethod.rows).toEqual([
+      { method: 'cash', sales: 2, paid: done.paid + cancelled.paid, change: 0, refunds: 1100, takings: 2200 },
+      { method: 'card', sales: 1, paid: open.paid, change: 0, refunds: 0, takings: 1100 },
+      { method: 'other', sales: 0, paid: 0, change: 0, refunds: 0, takings: 0 },
+    ]);
+  },
+  'reports.day': (t, s) => {
+    expect(s.till.done.number).toBe(1);
+    const { today } = aroundToday(t);
+    const report = conforms('reports.day', t.ok('reports.day', { date: today })) as ReturnType<typeof t.ok<'reports.day'>>;
+    // Unless midnight passed between the sales and now (then they were yesterday's).
+    if (report.sales === 0) return;
+    expect(report).toMatchObject({ date: today, sales: 3, quantity: 4, total: 4400, refunds: 1100, cancelled: 1, takings: 3300, cashExpected: 2200 });
+    expect(report.taxes).toEqual([{ taxRate: 1000, net: 4000, tax: 400, total: 4400, refundedNet: 1000, refundedTax: 100, refunds: 1100 }]);
+  },
   'data.previewImport': (t) => {
     const before = snapshot(t);
     const preview = t.ok('data.previewImport', { format: 'csv', content: 'name,category\nMax,Dogs\n,Dogs' });
@@ -586,6 +624,8 @@ const refusals: Refusal[] = [
   ['refunds.create', 'VALIDATION_FAILED', () => ({ saleId: 1, refund: { lines: [{ orderId: 1 }] } }), /refund\.restock/],
   ['refunds.list', 'VALIDATION_FAILED', () => ({ saleId: 1, limit: 0 }), /limit/],
   ['refunds.get', 'VALIDATION_FAILED', () => ({ saleId: 1 }), /refundId/],
+  ['reports.sales', 'VALIDATION_FAILED', () => ({ from: '2026-02-01', to: '2026-01-31' }), /to: Must be 2026-02-01 or later/],
+  ['reports.day', 'VALIDATION_FAILED', () => ({ date: '2026-02-30' }), /date/],
 
   // Domain refusals.
   ['pets.create', 'REFERENCE_NOT_FOUND', () => ({ name: 'Max', categoryId: MISSING }), /Category 424242/],
@@ -657,6 +697,8 @@ const refusals: Refusal[] = [
   ['refunds.create', 'REFUND_PAYMENTS_MISMATCH', (s) => ({ saleId: s.till.done.id, refund: { lines: [{ orderId: s.till.done.lines[0].orderId }], restock: false } }), /comes to 1100; its payments add up to 0/],
   ['refunds.list', 'NOT_FOUND', () => ({ saleId: MISSING }), /Sale 424242/],
   ['refunds.get', 'NOT_FOUND', (s) => ({ saleId: s.till.done.id, refundId: MISSING }), /Refund 424242 of sale/],
+  ['reports.sales', 'REPORT_TOO_LARGE', (s) => ({ from: s.oversized, to: s.oversized, by: 'category' }), /shorter period/],
+  ['reports.day', 'REPORT_TOO_LARGE', (s) => ({ date: s.oversized }), /shorter period/],
 ];
 
 /** The Error object's `details` for refusals that point at one field (undefined: none). */

@@ -23,7 +23,7 @@ export const RESTORE_USAGE = `petstore restore --from FILE [--db FILE]
   app's Settings screen does: FILE is checked first, and the data as it was is kept in
   backups/before-restore-<time>.db beside the database, on the disk before anything is replaced.
   API tokens and the change log stay as they are. Safe while the app or server runs.`;
-export const EXPORT_USAGE = `petstore export [--format csv|json] [--resource pets|categories|orders] [--out FILE [--replace]] [--db FILE]
+export const EXPORT_USAGE = `petstore export [--format csv|json] [--resource pets|categories|orders|sales] [--out FILE [--replace]] [--db FILE]
   CSV holds one table (default pets); JSON the whole store. Prints to stdout unless --out; an
   existing file is replaced only with --replace, and never the database itself.`;
 export const IMPORT_USAGE = `petstore import FILE [--format csv|json] [--dry-run] [--all-or-nothing] [--db FILE]

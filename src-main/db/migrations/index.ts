@@ -12,6 +12,7 @@ import { sql as orderRecordsAndStockLedger } from './0010-order-records-and-stoc
 import { sql as petRecord } from './0012-pet-record';
 import { sql as customers } from './0011-customers';
 import { sql as sales } from './0013-sales';
+import { rebuildSql as fillReportSummaries, sql as reportSummaries } from './0014-report-summaries';
 
 export interface Migration {
   version: number;
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'customers', sql: customers },
   { version: 12, name: 'pet-record', sql: petRecord },
   { version: 13, name: 'sales', sql: sales },
+  { version: 14, name: 'report-summaries', sql: reportSummaries, backfill: (db) => db.exec(fillReportSummaries) },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -209,6 +209,7 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       { name: 'Service', description: 'Health.' },
       { name: 'Customers', description: 'The people the shop sells to (beta).' },
       { name: 'Sales', description: 'Sales (a basket of orders, paid), their cancels and refunds (beta).' },
+      { name: 'Reports', description: "Sales and refunds added up over the shop's days (beta)." },
     ],
     paths,
     components: {

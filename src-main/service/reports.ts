@@ -1,0 +1,153 @@
+/**
+ * The sales reports. A period's figures come from the hourly summaries (migration 14) for its whole
+ * hours and from the records for the parts of hours at the edges of its days; the end-of-day report
+ * reads the day's records alone. Each report is read in one snapshot (a read transaction), and only
+ * adds up amounts the sales and refunds stored (docs/decisions.md#reports-read-hourly-sums).
+ */
+import type { ParsedInput } from '../../src-shared/contract';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../src-shared/schemas/sale';
+import { REPORT_ROWS_MAX, type DayReport, type SalesReport } from '../../src-shared/schemas/report';
+import { endOfDay, startOfDay } from '../../src-shared/shop-days';
+import type { PaymentSumsRow } from '../db/repositories/reports';
+import type { ServiceContext } from './context';
+import type { HandlersFor } from './handler-types';
+import { HOUR_MS, daysOf, hourOf, hourStart, isoOf, splitByHours, type Span } from './report-spans';
+import { addLineSums, addPaymentSums, exact, noLineSums, noPaymentSums, paymentFigures, salesFigures, type LineSums } from './report-sums';
+import { readSettings } from './settings';
+
+export function reportHandlers(ctx: ServiceContext): HandlersFor<'reports'> {
+  const { reports } = ctx;
+  const iso = (span: Span) => [isoOf(span.from), isoOf(span.to)] as const;
+
+  /** Lines sold and refunded in a span, and the sales cancelled in it: whole hours from the summaries, the rest from the records. */
+  function spanSums(span: Span): { sums: LineSums; cancelled: number } {
+    const sums = noLineSums();
+    let cancelled = 0;
+    const { hours, edges } = splitByHours(span);
+    if (hours) {
+      for (const row of reports.hours(hourOf(hours.from), hourOf(hours.to))) {
+        addLineSums(sums, row);
+        cancelled += row.cancelled;
+      }
+    }
+    for (const edge of edges) {
+      for (const row of reports.linesBy('all', ...iso(edge))) addLineSums(sums, row);
+      cancelled += reports.cancelled(...iso(edge));
+    }
+    return { sums, cancelled };
+  }
+
+  /** The span's lines by category or pet: the summaries' whole hours, and the records' edges. */
+  function keyedSums(key: 'category' | 'pet', span: Span): Map<number, LineSums> {
+    const byKey = new Map<number, LineSums>();
+    const add = (id: number, row: LineSums) => addLineSums(byKey.get(id) ?? byKey.set(id, noLineSums()).get(id)!, row);
+    const { hours, edges } = splitByHours(span);
+    if (hours) for (const row of reports.summedBy(key, hourOf(hours.from), hourOf(hours.to))) add(row.key!, row);
+    for (const edge of edges) for (const row of reports.linesBy(key, ...iso(edge))) add(row.key!, row);
+    return byKey;
+  }
+
+  /** The span's payments by method, all three in order. */
+  function paymentSums(span: Span, read: (span: Span) => PaymentSumsRow[][]): PaymentSumsRow[] {
+    const byMethod = new Map<PaymentMethod, PaymentSumsRow>(PAYMENT_METHODS.map((method) => [method, noPaymentSums(method)]));
+    for (const rows of read(span)) for (const row of rows) addPaymentSums(byMethod.get(row.method)!, row);
+    return [...byMethod.values()];
+  }
+  const summedPayments = (span: Span) => {
+    const { hours, edges } = splitByHours(span);
+    return [...(hours ? [reports.summedPayments(hourOf(hours.from), hourOf(hours.to))] : []), ...edges.map((edge) => reports.paymentsBy(...iso(edge)))];
+  };
+
+  /** Every day of the range: the summaries' hours that lie wholly in a day, and each day's edges from the records. */
+  function dayRows(days: { date: string; span: Span }[]) {
+    const sums = days.map(() => ({ sums: noLineSums(), cancelled: 0 }));
+    const { hours } = splitByHours({ from: days[0].span.from, to: days.at(-1)!.span.to });
+    let index = 0;
+    for (const row of hours ? reports.hours(hourOf(hours.from), hourOf(hours.to)) : []) {
+      const start = hourStart(row.hour);
+      while (days[index].span.to <= start) index++;
+      // An hour across midnight (a zone not on the hour) is read from the records, by each day's edges.
+      if (start < days[index].span.from || start + HOUR_MS > days[index].span.to) continue;
+      addLineSums(sums[index].sums, row);
+      sums[index].cancelled += row.cancelled;
+    }
+    days.forEach((day, i) => {
+      for (const edge of splitByHours(day.span).edges) {
+        for (const row of reports.linesBy('all', ...iso(edge))) addLineSums(sums[i].sums, row);
+        sums[i].cancelled += reports.cancelled(...iso(edge));
+      }
+    });
+    return days.map((day, i) => ({ date: day.date, ...salesFigures(sums[i].sums), cancelled: sums[i].cancelled }));
+  }
+
+  /** Rows by category or pet, largest total first (then refunds, then id), at most REPORT_ROWS_MAX. */
+  function keyedRows(key: 'category' | 'pet', span: Span) {
+    const ranked = [...keyedSums(key, span)].sort(([a, x], [b, y]) => y.total - x.total || y.refunds - x.refunds || a - b);
+    const kept = ranked.slice(0, REPORT_ROWS_MAX);
+    const names = reports.names(key, kept.map(([id]) => id));
+    const rows = kept.map(([id, sums]) => ({ id, name: names.get(id) ?? '', figures: salesFigures(sums) }));
+    return { rows, omittedRows: ranked.length - kept.length };
+  }
+
+  function salesReport({ from, to, by }: ParsedInput<'reports.sales'>): SalesReport {
+    const { timeZone, currency } = readSettings(ctx);
+    const days = daysOf(from, to, timeZone);
+    const whole = { from: days[0].span.from, to: days.at(-1)!.span.to };
+    const { sums, cancelled } = spanSums(whole);
+    const head = { from, to, timeZone, currency, totals: { ...salesFigures(sums), cancelled } };
+    switch (by) {
+      case 'day':
+        return { by, ...head, rows: dayRows(days) };
+      case 'category': {
+        const { rows, omittedRows } = keyedRows('category', whole);
+        return { by, ...head, rows: rows.map(({ id, name, figures }) => ({ categoryId: id, categoryName: name, ...figures })), omittedRows };
+      }
+      case 'pet': {
+        const { rows, omittedRows } = keyedRows('pet', whole);
+        return { by, ...head, rows: rows.map(({ id, name, figures }) => ({ petId: id, petName: name, ...figures })), omittedRows };
+      }
+      case 'paymentMethod':
+        return { by, ...head, rows: paymentSums(whole, summedPayments).map(paymentFigures) };
+    }
+  }
+
+  /** The end-of-day report, from the day's records: the sales made and the refunds made that day. */
+  function dayReport(date: string): DayReport {
+    const { timeZone, currency } = readSettings(ctx);
+    const span = { from: startOfDay(date, timeZone), to: endOfDay(date, timeZone) };
+    const [from, to] = iso(span);
+    const sums = noLineSums();
+    for (const row of reports.linesBy('all', from, to)) addLineSums(sums, row);
+    const taxes = reports
+      .linesBy('rate', from, to)
+      .sort((a, b) => a.key! - b.key!)
+      .map((row) => ({
+        taxRate: row.key!,
+        net: exact(row.net),
+        tax: exact(row.tax),
+        total: exact(row.total),
+        refundedNet: exact(row.refundedNet),
+        refundedTax: exact(row.refundedTax),
+        refunds: exact(row.refunds),
+      }));
+    const payments = paymentSums(span, () => [reports.paymentsBy(from, to)]).map(paymentFigures);
+    const cash = payments.find((payment) => payment.method === 'cash')!;
+    return {
+      date,
+      timeZone,
+      currency,
+      from,
+      to,
+      ...salesFigures(sums),
+      cancelled: reports.cancelled(from, to),
+      taxes,
+      payments,
+      cashExpected: cash.takings,
+    };
+  }
+
+  return {
+    'reports.sales': (query) => ctx.db.transaction(() => salesReport(query))(),
+    'reports.day': ({ date }) => ctx.db.transaction(() => dayReport(date))(),
+  };
+}
