@@ -21,7 +21,7 @@ const require = createRequire(import.meta.url);
 const folder = tempDir('petstore-client-');
 afterAll(() => folder.cleanup());
 
-/** What an integrator writes: page through pets, add some, order one, fulfil the order, read and set stock. */
+/** What an integrator writes: page through pets, add some, order one, fulfil the order, read and set stock, sell one and refund it. */
 const FLOW = /* ts */ `
 import type { Client } from 'openapi-fetch';
 import type { components, paths } from './api';
@@ -84,7 +84,22 @@ export async function integratorFlow(client: Client<paths>, names: { category: s
   if (restockError) throw new Error(restockError.message);
   const stock: number = restocked.quantity;
 
-  return { created, listed, total, orderId, quantity, dated: dated.data?.shipDate, cleared: cleared.data, complete, sold, stock, restocked };
+  // A sale of the second pet at a price of the till's, paid in cash, and one unit of it refunded.
+  const { data: sale, error: saleError } = await client.POST('/sales', {
+    body: { lines: [{ petId: created[1].id, unitPrice: 1999 }], payments: [{ method: 'cash', amount: 2000 }] },
+  });
+  if (saleError) throw new Error(saleError.message);
+  const receipt: number = sale.number;
+  const change: number = sale.change;
+  const saleId: number = sale.id;
+  const { data: refund, error: refundError } = await client.POST('/sales/{saleId}/refunds', {
+    params: { path: { saleId } },
+    body: { lines: [{ orderId: sale.lines[0].orderId }], restock: true, payments: [{ method: 'cash', amount: sale.total }] },
+  });
+  if (refundError) throw new Error(refundError.message);
+  const refunded: number = refund.amount;
+
+  return { created, listed, total, orderId, quantity, dated: dated.data?.shipDate, cleared: cleared.data, complete, sold, stock, restocked, receipt, change, refunded };
 }
 
 /** Never called: what the generated types refuse. tsc reports a directive below that refuses nothing. */
@@ -99,6 +114,8 @@ export async function refused(client: Client<paths>, order: Order, item: Invento
   const shipDate: string = order.shipDate;
   // @ts-expect-error stock is a count
   const stock: string = item.quantity;
+  // @ts-expect-error a payment is by cash, card or other
+  await client.POST('/sales', { body: { lines: [{ petId: 1 }], payments: [{ method: 'cheque', amount: 1 }] } });
   return { shipDate, stock };
 }
 `;
@@ -137,7 +154,7 @@ describe('a client generated with openapi-typescript (openapi-fetch)', () => {
     expect(typeCheck.code).toBe(0);
   });
 
-  test('the flow runs against the server: pages, an order of one unit, a date set and cleared, a fulfilment, stock', async () => {
+  test('the flow runs against the server: pages, an order of one unit, a date set and cleared, a fulfilment, stock, a sale and its refund', async () => {
     const client = createClient({
       baseUrl: `${s.t.origin}/v1`,
       headers: { authorization: `Bearer ${s.t.writeToken}` },
@@ -160,5 +177,6 @@ describe('a client generated with openapi-typescript (openapi-fetch)', () => {
     expect(result.complete).toBe(true);
     expect(result.sold).toEqual({ petId: result.created[0].id, quantity: 0, status: 'sold' });
     expect(result.restocked).toEqual({ petId: result.created[0].id, quantity: 5, status: 'available' });
+    expect(result).toMatchObject({ receipt: 1, change: 1, refunded: 1999 });
   });
 });

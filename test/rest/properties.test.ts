@@ -40,8 +40,8 @@ const TIMEOUT = 60_000;
 
 let t: TestServer;
 let api: Awaited<ReturnType<typeof createOpenApiChecker>>;
-/** Fixture ids: a category in use and an empty one, two pets, an open and a complete order, a customer. */
-const F = { dogs: 0, empty: 0, rex: 0, bella: 0, open: 0, done: 0, ann: 0 };
+/** Fixture ids: a category in use and an empty one, two pets, an open and a complete order, a customer, a sale and its order. */
+const F = { dogs: 0, empty: 0, rex: 0, bella: 0, open: 0, done: 0, ann: 0, polly: 0, sale: 0, saleOrder: 0 };
 let baseline: Awaited<ReturnType<typeof snapshot>>;
 
 type Json = Record<string, any>;
@@ -66,13 +66,16 @@ async function seedFixture(server: TestServer) {
   await call(server, 'PATCH', `/v1/store/orders/${done.id}`, { complete: true });
   const open = await call(server, 'POST', '/v1/store/orders', { petId: bella.id });
   const ann = await call(server, 'POST', '/v1/customers', { name: 'Ann', phone: '0612345678', email: 'ann@example.com' });
-  return { dogs: dogs.id, empty: empty.id, rex: rex.id, bella: bella.id, open: open.id, done: done.id, ann: ann.id };
+  const polly = await call(server, 'POST', '/v1/pets', { name: 'Polly', categoryId: dogs.id, price: 1500 });
+  await call(server, 'PUT', `/v1/store/inventory/${polly.id}`, { quantity: 20 });
+  const sale = await call(server, 'POST', '/v1/sales', { lines: [{ petId: polly.id, quantity: 2 }], customerId: ann.id, payments: [{ method: 'cash', amount: 3000 }] });
+  return { dogs: dogs.id, empty: empty.id, rex: rex.id, bella: bella.id, open: open.id, done: done.id, ann: ann.id, polly: polly.id, sale: sale.id, saleOrder: sale.lines[0].orderId };
 }
 
 /** Everything a client or the clerk could see: every list, and the whole change log. */
 async function snapshot(server: TestServer = t) {
   const lists: Record<string, unknown> = {};
-  for (const path of ['/v1/pets', '/v1/categories', '/v1/store/orders', '/v1/store/inventory', '/v1/customers', '/v1/customers?forgotten=true']) {
+  for (const path of ['/v1/pets', '/v1/categories', '/v1/store/orders', '/v1/store/inventory', '/v1/customers', '/v1/customers?forgotten=true', '/v1/sales']) {
     const response = await server.request(`${path}${path.includes('?') ? '&' : '?'}limit=500`);
     expect(response.status).toBe(200);
     lists[path] = await response.json();
@@ -144,7 +147,30 @@ const validCustomer = (requiredKeys: ('name' | 'phone' | 'email' | 'note')[]) =>
     { requiredKeys },
   );
 
+const saleFields: Record<string, FieldKind> = { lines: 'saleLines', customerId: 'id', discount: 'amount', payments: 'payments', handover: 'handover', shipDate: 'datetime', note: 'description' };
+const validSale = () =>
+  fc.record(
+    {
+      lines: fc.constant([{ petId: F.polly, quantity: 1 }]),
+      customerId: fc.constant(F.ann),
+      discount: fc.integer({ min: 0, max: 100 }),
+      payments: fc.constant([{ method: 'cash', amount: 1500 }]),
+      handover: fc.constant('later'),
+      shipDate: validDate,
+      note: fc.string({ maxLength: 50 }),
+    },
+    { requiredKeys: ['lines'] },
+  );
+const refundFields: Record<string, FieldKind> = { lines: 'refundLines', restock: 'boolean', payments: 'payments', reason: 'description' };
+const validRefund = () =>
+  fc.record(
+    { lines: fc.constant([{ orderId: F.saleOrder, quantity: 1 }]), restock: fc.boolean(), payments: fc.constant([{ method: 'card', amount: 1500 }]), reason: fc.string({ maxLength: 50 }) },
+    { requiredKeys: ['lines', 'restock'] },
+  );
+
 const BODY_ROUTES: BodyRoute[] = [
+  { label: 'POST /sales', method: 'POST', path: () => '/v1/sales', fields: saleFields, required: ['lines'], valid: validSale },
+  { label: 'POST /sales/{id}/refunds', method: 'POST', path: () => `/v1/sales/${F.sale}/refunds`, fields: refundFields, required: ['lines', 'restock'], valid: validRefund },
   { label: 'POST /pets', method: 'POST', path: () => '/v1/pets', fields: petFields, required: ['name', 'categoryId'], valid: validPet },
   { label: 'PUT /pets/{id}', method: 'PUT', path: () => `/v1/pets/${F.rex}`, fields: petFields, required: ['name', 'categoryId'], valid: validPet },
   {
@@ -307,6 +333,14 @@ const ID_ROUTES: IdRoute[] = [
   { label: 'DELETE /customers/{id}', method: 'DELETE', path: (id) => `/v1/customers/${id}`, id: () => F.ann },
   { label: 'PATCH /store/orders/{id}', method: 'PATCH', path: (id) => `/v1/store/orders/${id}`, body: () => ({ complete: true }), id: () => F.open },
   { label: 'DELETE /store/orders/{id}', method: 'DELETE', path: (id) => `/v1/store/orders/${id}`, id: () => F.open },
+  { label: 'POST /sales/{id}/cancel', method: 'POST', path: (id) => `/v1/sales/${id}/cancel`, id: () => F.sale },
+  {
+    label: 'POST /sales/{id}/refunds',
+    method: 'POST',
+    path: (id) => `/v1/sales/${id}/refunds`,
+    body: () => ({ lines: [{ orderId: F.saleOrder }], restock: true, payments: [{ method: 'cash', amount: 1500 }] }),
+    id: () => F.sale,
+  },
   { label: 'PUT /store/inventory/{id}', method: 'PUT', path: (id) => `/v1/store/inventory/${id}`, body: () => ({ quantity: 9 }), id: () => F.rex },
   {
     label: 'POST /store/inventory/{id}/adjustments',
@@ -423,6 +457,36 @@ const LIST_ROUTES: ListRoute[] = [
     // Read when the tests run: the fixture's pet exists by then.
     get path() {
       return `/v1/store/inventory/${F.rex}/movements`;
+    },
+    known: { limit: limitValues, cursor: anyText },
+    invalid: { limit: badLimit, cursor: badCursor },
+  },
+  {
+    label: 'GET /sales',
+    path: '/v1/sales',
+    known: {
+      from: fc.oneof(fc.constantFrom('2026-11-28', '2026-11-28T10:00:00Z'), anyText),
+      to: fc.oneof(fc.constantFrom('2026-11-28', '2030-01-01T00:00:00%2B01:00'), anyText),
+      customerId: idValues,
+      status: fc.oneof(fc.constantFrom('open', 'completed', 'cancelled', 'open,cancelled'), anyText),
+      number: idValues,
+      limit: limitValues,
+      cursor: anyText,
+    },
+    invalid: {
+      from: fc.oneof(fc.string({ maxLength: 30 }).filter((s) => encodable(s) && !/^\d{4}-\d\d-\d\d/.test(s)), fc.constantFrom('2026-02-30', '2026-11-28T10:00:00', '28.11.2026')),
+      to: fc.oneof(fc.string({ maxLength: 30 }).filter((s) => encodable(s) && !/^\d{4}-\d\d-\d\d/.test(s)), fc.constantFrom('2026-13-01', '2026-11-28 10:00', 'tomorrow')),
+      customerId: badScalarId,
+      status: fc.string({ maxLength: 20 }).filter((s) => encodable(s) && s.split(',').some((part) => part !== '' && !['open', 'completed', 'cancelled'].includes(part))),
+      number: badScalarId,
+      limit: badLimit,
+      cursor: badCursor,
+    },
+  },
+  {
+    label: 'GET /sales/{id}/refunds',
+    get path() {
+      return `/v1/sales/${F.sale}/refunds`;
     },
     known: { limit: limitValues, cursor: anyText },
     invalid: { limit: badLimit, cursor: badCursor },

@@ -76,7 +76,20 @@ const fraction = fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) 
 const unsafe = fc.oneof(fc.double({ min: 2 ** 53, noNaN: true }), fc.constantFrom(2 ** 53, 1e308, Number.MAX_VALUE));
 const hugeLiterals = ['1e400', '-1e400', '9007199254740992', '9007199254740993', '18446744073709551616', '1E1000'];
 
-export type FieldKind = 'name' | 'description' | 'id' | 'quantity' | 'stock' | 'delta' | 'stockReason' | 'status' | 'boolean' | 'datetime' | 'clearableDatetime' | 'phone' | 'email';
+export type FieldKind =
+  | 'name' | 'description' | 'id' | 'quantity' | 'stock' | 'delta' | 'stockReason' | 'status' | 'boolean' | 'datetime' | 'clearableDatetime' | 'phone' | 'email'
+  | 'amount' | 'handover' | 'payments' | 'saleLines' | 'refundLines';
+
+/** An amount's bound (src-shared/money.ts AMOUNT_MAX). */
+const AMOUNT_MAX = 200_000_000_000_000;
+/** A list of at most `max` items, each broken by `bad` (or not an object at all), or too long, or not a list. */
+const badList = (bad: fc.Arbitrary<unknown>, valid: unknown, max: number) =>
+  fc.oneof(
+    fc.oneof(fc.integer(), fc.string({ maxLength: 10 }), fc.boolean(), fc.constant(null), fc.dictionary(fc.string({ maxLength: 6 }), fc.integer(), { maxKeys: 2 })),
+    fc.array(bad, { minLength: 1, maxLength: 3 }),
+    fc.tuple(fc.constant(valid), bad).map(([first, second]) => [first, second]),
+    fc.constant(Array.from({ length: max + 1 }, () => valid)),
+  );
 
 /** C0 controls and DEL, placed mid-string so that trimming cannot remove them. */
 const CONTROLS = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), '\u007f'];
@@ -127,6 +140,46 @@ export const invalidValue: Record<FieldKind, fc.Arbitrary<unknown>> = {
     nonString,
     fc.constantFrom('al', 'al@', '@example.com', 'al@localhost', 'al example@x.com', 'al@@example.com', 'al@example..com'),
     fc.integer({ min: 243, max: 400 }).map((n) => `${'a'.repeat(n)}@example.com`),
+  ),
+  // An amount of money: a whole number 0–AMOUNT_MAX.
+  amount: fc.oneof(nonNumber, fc.integer({ min: -(2 ** 31), max: -1 }), fc.constant(AMOUNT_MAX + 1), fraction, unsafe, fc.constantFrom(...hugeLiterals.map(raw))),
+  handover: fc.oneof(nonString, fc.string({ maxLength: 12 }).filter((s) => s !== 'now' && s !== 'later'), fc.constantFrom('Now', ' later', 'ship')),
+  // Payments: at most 20 of {method, amount ≥ 1}.
+  payments: badList(
+    fc.oneof(
+      fc.record({ method: fc.constantFrom('cheque', 'CASH', ''), amount: fc.constant(100) }),
+      fc.record({ method: fc.constant('cash'), amount: fc.oneof(fc.constant(0), fc.constant(-1), fraction, fc.constant('100')) }),
+      fc.constant({ method: 'cash' }),
+      fc.constant({ method: 'card', amount: 1, extra: true }),
+    ),
+    { method: 'cash', amount: 1 },
+    20,
+  ),
+  // A sale's lines: 1–1000 of {petId, quantity?, unitPrice?}, one per pet; empty is refused too.
+  saleLines: fc.oneof(
+    fc.constant([]),
+    fc.constant([{ petId: 1 }, { petId: 1 }]),
+    badList(
+      fc.oneof(
+        fc.constant({}),
+        fc.record({ petId: fc.constantFrom(0, -1, 1.5, '1') }),
+        fc.record({ petId: fc.constant(2), quantity: fc.constantFrom(0, 1001, 1.5) }),
+        fc.record({ petId: fc.constant(3), unitPrice: fc.constantFrom(-1, 100_000_001, 0.5, '9') }),
+        fc.constant({ petId: 4, price: 100 }),
+      ),
+      { petId: 1 },
+      1000,
+    ),
+  ),
+  // A refund's lines: 1–1000 of {orderId, quantity?}, one per order.
+  refundLines: fc.oneof(
+    fc.constant([]),
+    fc.constant([{ orderId: 1 }, { orderId: 1 }]),
+    badList(
+      fc.oneof(fc.constant({}), fc.record({ orderId: fc.constantFrom(0, -1, 1.5, '1') }), fc.record({ orderId: fc.constant(2), quantity: fc.constantFrom(0, 1001, 1.5) }), fc.constant({ orderId: 3, total: 1 })),
+      { orderId: 1 },
+      1000,
+    ),
   ),
   get clearableDatetime() {
     // A date that null clears (an order's PATCH): every other bad value still refused.
