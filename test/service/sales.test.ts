@@ -5,7 +5,9 @@
  * cancelling it, refunding it, and every refusal, which changes nothing (no order, stock,
  * movement, receipt number or event).
  */
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { createBackup, restoreBackup } from '../../src-main/service/backup';
 import { contract } from '../../src-shared/contract';
 import { refundShare } from '../../src-shared/money';
 import type { Sale } from '../../src-shared/schemas/sale';
@@ -385,4 +387,46 @@ describe('refunding a sale', () => {
     expect(after.refunded).toBe(sale.total);
     expectRefused(t, 'refunds.create', { saleId: sale.id, refund: { lines: [{ orderId: sale.lines[0].orderId }], restock: false } }, 'REFUND_EXCEEDS_SOLD');
   });
+});
+
+describe('a restore', () => {
+  test('brings back the sales, refunds and payments of the backup; numbers go on after the highest ever given', async () => {
+    const first = sell(basket());
+    t.ok('refunds.create', { saleId: first.id, refund: { lines: [{ orderId: first.lines[2].orderId }], restock: true, payments: [{ method: 'cash', amount: 880 }] } });
+    const kept = t.ok('sales.get', { saleId: first.id });
+    const { file } = await createBackup(t.store, join(t.dir, 'after-sale-1.db'));
+    sell({ lines: [{ petId: shop.kibble.id }], payments: [{ method: 'card', amount: 1249 }] });
+    sell({ lines: [{ petId: shop.kibble.id }], payments: [{ method: 'card', amount: 1249 }] });
+
+    await restoreBackup(t.store, file);
+    expect(t.ok('sales.list', {}).items).toEqual([kept]);
+    expect(t.ok('refunds.list', { saleId: first.id }).items).toEqual([expect.objectContaining({ amount: 880 })]);
+    // Receipts 2 and 3 were printed: the next sale is 4, never 2 again.
+    expect(sell({ lines: [{ petId: shop.kibble.id }], payments: [{ method: 'card', amount: 1249 }] }).number).toBe(4);
+  });
+
+  test('into a store that made fewer sales: numbers go on after the backup\'s', async () => {
+    for (let n = 0; n < 3; n++) sell({ lines: [{ petId: shop.kibble.id }], payments: [{ method: 'card', amount: 1249 }] });
+    const { file } = await createBackup(t.store, join(t.dir, 'three-sales.db'));
+    const fresh = openStoreForRules();
+    try {
+      await restoreBackup(fresh.store, file);
+      const kibble = fresh.ok('pets.list', { q: 'kibble' }).items[0];
+      expect(fresh.ok('sales.create', { lines: [{ petId: kibble.id }], payments: [{ method: 'card', amount: 1249 }] }).number).toBe(4);
+    } finally {
+      fresh.close();
+    }
+  });
+});
+
+test('a sale holds amounts in the currency: it can no longer change', () => {
+  const store = openStoreForRules();
+  try {
+    const toys = store.ok('categories.create', { name: 'Toys' });
+    const ball = store.ok('pets.create', { name: 'Ball', categoryId: toys.id });
+    store.ok('sales.create', { lines: [{ petId: ball.id, unitPrice: 0 }] });
+    expect(store.fail('settings.update', { currency: 'USD' })).toMatchObject({ code: 'CURRENCY_IN_USE', message: expect.stringContaining('1 priced order, 1 sale') });
+  } finally {
+    store.close();
+  }
 });
