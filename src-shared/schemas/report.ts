@@ -18,13 +18,13 @@ export const REPORT_DAYS_MAX = 1096;
 /** The most rows a report by category or pet lists (those with the largest totals); the others are counted. */
 export const REPORT_ROWS_MAX = 2000;
 
+const NOT_A_REPORT_DATE = `Must be a date (YYYY-MM-DD) from ${REPORT_FIRST_DATE} to ${REPORT_LAST_DATE}: a day in the shop's time zone`;
+
 /** A calendar day of the shop's time zone. */
 export const ReportDate = z
   .string()
-  .max(10)
-  .refine((text) => isCalendarDate(text) && text >= REPORT_FIRST_DATE && text <= REPORT_LAST_DATE, {
-    message: `Must be a date (YYYY-MM-DD) from ${REPORT_FIRST_DATE} to ${REPORT_LAST_DATE}: a day in the shop's time zone`,
-  })
+  .max(10, { message: NOT_A_REPORT_DATE, abort: true })
+  .refine((text) => isCalendarDate(text) && text >= REPORT_FIRST_DATE && text <= REPORT_LAST_DATE, NOT_A_REPORT_DATE)
   .meta({ example: '2026-11-28' });
 
 /** Days from `from` to `to`, both counted (2026-01-01 to 2026-01-01 is 1). */
