@@ -82,7 +82,8 @@ export function salesCsv(ctx: ServiceContext): ExportedFile {
     ]);
   }
   // Every CSV line ends in CRLF (RFC 4180), the last one too; formula-like cells are escaped as in every export.
-  const content = `${Papa.unparse({ fields: [...SALES_CSV_COLUMNS], data }, { escapeFormulae: FORMULA_START })}\r\n`;
+  const table = Papa.unparse({ fields: [...SALES_CSV_COLUMNS], data }, { escapeFormulae: FORMULA_START });
+  const content = table.endsWith('\r\n') ? table : `${table}\r\n`; // the header alone comes with its line end
   const summary = `${countOf(data.length, 'line', 'lines', 'en')} of ${countOf(sales, 'sale', 'sales', 'en')}`;
   return { filename: `petstore-sales-${new Date().toISOString().slice(0, 10)}.csv`, mimeType: 'text/csv', content, rows: data.length, summary };
 }

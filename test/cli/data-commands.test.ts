@@ -289,7 +289,7 @@ test('export never writes over the database or its files, nor over an existing f
   expect((await petstore(['export', '--db', db, '--out', dir])).stderr).toMatch(/is a folder; name a file in it/);
   expect(await petstore(['export', '--db', db, '--format', 'xml'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--format must be csv or json/) });
   expect(await petstore(['export', '--db', db, '--format', 'json', '--resource', 'orders'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--resource is for CSV/) });
-  expect(await petstore(['export', '--db', db, '--resource', 'pet'])).toMatchObject({ code: 2, stderr: '--resource must be pets, categories, orders, not "pet"\n' });
+  expect(await petstore(['export', '--db', db, '--resource', 'pet'])).toMatchObject({ code: 2, stderr: '--resource must be pets, categories, orders, sales, not "pet"\n' });
   expect(await petstore(['export', '--db', db, '--out', '/dev/null', '--replace'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/is not a regular file/) });
 
   // A link is followed: the file it names gets the export, the link stays a link.
