@@ -107,8 +107,8 @@ export async function createBackup(store: Store, file: string, replace = false):
 }
 
 /**
- * The shop's data, parents before children; tokens, the change log and the receipt-number counter
- * (`sale_numbers`: the highest number ever given) are not part of a restore.
+ * The shop's data, parents before children; tokens, the change log and `sale_numbers` (the highest
+ * receipt number given before a restore) are not part of a restore.
  */
 const RESTORED_TABLES = [
   'categories', 'pets', 'inventory', 'orders', 'settings', 'customers',
@@ -251,6 +251,8 @@ function replaceTablesFrom(store: Store, file: string): string {
       // Committed and synced before the live store is touched: a multi-file transaction in WAL mode
       // is atomic per file only, and a crash between the two commits lost the shop as it was.
       const safety = writeSafetyCopy(store);
+      // Receipt numbers go on after the highest ever given here or in the backup: a printed one is never given again.
+      db.exec('UPDATE main.sale_numbers SET last = max(last, (SELECT coalesce(max(number), 0) FROM main.sales))');
       for (const table of [...RESTORED_TABLES].reverse()) db.exec(`DELETE FROM main.${table}`);
       for (const table of RESTORED_TABLES) copyTable(db, table, 'restored', 'main');
       forgetAgainAfterRestore(store.context);
@@ -265,8 +267,6 @@ function replaceTablesFrom(store: Store, file: string): string {
             UNION ALL SELECT name, seq FROM restored.sqlite_sequence WHERE name IN (${names})
           ) GROUP BY name`);
       db.exec(`DELETE FROM main.sqlite_sequence WHERE name IN (${names}) AND rowid NOT IN (SELECT max(rowid) FROM main.sqlite_sequence GROUP BY name)`);
-      // Receipt numbers go on after the highest ever given here or in the backup: a printed one is never given again.
-      db.exec('UPDATE main.sale_numbers SET last = max(last, (SELECT coalesce(max(number), 0) FROM main.sales))');
       // Answers kept for retries (Idempotency-Key) name resources the restore took away.
       db.exec('DELETE FROM main.idempotency_keys');
       // No per-row events: one that says everything changed, so other windows and integrators re-read.

@@ -58,18 +58,17 @@ export function placeOrder(ctx: ServiceContext, request: OrderRequest, pet: PetR
     case 'on hold':
       throw refused('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is ${pet.status}, not available`, 'petId');
   }
-  const id = ctx.orders.insert(petId, pet.name, quantity, request.shipDate, request.line);
-  const order = ctx.orders.find(id)!;
+  const order = ctx.orders.insert(petId, pet.name, quantity, request.shipDate, request.line);
   ctx.events.append('order.placed', orderModel(order));
   const left = stock - quantity;
-  ctx.applyStanding(pet, statusAfterOrderPlaced(pet.status, left), { from: stock, to: left, reason: 'order', orderId: id, saleId: request.line?.saleId });
+  ctx.applyStanding(pet, statusAfterOrderPlaced(pet.status, left), { from: stock, to: left, reason: 'order', orderId: order.id, saleId: request.line?.saleId });
   return order;
 }
 
 /** Fulfils an open order (with the ship date it keeps): the last open order of a pet with no stock sells it (T12–T14). */
 export function fulfilOrder(ctx: ServiceContext, order: OrderRow, shipDate: string | null): OrderRow {
   ctx.orders.update(order.id, shipDate, 'complete');
-  const done = ctx.orders.find(order.id)!;
+  const done: OrderRow = { ...order, shipDate, status: 'complete' };
   ctx.events.append('order.completed', orderModel(done));
   const pet = ctx.pets.find(order.petId);
   if (pet) {
@@ -83,7 +82,7 @@ export function fulfilOrder(ctx: ServiceContext, order: OrderRow, shipDate: stri
 /** Cancels an open order: it is kept as `cancelled`, and its units go back to stock (T19–T23). */
 export function cancelOrder(ctx: ServiceContext, order: OrderRow): void {
   ctx.orders.cancel(order.id);
-  ctx.events.append('order.cancelled', orderModel(ctx.orders.find(order.id)!));
+  ctx.events.append('order.cancelled', orderModel({ ...order, status: 'cancelled' }));
   const pet = ctx.pets.find(order.petId);
   if (!pet) return;
   const stock = ctx.inventory.quantity(pet.id);

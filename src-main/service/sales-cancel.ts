@@ -8,11 +8,11 @@ import { PAYMENT_METHODS, type Sale } from '../../src-shared/schemas/sale';
 import type { PaymentRow, SaleRow } from '../db/repositories/sales';
 import type { ServiceContext } from './context';
 import { cancelOrder } from './order-changes';
-import { saleModel } from './sales-model';
+import { readSale } from './sales-model';
 
 export function cancelSale(ctx: ServiceContext, sale: SaleRow): Sale {
   // Cancelled already: a harmless retry (the answer to the first was lost).
-  if (sale.status === 'cancelled') return saleModel(ctx, sale);
+  if (sale.status === 'cancelled') return readSale(ctx, sale);
   const { other } = ctx.sales.orderStanding(sale.id);
   if (other > 0) {
     throw new StoreError('SALE_HANDED_OVER', `Sale ${sale.number} has pets handed over already: refund them instead (POST /sales/${sale.id}/refunds)`);
@@ -33,7 +33,7 @@ export function cancelSale(ctx: ServiceContext, sale: SaleRow): Sale {
   givenBack(ctx, sale).forEach((payment, position) => ctx.refunds.insertPayment(refundId, position, payment));
   ctx.sales.addRefunded(sale.id, net + tax);
   ctx.sales.cancel(sale.id, at);
-  const cancelled = saleModel(ctx, ctx.sales.find(sale.id)!);
+  const cancelled = readSale(ctx, ctx.sales.find(sale.id)!);
   ctx.events.append('sale.cancelled', cancelled);
   return cancelled;
 }

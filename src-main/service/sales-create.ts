@@ -8,6 +8,7 @@ import { priceSale, settle, type LineInput } from '../../src-shared/money';
 import type { ParsedInput } from '../../src-shared/contract';
 import type { Sale } from '../../src-shared/schemas/sale';
 import type { PetRow } from '../db/repositories/pets';
+import type { NewSaleRow, SaleLineRow } from '../db/repositories/sales';
 import type { ServiceContext } from './context';
 import { fulfilOrder, orderedPet, placeOrder } from './order-changes';
 import { saleModel } from './sales-model';
@@ -32,7 +33,8 @@ export function createSale(ctx: ServiceContext, input: ParsedInput<'sales.create
     }
   }
 
-  const lines = input.lines.map((line, index) => lineInput(ctx, line, index));
+  const defaultTaxRate = ctx.setting('defaultTaxRate');
+  const lines = input.lines.map((line, index) => lineInput(ctx, line, index, defaultTaxRate));
   const pricesIncludeTax = ctx.setting('pricesIncludeTax');
   const priced = priceSale({ lines, discount, pricesIncludeTax });
   if (!priced.ok) {
@@ -52,7 +54,7 @@ export function createSale(ctx: ServiceContext, input: ParsedInput<'sales.create
   const createdAt = new Date().toISOString();
   const now = handover === 'now';
   const shipDate = input.shipDate ? new Date(input.shipDate).toISOString() : null;
-  const saleId = ctx.sales.insert({
+  const row: NewSaleRow = {
     number: ctx.sales.nextNumber(),
     createdAt,
     status: now ? 'completed' : 'open',
@@ -70,37 +72,29 @@ export function createSale(ctx: ServiceContext, input: ParsedInput<'sales.create
     paid: settled.paid,
     change: settled.change,
     completedAt: now ? createdAt : null,
-  });
+  };
+  const saleId = ctx.sales.insert(row);
   // Each line an order, in input order: one short line refuses the whole sale.
   const orders = lines.map((line, index) =>
     placeOrder(ctx, { petId: line.pet.id, quantity: line.quantity, shipDate, line: { saleId, unitPrice: line.unitPrice }, at: lineAt(index) }, line.pet),
   );
-  orders.forEach((order, index) => {
+  const lineRows = orders.map((order, index): SaleLineRow => {
     const { pet, categoryName, unitPrice, quantity, taxRate } = lines[index];
-    ctx.sales.insertLine({
-      saleId,
-      line: index,
-      orderId: order.id,
-      petId: pet.id,
-      petName: pet.name,
-      categoryId: pet.categoryId,
-      categoryName,
-      quantity,
-      unitPrice,
-      taxRate,
-      ...sale.lines[index],
-    });
+    const lineRow = { saleId, line: index, orderId: order.id, petId: pet.id, petName: pet.name, categoryId: pet.categoryId, categoryName, quantity, unitPrice, taxRate, ...sale.lines[index] };
+    ctx.sales.insertLine(lineRow);
+    return { ...lineRow, returned: 0 };
   });
   payments.forEach((payment, position) => ctx.sales.insertPayment(saleId, position, payment));
   // Handed over now: the orders complete in the same transaction, as a fulfilment completes them.
   if (now) for (const order of orders) fulfilOrder(ctx, order, shipDate);
-  const created = saleModel(ctx, ctx.sales.find(saleId)!);
+  // The sale as written (read back, it is the same: sales.get answers it).
+  const created = saleModel({ ...row, id: saleId, refunded: 0, cancelledAt: null }, lineRows, payments);
   ctx.events.append('sale.created', created);
   return created;
 }
 
 /** A line's pet (it must exist), its price (given, else the pet's) and tax rate (the category's, else the shop's). */
-function lineInput(ctx: ServiceContext, line: ParsedInput<'sales.create'>['lines'][number], index: number): PricedLineInput {
+function lineInput(ctx: ServiceContext, line: ParsedInput<'sales.create'>['lines'][number], index: number, defaultTaxRate: number): PricedLineInput {
   const at = lineAt(index);
   const pet = orderedPet(ctx, line.petId, at);
   const unitPrice = line.unitPrice ?? pet.price;
@@ -109,5 +103,5 @@ function lineInput(ctx: ServiceContext, line: ParsedInput<'sales.create'>['lines
     throw new StoreError('PRICE_REQUIRED', message, [{ path: `${at.path}unitPrice`, message: `${pet.name} (pet ${pet.id}) has no price` }]);
   }
   const category = ctx.categories.find(pet.categoryId)!;
-  return { pet, categoryName: category.name, unitPrice, quantity: line.quantity, taxRate: category.taxRate ?? ctx.setting('defaultTaxRate') };
+  return { pet, categoryName: category.name, unitPrice, quantity: line.quantity, taxRate: category.taxRate ?? defaultTaxRate };
 }

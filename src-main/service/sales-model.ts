@@ -2,7 +2,7 @@
 import { taxesByRate } from '../../src-shared/money';
 import type { Refund, Sale, SaleLine } from '../../src-shared/schemas/sale';
 import type { RefundRow } from '../db/repositories/refunds';
-import type { SaleLineRow, SaleRow } from '../db/repositories/sales';
+import type { PaymentRow, SaleLineRow, SaleRow } from '../db/repositories/sales';
 import type { ServiceContext } from './context';
 
 function lineModel(row: SaleLineRow): SaleLine {
@@ -10,9 +10,12 @@ function lineModel(row: SaleLineRow): SaleLine {
   return line;
 }
 
-/** A sale with its lines and payments; fields without a value are left out. */
-export function saleModel(ctx: ServiceContext, row: SaleRow): Sale {
-  const lines = ctx.sales.lines(row.id).map(lineModel);
+/** A sale as stored, with its lines and payments read back. */
+export const readSale = (ctx: ServiceContext, row: SaleRow): Sale => saleModel(row, ctx.sales.lines(row.id), ctx.sales.payments(row.id));
+
+/** A sale with its lines and payments (as stored, or as just written); fields without a value are left out. */
+export function saleModel(row: SaleRow, lineRows: readonly SaleLineRow[], payments: readonly PaymentRow[]): Sale {
+  const lines = lineRows.map(lineModel);
   const sale: Sale = {
     id: row.id,
     number: row.number,
@@ -29,7 +32,7 @@ export function saleModel(ctx: ServiceContext, row: SaleRow): Sale {
     total: row.total,
     // The lines as stored, summed by rate as the pricing module sums them.
     taxes: taxesByRate(lines),
-    payments: ctx.sales.payments(row.id),
+    payments: payments.map(({ method, amount }) => ({ method, amount })),
     paid: row.paid,
     change: row.change,
     refunded: row.refunded,

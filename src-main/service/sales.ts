@@ -5,7 +5,7 @@ import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
 import { cancelSale } from './sales-cancel';
 import { createSale } from './sales-create';
-import { refundModel, saleModel } from './sales-model';
+import { readSale, refundModel } from './sales-model';
 import { refundSale } from './sales-refund';
 import { readSettings } from './settings';
 
@@ -31,12 +31,12 @@ export function saleHandlers(ctx: ServiceContext): HandlersFor<'sales' | 'refund
       const timeZone = () => readSettings(ctx).timeZone;
       const filter = { from: bound(from, 'from', timeZone), to: bound(to, 'to', timeZone), customerId, status, number, limit, cursor };
       const { rows, total, nextCursor } = ctx.sales.list(filter);
-      return { items: rows.map((row) => saleModel(ctx, row)), total, nextCursor };
+      return { items: rows.map((row) => readSale(ctx, row)), total, nextCursor };
     },
 
     'sales.create': (input) => ctx.write(() => createSale(ctx, input)),
 
-    'sales.get': ({ saleId }) => saleModel(ctx, mustFind(saleId)),
+    'sales.get': ({ saleId }) => readSale(ctx, mustFind(saleId)),
 
     'sales.cancel': ({ saleId }) => ctx.write(() => cancelSale(ctx, mustFind(saleId))),
 

@@ -8,9 +8,9 @@
  * `sale_lines.returned` and `sales.refunded` keep the running sums. Amounts are stored as priced and
  * never computed again (reports read them). The CHECKs hold the sums a sale must keep.
  *
- * Receipt numbers come from `sale_numbers` (one row): the next one is taken in the sale's
- * transaction, so a refused sale takes none and the numbers have no gaps; a restore leaves it alone
- * (it keeps the highest number ever given), so a number printed since a backup is never reused.
+ * Receipt numbers: the next is the highest so far plus one, read in the sale's write transaction, so a
+ * refused sale takes none and there are no gaps. `sale_numbers` (one row) keeps the highest number
+ * the store had given when a restore replaced its sales, so a number printed since a backup is never reused.
  * Once shipped, never edit: add a new migration instead.
  */
 export const sql = /* sql */ `

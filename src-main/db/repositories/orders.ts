@@ -62,9 +62,14 @@ export function ordersRepository(db: Db) {
 
   return {
     find: (id: number) => byId.get(id),
-    /** A new open order; `line` when it is a line of a sale (written in the sale's transaction). */
-    insert: (petId: number, petName: string, quantity: number, shipDate: string | null, line?: OrderSaleLine) =>
-      Number(insert.run(petId, petName, quantity, shipDate, new Date().toISOString(), line?.saleId ?? null, line?.unitPrice ?? null).lastInsertRowid),
+    /** A new open order, as it is now stored; `line` when it is a line of a sale (written in the sale's transaction). */
+    insert(petId: number, petName: string, quantity: number, shipDate: string | null, line?: OrderSaleLine): OrderRow {
+      const placedAt = new Date().toISOString();
+      const saleId = line?.saleId ?? null;
+      const unitPrice = line?.unitPrice ?? null;
+      const id = Number(insert.run(petId, petName, quantity, shipDate, placedAt, saleId, unitPrice).lastInsertRowid);
+      return { id, petId, quantity, shipDate, status: 'open', placedAt, petName, saleId, unitPrice };
+    },
     update: (id: number, shipDate: string | null, status: 'open' | 'complete') => update.run(shipDate, status, id),
     /** An open order becomes cancelled: it stays, as the record of what was ordered. */
     cancel: (id: number) => cancel.run(id),

@@ -84,7 +84,8 @@ const scopeOf = (filter: SaleListFilter): CursorScope => ({
 export function salesRepository(db: Db) {
   const prepare = statementCache(db);
   const totalOf = pageTotals(db, prepare);
-  const nextNumber = db.prepare<[], number>('UPDATE sale_numbers SET last = last + 1 WHERE one = 1 RETURNING last').pluck();
+  // After the highest number given, by a sale here or, before a restore, in the store it replaced (`sale_numbers`).
+  const nextNumber = db.prepare<[], number>('SELECT max((SELECT coalesce(max(number), 0) FROM sales), last) + 1 FROM sale_numbers').pluck();
   const insert = db.prepare(
     `INSERT INTO sales (number, created_at, status, handover, ship_date, note, customer_id, currency, prices_include_tax,
        subtotal, discount, net, tax, total, paid, change_given, completed_at)
@@ -111,7 +112,7 @@ export function salesRepository(db: Db) {
   );
 
   return {
-    /** The next receipt number, taken in the caller's transaction (rolled back with it: no gaps). */
+    /** The next receipt number, read in the caller's write transaction: a refused sale takes none, so there are no gaps. */
     nextNumber: () => nextNumber.get()!,
     insert: (row: NewSaleRow) => Number(insert.run(row).lastInsertRowid),
     insertLine: (row: Omit<SaleLineRow, 'returned'>) => insertLine.run(row),
