@@ -25,7 +25,7 @@ import { runLoad } from './load';
 import { freePort, killAllStarted, startServer, type ServerProcess } from './processes';
 import { coreBusyShares, coreSeconds, cpuAccounting, processCpuSeconds } from './cpu-usage';
 import { judgeGoals, renderTable, summarize, type Cell, type MeasuredRun } from './report';
-import { checkAnswer, loadRequest, SCENARIOS, type ScenarioId } from './scenarios';
+import { checkAnswer, loadRequest, SCENARIOS, serves, type ScenarioId } from './scenarios';
 import { baselineServer, SERVERS, type ServerDef, type ServerId } from './servers/catalog';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
 
   const context = { pets, orderPetIds: data.orderPetIds, token };
   for (const scenario of scenarios) {
-    for (const server of servers) {
+    for (const server of servers.filter((server) => serves(server.id, scenario.id))) {
       await checkAnswer(origins.get(server.id)!, loadRequest(scenario.id, server.dialect, context), scenario.id, server.exact);
     }
   }
@@ -212,7 +212,7 @@ async function main(): Promise<void> {
   };
 
   log(`warm-up: ${warmupSeconds} s per scenario and server`);
-  for (const scenario of scenarios) for (const server of servers) await measureOnce(server.id, scenario.id, warmupSeconds);
+  for (const scenario of scenarios) for (const server of servers) if (serves(server.id, scenario.id)) await measureOnce(server.id, scenario.id, warmupSeconds);
 
   const results = new Map<string, MeasuredRun[]>();
   for (let round = 1; round <= runs; round++) {
@@ -221,6 +221,7 @@ async function main(): Promise<void> {
       // Each round starts with the next server, so that no server always follows the same one
       // (whatever a run leaves behind on the core, caches or disk lands on every server alike).
       for (const server of rotated(servers, round - 1)) {
+        if (!serves(server.id, scenario.id)) continue;
         const figures = await measure(server.id, scenario.id, seconds);
         const key = `${server.id}/${scenario.id}`;
         results.set(key, [...(results.get(key) ?? []), figures]);
@@ -235,7 +236,7 @@ async function main(): Promise<void> {
   await cleanup();
   const cells: Cell[] = [];
   for (const scenario of scenarios) {
-    for (const server of servers) cells.push(summarize(server.id, scenario.id, results.get(`${server.id}/${scenario.id}`)!));
+    for (const server of servers) if (serves(server.id, scenario.id)) cells.push(summarize(server.id, scenario.id, results.get(`${server.id}/${scenario.id}`)!));
   }
   const goals = judgeGoals(cells);
   const elapsed = Math.round((Date.now() - started) / 1000);

@@ -1,12 +1,31 @@
 import type { LoadRequest } from './load';
+import type { ServerId } from './servers/catalog';
 
-export type ScenarioId = 'pet-by-id' | 'page-of-50' | 'place-order';
+export type ScenarioId = 'pet-by-id' | 'page-of-50' | 'place-order' | 'sale-3-lines';
 
-export const SCENARIOS: { id: ScenarioId; title: string }[] = [
-  { id: 'pet-by-id', title: 'a pet by id (list filter ?id=N, varying ids)' },
-  { id: 'page-of-50', title: 'a filtered page of 50 (?status=available&limit=50)' },
-  { id: 'place-order', title: 'place an order (POST, 1 unit, WAL + synchronous=FULL)' },
+export interface Scenario {
+  id: ScenarioId;
+  title: string;
+  /** The goal for its 99th percentile, in ms. */
+  p99Goal: number;
+  /** Only these servers serve it (a sale is the store's own: the ceilings and peers have none). */
+  only?: ServerId[];
+}
+
+export const SCENARIOS: Scenario[] = [
+  { id: 'pet-by-id', title: 'a pet by id (list filter ?id=N, varying ids)', p99Goal: 10 },
+  { id: 'page-of-50', title: 'a filtered page of 50 (?status=available&limit=50)', p99Goal: 10 },
+  { id: 'place-order', title: 'place an order (POST, 1 unit, WAL + synchronous=FULL)', p99Goal: 10 },
+  {
+    id: 'sale-3-lines',
+    title: 'a sale of three lines (POST /sales, handed over now, paid in cash)',
+    p99Goal: 20,
+    only: ['petstore', 'petstore-baseline'],
+  },
 ];
+
+/** Whether a server serves a scenario. */
+export const serves = (server: ServerId, scenario: ScenarioId): boolean => SCENARIOS.find(({ id }) => id === scenario)?.only?.includes(server) ?? true;
 
 /** How a server spells the three requests: the store's /v1 API, or json-server's conventions. */
 export type Dialect = 'v1' | 'json-server';
@@ -58,6 +77,20 @@ export function loadRequest(
         },
       };
     }
+    case 'sale-3-lines': {
+      // Three different pets of the restocked ones (priced by the seed), one unit each; cash over the total.
+      let i = 0;
+      const ids = context.orderPetIds;
+      return {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        next: () => {
+          const first = i++;
+          const lines = [0, 1, 2].map((k) => ({ petId: ids[(first + k) % ids.length], quantity: 1 }));
+          return { path: '/v1/sales', body: JSON.stringify({ lines, payments: [{ method: 'cash', amount: 10_000_000 }] }) };
+        },
+      };
+    }
   }
 }
 
@@ -85,6 +118,9 @@ export async function checkAnswer(origin: string, request: LoadRequest, scenario
   } else if (scenario === 'page-of-50') {
     if (response.status !== 200 || !Array.isArray(json) || json.length !== 50) fail('expected 200 and 50 pets');
     if ((json as { status: string }[]).some((pet) => pet.status !== 'available')) fail('expected available pets only');
+  } else if (scenario === 'sale-3-lines') {
+    const sale = json as { id?: number; lines?: unknown[]; status?: string };
+    if (response.status !== 201 || typeof sale.id !== 'number' || sale.lines?.length !== 3 || sale.status !== 'completed') fail('expected 201 and a completed sale of three lines');
   } else {
     const order = json as { id?: number; petId?: number };
     if (response.status !== 201 || typeof order.id !== 'number') fail('expected 201 and an order with an id');
