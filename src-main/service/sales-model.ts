@@ -50,6 +50,7 @@ export function refundModel(ctx: ServiceContext, row: RefundRow): Refund {
   const refund: Refund = {
     id: row.id,
     saleId: row.saleId,
+    saleNumber: row.saleNumber,
     createdAt: row.createdAt,
     kind: row.kind,
     restock: row.restock === 1,

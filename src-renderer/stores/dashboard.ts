@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { formatCount } from '../format/number';
 import { countOf } from '../../src-shared/count';
+import { formatMoney } from '../../src-shared/money-format';
 import { computed, ref } from 'vue';
 import type { Overview } from '../../src-shared/schemas/data';
 import type { StoreEvent } from '../../src-shared/schemas/event';
@@ -32,6 +33,11 @@ interface EventData {
   orders?: unknown;
   // customer.*: set once the customer is forgotten (their earlier events hold no name then).
   forgottenAt?: unknown;
+  // sale.*: the receipt number and what it came to; a refund names its sale's number.
+  number?: unknown;
+  total?: unknown;
+  currency?: unknown;
+  saleNumber?: unknown;
 }
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
@@ -98,6 +104,17 @@ export function describeEvent(event: StoreEvent, petName: (id: number) => string
     }
     case 'customer.forgotten':
       return 'A customer forgotten (their personal data erased)';
+    case 'sale.created': {
+      const total = num(data.total);
+      const currency = text(data.currency);
+      return `Sale ${num(data.number) ?? ''} made${total !== undefined && currency ? `: ${formatMoney(total, currency)}` : ''}`;
+    }
+    case 'sale.completed':
+      return `Sale ${num(data.number) ?? ''} handed over`;
+    case 'sale.cancelled':
+      return `Sale ${num(data.number) ?? ''} cancelled`;
+    case 'sale.refunded':
+      return `Refund on sale ${num(data.saleNumber) ?? ''}`;
   }
 }
 

@@ -225,6 +225,7 @@ export const Refund = z
   .object({
     id: Id,
     saleId: Id,
+    saleNumber: Id.describe("The sale's receipt number."),
     createdAt: DateTime,
     kind: z.enum(REFUND_KINDS).describe('`refund`: made with POST …/refunds; `cancel`: written by the sale\'s cancel (everything paid back).'),
     restock: z.boolean().describe('Whether the units came back into stock.'),

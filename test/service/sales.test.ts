@@ -295,6 +295,7 @@ describe('refunding a sale', () => {
     expect(refund).toEqual({
       id: expect.any(Number),
       saleId: sale.id,
+      saleNumber: 1,
       createdAt: expect.stringMatching(ISO),
       kind: 'refund',
       restock: true,

@@ -8,6 +8,8 @@ import { statementCache } from './statement-cache';
 export interface RefundRow {
   id: number;
   saleId: number;
+  /** The sale's receipt number (read with the refund, not stored twice). */
+  saleNumber: number;
   createdAt: string;
   kind: 'refund' | 'cancel';
   restock: 0 | 1;
@@ -36,7 +38,8 @@ export interface RefundListFilter {
   cursor?: string;
 }
 
-const COLUMNS = 'id, sale_id AS saleId, created_at AS createdAt, kind, restock, reason, net, tax, amount';
+const COLUMNS = 'r.id, r.sale_id AS saleId, s.number AS saleNumber, r.created_at AS createdAt, r.kind, r.restock, r.reason, r.net, r.tax, r.amount';
+const FROM = 'refunds r JOIN sales s ON s.id = r.sale_id';
 
 const scopeOf = (filter: RefundListFilter): CursorScope => ({ list: 'refunds', sort: 'id', filters: [filter.saleId] });
 
@@ -51,19 +54,19 @@ export function refundsRepository(db: Db) {
     'INSERT INTO refund_lines (refund_id, sale_id, line, quantity, net, tax, total) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const insertPayment = db.prepare<[number, number, string, number]>('INSERT INTO refund_payments (refund_id, position, method, amount) VALUES (?, ?, ?, ?)');
-  const byId = db.prepare<[number, number], RefundRow>(`SELECT ${COLUMNS} FROM refunds WHERE id = ? AND sale_id = ?`);
+  const byId = db.prepare<[number, number], RefundRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE r.id = ? AND r.sale_id = ?`);
   const linesOf = db.prepare<[number], RefundLineRow>(
     `SELECT r.line, s.order_id AS orderId, s.pet_id AS petId, s.pet_name AS petName, s.tax_rate AS taxRate, r.quantity, r.net, r.tax, r.total
      FROM refund_lines r JOIN sale_lines s ON s.sale_id = r.sale_id AND s.line = r.line WHERE r.refund_id = ? ORDER BY r.line`,
   );
   const paymentsOf = db.prepare<[number], PaymentRow>('SELECT method, amount FROM refund_payments WHERE refund_id = ? ORDER BY position');
   // `LIMIT +?`: a bare `LIMIT ?` makes SQLite re-prepare the statement on every call (see pets.ts).
-  const firstPage = db.prepare<[number, number], RefundRow>(`SELECT ${COLUMNS} FROM refunds WHERE sale_id = ? ORDER BY id LIMIT +?`);
-  const nextPage = db.prepare<[number, number, number], RefundRow>(`SELECT ${COLUMNS} FROM refunds WHERE sale_id = ? AND id > ? ORDER BY id LIMIT +?`);
+  const firstPage = db.prepare<[number, number], RefundRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE r.sale_id = ? ORDER BY r.id LIMIT +?`);
+  const nextPage = db.prepare<[number, number, number], RefundRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE r.sale_id = ? AND r.id > ? ORDER BY r.id LIMIT +?`);
   const COUNT = 'SELECT count(*) AS n FROM refunds WHERE sale_id = ?';
 
   return {
-    insert: (row: Omit<RefundRow, 'id'>) => Number(insert.run(row).lastInsertRowid),
+    insert: (row: Omit<RefundRow, 'id' | 'saleNumber'>) => Number(insert.run(row).lastInsertRowid),
     insertLine: (refundId: number, saleId: number, line: Pick<RefundLineRow, 'line' | 'quantity' | 'net' | 'tax' | 'total'>) =>
       insertLine.run(refundId, saleId, line.line, line.quantity, line.net, line.tax, line.total),
     insertPayment: (refundId: number, position: number, payment: PaymentRow) => insertPayment.run(refundId, position, payment.method, payment.amount),

@@ -114,4 +114,8 @@ test('describeEvent puts every event type in words', () => {
     'A customer since forgotten updated',
   );
   expect(describeEvent(event('customer.forgotten', { id: 3, name: 'Forgotten customer' }), name)).toBe('A customer forgotten (their personal data erased)');
+  expect(describeEvent(event('sale.created', { id: 9, number: 12, total: 22896, currency: 'EUR' }), name)).toBe('Sale 12 made: €228.96');
+  expect(describeEvent(event('sale.completed', { id: 9, number: 12 }), name)).toBe('Sale 12 handed over');
+  expect(describeEvent(event('sale.cancelled', { id: 9, number: 12 }), name)).toBe('Sale 12 cancelled');
+  expect(describeEvent(event('sale.refunded', { id: 2, saleId: 9, saleNumber: 12 }), name)).toBe('Refund on sale 12');
 });
