@@ -373,7 +373,7 @@ describe('delivery', () => {
     expect((await rest('GET', '/pets')).map((pet: Json) => pet.name)).toEqual(['Rex']);
   });
 
-  test('every event type, from every kind of change (REST, an import, the settings, a restore), carries the data the document declares for it', async () => {
+  test('every event type, from every kind of change (REST, sales, an import, the settings, a restore), carries the data the document declares for it', async () => {
     const stream = await events({ lastEventId: latestId() });
     const dogs = await rest('POST', '/categories', { name: 'Dogs', description: 'Good ones' });
     await rest('PUT', `/categories/${dogs.id}`, { name: 'Dogs', description: 'Very good ones' });
@@ -390,6 +390,13 @@ describe('delivery', () => {
     const ann = await rest('POST', '/customers', { name: 'Ann', email: 'ann@example.com' });
     await rest('PATCH', `/customers/${ann.id}`, { phone: '+31 6 1234 5678' });
     await rest('DELETE', `/customers/${ann.id}`);
+    // A sale handed over later, then fulfilled and refunded; another cancelled.
+    const ball = await rest('POST', '/pets', { name: 'Ball', categoryId: dogs.id, price: 500 });
+    const sale = await rest('POST', '/sales', { lines: [{ petId: ball.id }], handover: 'later', payments: [{ method: 'cash', amount: 500 }] });
+    await rest('PATCH', `/store/orders/${sale.lines[0].orderId}`, { complete: true });
+    await rest('POST', `/sales/${sale.id}/refunds`, { lines: [{ orderId: sale.lines[0].orderId }], restock: true, payments: [{ method: 'cash', amount: 500 }] });
+    const cancelled = await rest('POST', '/sales', { lines: [{ petId: ball.id }], handover: 'later', payments: [{ method: 'card', amount: 500 }] });
+    await rest('POST', `/sales/${cancelled.id}/cancel`, undefined, 200);
     expect(t.store.handlers['data.import']({ format: 'csv', content: 'name,category,status,stock\r\nMilo,Dogs,available,4\r\n', allOrNothing: false })).toEqual({ imported: 1, skipped: 0 });
     t.store.handlers['settings.update']({ shopName: 'Paws & Co', lowStockThreshold: 2 });
     const file = join(dirname(t.file), 'every-type.db');
