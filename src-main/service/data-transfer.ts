@@ -226,7 +226,6 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
 
   return {
     'data.export': ({ format, resource }) => {
-      if (format === 'csv' && resource === 'sales') return salesCsv(ctx);
       if (format === 'json') {
         const categories = allCategories.all().map(categoryModel);
         const pets = allPets.all().map((row) => ({ id: row.id, name: row.name, categoryId: row.categoryId, status: row.status, stock: row.stock, ...recordOf(row, 'list') }));
@@ -240,6 +239,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
         const rows = categories.length + pets.length + orders.length;
         return { filename: `petstore-${today()}.json`, mimeType: 'application/json', content, rows, summary };
       }
+      if (resource === 'sales') return salesCsv(ctx);
       const table: Record<string, unknown>[] =
         resource === 'pets'
           ? allPets.all().map((pet) => ({ id: pet.id, name: pet.name, category: pet.category, categoryId: pet.categoryId, status: pet.status, stock: pet.stock, ...recordOf(pet, 'text') }))

@@ -31,12 +31,27 @@ export function splitByHours({ from, to }: Span): { hours: Span | null; edges: S
   return { hours: { from: first, to: last }, edges };
 }
 
-/** Every day from `from` to `to` (both included) with its span in the zone: 23 or 25 hours when the clocks change. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** The calendar date an instant falls on in the zone, by one call of a kept formatter (en-CA writes YYYY-MM-DD). */
+function localDate(instant: number, timeZone: string): string {
+  let format = dateFormats.get(timeZone);
+  if (!format) dateFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return format.format(instant);
+}
+
+/**
+ * Every day from `from` to `to` (both included) with its span in the zone: 23 or 25 hours when the
+ * clocks change. A day is taken to end 24 hours after it began when the clock reads the next date
+ * then and this one a second before (two readings); otherwise its end is found as shop-days finds
+ * any day's start (a dozen readings): a year by day needs its 366 boundaries.
+ */
 export function daysOf(from: string, to: string, timeZone: string): { date: string; span: Span }[] {
   const days: { date: string; span: Span }[] = [];
   let start = startOfDay(from, timeZone);
   for (let date = from; ; date = nextDate(date)) {
-    const end = startOfDay(nextDate(date), timeZone);
+    const next = nextDate(date);
+    const guess = start + 24 * HOUR_MS;
+    const end = localDate(guess, timeZone) === next && localDate(guess - 1000, timeZone) === date ? guess : startOfDay(next, timeZone);
     days.push({ date, span: { from: start, to: end } });
     if (date >= to) return days;
     start = end;

@@ -25,10 +25,9 @@ export function reportHandlers(ctx: ServiceContext): HandlersFor<'reports'> {
     let cancelled = 0;
     const { hours, edges } = splitByHours(span);
     if (hours) {
-      for (const row of reports.hours(hourOf(hours.from), hourOf(hours.to))) {
-        addLineSums(sums, row);
-        cancelled += row.cancelled;
-      }
+      const row = reports.summed(hourOf(hours.from), hourOf(hours.to));
+      addLineSums(sums, row);
+      cancelled += row.cancelled;
     }
     for (const edge of edges) {
       for (const row of reports.linesBy('all', ...iso(edge))) addLineSums(sums, row);
@@ -91,13 +90,12 @@ export function reportHandlers(ctx: ServiceContext): HandlersFor<'reports'> {
 
   function salesReport({ from, to, by }: ParsedInput<'reports.sales'>): SalesReport {
     const { timeZone, currency } = readSettings(ctx);
-    const days = daysOf(from, to, timeZone);
-    const whole = { from: days[0].span.from, to: days.at(-1)!.span.to };
+    const whole = { from: startOfDay(from, timeZone), to: endOfDay(to, timeZone) };
     const { sums, cancelled } = spanSums(whole);
     const head = { from, to, timeZone, currency, totals: { ...salesFigures(sums), cancelled } };
     switch (by) {
       case 'day':
-        return { by, ...head, rows: dayRows(days) };
+        return { by, ...head, rows: dayRows(daysOf(from, to, timeZone)) };
       case 'category': {
         const { rows, omittedRows } = keyedRows('category', whole);
         return { by, ...head, rows: rows.map(({ id, name, figures }) => ({ categoryId: id, categoryName: name, ...figures })), omittedRows };

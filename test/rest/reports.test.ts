@@ -120,7 +120,7 @@ describe('GET /v1/reports/day/{date}', () => {
   });
 
   test.each(['2026-02-30', '2026-1-1', 'today', '1899-12-31', '9999-12-31', '2026-11-27T00:00:00Z'])('/v1/reports/day/%s → 400 VALIDATION_FAILED naming date', async (date) => {
-    const answer = await get(`/v1/reports/day/${encodeURIComponent(date)}`);
+    const answer = await s.call('GET', `/v1/reports/day/${encodeURIComponent(date)}`);
     expectError(answer, 'VALIDATION_FAILED', 400);
     expect(answer.body.details.map((detail: { path: string }) => detail.path)).toEqual(['date']);
   });
@@ -187,7 +187,7 @@ describe('GET /v1/reports/sales', () => {
     ['?from=2026-11-01&to=2026-11-02&limit=10', 'limit'],
     ['?from=2026-11-01&from=2026-11-02&to=2026-11-03', 'from'],
   ])('%s → 400 VALIDATION_FAILED naming %s', async (query, field) => {
-    const answer = await get(`/v1/reports/sales${query}`);
+    const answer = await s.call('GET', `/v1/reports/sales${query}`);
     expectError(answer, 'VALIDATION_FAILED', 400);
     expect(answer.body.details.map((detail: { path: string }) => detail.path)).toContain(field);
   });

@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { contract } from '../../src-shared/contract';
 import { refundShare } from '../../src-shared/money';
-import { REPORT_ROWS_MAX, type SalesReport } from '../../src-shared/schemas/report';
+import { REPORT_ROWS_MAX, type ReportGrouping, type SalesReport } from '../../src-shared/schemas/report';
 import type { Sale } from '../../src-shared/schemas/sale';
 import type { TestStore } from '../helpers/temp-store';
 import { summariesAndRecords } from '../helpers/report-summaries';
@@ -62,12 +62,13 @@ function refundOne(instant: string, sale: Sale, line: number, method: string) {
   return at(instant, () => t.ok('refunds.create', { saleId: sale.id, refund: { lines: [{ orderId: sold.orderId }], restock: true, payments: [{ method, amount }] } }));
 }
 const day = (date: string) => t.ok('reports.day', { date });
-const report = (from: string, to: string, by: 'day' | 'category' | 'pet' | 'paymentMethod' = 'day') => {
-  const answer = t.ok('reports.sales', { from, to, by });
+/** The sales report grouped `by` (day unless told), checked against its schema. */
+function report<B extends ReportGrouping = 'day'>(from: string, to: string, by?: B): Extract<SalesReport, { by: B }> {
+  const answer = t.ok('reports.sales', { from, to, by: by ?? 'day' });
   const parsed = contract['reports.sales'].output.safeParse(answer);
   expect(parsed.success, parsed.success ? '' : parsed.error.message).toBe(true);
-  return answer;
-};
+  return answer as Extract<SalesReport, { by: B }>;
+}
 /** A day report's figures, as a row of the report by day has them. */
 function figuresOf(report: ReturnType<typeof day>) {
   const { timeZone: _zone, currency: _currency, from: _from, to: _to, taxes: _taxes, payments: _payments, cashExpected: _cash, ...figures } = report;

@@ -92,6 +92,11 @@ export function reportsRepository(db: Db) {
        refunded_net AS refundedNet, refunded_tax AS refundedTax, refunds, cancelled
      FROM report_hours WHERE hour >= ? AND hour < ? ORDER BY hour`,
   );
+  // Over an empty span SQL's sum() is NULL: 0 here, as nothing sold adds up to.
+  const summedHours = db.prepare<[string, string], HourSumsRow>(
+    `SELECT NULL AS hour, NULL AS key, ${SUMMARY_SUMS.replace(/sum\((\w+)\)/g, 'coalesce(sum($1), 0)')}, coalesce(sum(cancelled), 0) AS cancelled
+     FROM report_hours WHERE hour >= ? AND hour < ?`,
+  );
   const summedBy = {
     category: db.prepare<[string, string], LineSumsRow>(
       `SELECT category_id AS key, ${SUMMARY_SUMS} FROM report_category_hours WHERE hour >= ? AND hour < ? GROUP BY category_id`,
@@ -162,6 +167,8 @@ export function reportsRepository(db: Db) {
   return {
     /** The summaries' hours from `fromHour` to before `toHour`, each with its sums. */
     hours: (fromHour: string, toHour: string) => hours.all(fromHour, toHour),
+    /** The summaries' sums over whole hours, all in one. */
+    summed: (fromHour: string, toHour: string) => summedHours.get(fromHour, toHour)!,
     /** The summaries' sums over whole hours, by category or pet. */
     summedBy: (key: 'category' | 'pet', fromHour: string, toHour: string) => summedBy[key].all(fromHour, toHour),
     /** The summaries' sums over whole hours, by payment method. */
