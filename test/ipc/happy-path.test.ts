@@ -158,6 +158,15 @@ describe('results are structured-clone safe and conform to the contract', () => 
     await check('customers.update', { customerId: ann.id, changes: { note: 'Regular' } });
     await check('customers.forget', { customerId: ann.id });
 
+    const sale = await check<{ id: number; lines: { orderId: number }[] }>('sales.create', { lines: [{ petId: rex.id, unitPrice: 1999 }], payments: [{ method: 'card', amount: 1999 }] });
+    await check('sales.list', { from: '2026-01-01' });
+    await check('sales.get', { saleId: sale.id });
+    const refund = await check<{ id: number }>('refunds.create', { saleId: sale.id, refund: { lines: [{ orderId: sale.lines[0].orderId }], restock: true, payments: [{ method: 'card', amount: 1999 }] } });
+    await check('refunds.list', { saleId: sale.id });
+    await check('refunds.get', { saleId: sale.id, refundId: refund.id });
+    const later = await check<{ id: number }>('sales.create', { lines: [{ petId: rex.id, unitPrice: 1999 }], handover: 'later', payments: [{ method: 'cash', amount: 2000 }] });
+    await check('sales.cancel', { saleId: later.id });
+
     await check('reports.sales', { from: '2026-11-01', to: '2026-11-30', by: 'category' });
     await check('reports.day', { date: '2026-11-28' });
 
