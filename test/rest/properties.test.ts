@@ -492,6 +492,21 @@ const LIST_ROUTES: ListRoute[] = [
     invalid: { limit: badLimit, cursor: badCursor },
   },
   {
+    // Not a list, but a query of its own: the same refusals of unknown keys and bad values.
+    label: 'GET /reports/sales',
+    path: '/v1/reports/sales',
+    known: {
+      from: fc.oneof(fc.constantFrom('2026-11-01', '1900-01-01'), anyText),
+      to: fc.oneof(fc.constantFrom('2026-11-30', '9999-12-30'), anyText),
+      by: fc.oneof(fc.constantFrom('day', 'category', 'pet', 'paymentMethod'), anyText),
+    },
+    invalid: {
+      from: fc.oneof(fc.string({ maxLength: 30 }).filter((s) => encodable(s) && !/^\d{4}-\d\d-\d\d$/.test(s)), fc.constantFrom('2026-02-30', '1899-12-31', '2026-11-01T00:00:00Z')),
+      to: fc.oneof(fc.string({ maxLength: 30 }).filter((s) => encodable(s) && !/^\d{4}-\d\d-\d\d$/.test(s)), fc.constantFrom('2026-13-01', '9999-12-31', '2026-11-30 10:00')),
+      by: fc.string({ maxLength: 20 }).filter((s) => encodable(s) && !['day', 'category', 'pet', 'paymentMethod'].includes(s)),
+    },
+  },
+  {
     label: 'GET /store/inventory',
     path: '/v1/store/inventory',
     known: { petId: idValues, low: fc.oneof(fc.constantFrom('true', 'false'), anyText), limit: limitValues, cursor: anyText },
