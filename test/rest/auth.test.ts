@@ -10,7 +10,10 @@ const s = useHttpSuite({ heartbeatMs: 60_000 });
 /** Every operation the contract binds to HTTP. */
 const bound = OPERATION_NAMES.filter((name) => operationDef(name).http).map((name) => ({ name, http: operationDef(name).http! }));
 
-let ids: { petId: number; categoryId: number; orderId: number; customerId: number };
+let ids: { petId: number; categoryId: number; orderId: number; customerId: number; saleId: number; refundId: number };
+let saleOrderId: number;
+/** A sale nothing of which was handed over: the one the cancel is sent (its refunds need one that was). */
+let cancellableSaleId: number;
 beforeAll(async () => {
   const category = await s.category({ name: 'Matrix kind' });
   const pet = await s.pet({ name: 'Matrix pet', categoryId: category.id });
@@ -18,7 +21,12 @@ beforeAll(async () => {
   await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 1000 } });
   const order = await s.order(pet.id);
   const customer = await s.call('POST', '/v1/customers', { json: { name: 'Matrix customer' } });
-  ids = { petId: pet.id, categoryId: category.id, orderId: order.id!, customerId: customer.body.id };
+  // Ten units at 10.00 without tax: each unit refunds 1000, as often as the matrix asks.
+  const sale = await s.call('POST', '/v1/sales', { json: { lines: [{ petId: pet.id, quantity: 10, unitPrice: 1000 }], payments: [{ method: 'cash', amount: 10_000 }] } });
+  saleOrderId = sale.body.lines[0].orderId;
+  const refund = await s.call('POST', `/v1/sales/${sale.body.id}/refunds`, { json: { lines: [{ orderId: saleOrderId }], restock: false, payments: [{ method: 'cash', amount: 1000 }] } });
+  ids = { petId: pet.id, categoryId: category.id, orderId: order.id!, customerId: customer.body.id, saleId: sale.body.id, refundId: refund.body.id };
+  cancellableSaleId = (await s.call('POST', '/v1/sales', { json: { lines: [{ petId: pet.id, unitPrice: 1000 }], handover: 'later', payments: [{ method: 'cash', amount: 1000 }] } })).body.id;
 });
 
 /** A plausible body for each operation that takes one (never one that would delete the fixtures). */
@@ -47,6 +55,10 @@ function bodyFor(name: OperationName): unknown {
       return { note: 'Matrix' };
     case 'inventory.adjust':
       return { delta: 1, reason: 'received' };
+    case 'sales.create':
+      return { lines: [{ petId: ids.petId, unitPrice: 1000 }], payments: [{ method: 'card', amount: 1000 }] };
+    case 'refunds.create':
+      return { lines: [{ orderId: saleOrderId }], restock: false, payments: [{ method: 'cash', amount: 1000 }] };
     default:
       return undefined;
   }
@@ -58,7 +70,7 @@ const QUERIES: Partial<Record<string, string>> = { '/reports/sales': '?from=2026
 /** The operation's URL: reads use the fixtures (a report, a day); deletions aim at ids that do not exist. */
 function urlFor(path: string, method: string): string {
   const missing = method === 'DELETE';
-  const fixtures: Record<string, number | string> = { ...ids, date: '2026-11-28' };
+  const fixtures: Record<string, number | string> = { ...ids, date: '2026-11-28', ...(path.endsWith('/cancel') ? { saleId: cancellableSaleId } : {}) };
   return '/v1' + path.replace(/\{(\w+)\}/g, (_, param: string) => String(missing ? 999_999 : fixtures[param])) + (QUERIES[path] ?? '');
 }
 
@@ -122,6 +134,13 @@ describe('the scope matrix over every HTTP operation of the contract', () => {
         'DELETE /customers/{customerId}',
         'GET /reports/sales',
         'GET /reports/day/{date}',
+        'GET /sales',
+        'POST /sales',
+        'GET /sales/{saleId}',
+        'POST /sales/{saleId}/cancel',
+        'POST /sales/{saleId}/refunds',
+        'GET /sales/{saleId}/refunds',
+        'GET /sales/{saleId}/refunds/{refundId}',
       ].sort(),
     );
   });

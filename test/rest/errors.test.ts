@@ -651,6 +651,32 @@ describe('409 SKU_TAKEN and MICROCHIP_TAKEN', () => {
   });
 });
 
+describe('the codes of sales and refunds (each also in test/rest/sales.test.ts)', () => {
+  test('a sale that cannot be priced or paid, an order of a sale cancelled alone, a refund beyond what is left', async () => {
+    const ball = await s.pet({ name: 'Errball', categoryId });
+    await s.call('PUT', `/v1/store/inventory/${ball.id}`, { json: { quantity: 20 } });
+    const line = { petId: ball.id, unitPrice: 1000 };
+    expectCode(await s.call('POST', '/v1/sales', { json: { lines: [{ petId: ball.id }] } }), 'PRICE_REQUIRED');
+    expectCode(await s.call('POST', '/v1/sales', { json: { lines: [line], discount: 1001 } }), 'DISCOUNT_TOO_LARGE');
+    expectCode(await s.call('POST', '/v1/sales', { json: { lines: [line], payments: [{ method: 'cash', amount: 999 }] } }), 'PAYMENT_SHORT');
+    expectCode(await s.call('POST', '/v1/sales', { json: { lines: [line], payments: [{ method: 'card', amount: 1001 }] } }), 'CHANGE_WITHOUT_CASH');
+
+    const pay = [{ method: 'cash', amount: 2000 }];
+    const later = (await s.call('POST', '/v1/sales', { json: { lines: [{ ...line, quantity: 2 }], handover: 'later', payments: pay } })).body;
+    const orderId = later.lines[0].orderId;
+    expectCode(await s.call('DELETE', `/v1/store/orders/${orderId}`), 'ORDER_IN_SALE');
+    expectCode(await s.call('POST', `/v1/sales/${later.id}/refunds`, { json: { lines: [{ orderId }], restock: true } }), 'ORDER_OPEN');
+    expect((await s.call('PATCH', `/v1/store/orders/${orderId}`, { json: { complete: true } })).status).toBe(200);
+    expectCode(await s.call('POST', `/v1/sales/${later.id}/cancel`), 'SALE_HANDED_OVER');
+    expectCode(await s.call('POST', `/v1/sales/${later.id}/refunds`, { json: { lines: [{ orderId, quantity: 3 }], restock: true } }), 'REFUND_EXCEEDS_SOLD');
+    expectCode(await s.call('POST', `/v1/sales/${later.id}/refunds`, { json: { lines: [{ orderId }], restock: true, payments: [] } }), 'REFUND_PAYMENTS_MISMATCH');
+
+    const cancelled = (await s.call('POST', '/v1/sales', { json: { lines: [line], handover: 'later', payments: pay } })).body;
+    expect((await s.call('POST', `/v1/sales/${cancelled.id}/cancel`)).status).toBe(200);
+    expectCode(await s.call('POST', `/v1/sales/${cancelled.id}/refunds`, { json: { lines: [{ orderId: cancelled.lines[0].orderId }], restock: true } }), 'SALE_CANCELLED');
+  });
+});
+
 /** Codes of in-process operations only (never over REST), each tested where it is answered. */
 const IN_PROCESS_ONLY = [
   'FILE_EXISTS', // backup.create: test/service/backup.test.ts, test/cli/data-commands.test.ts
