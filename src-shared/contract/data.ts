@@ -24,7 +24,7 @@ export const dataOperations = {
     stability: 'stable',
     mutates: false,
   }),
-  /** Export pets, categories or orders as CSV, or the whole store as JSON. */
+  /** Export pets, categories, orders or sale lines as CSV, or the whole store as JSON. */
   'data.export': op({
     tag: 'Settings',
     summary: 'Export data',
