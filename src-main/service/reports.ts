@@ -46,16 +46,17 @@ export function reportHandlers(ctx: ServiceContext): HandlersFor<'reports'> {
     return byKey;
   }
 
-  /** The span's payments by method, all three in order. */
-  function paymentSums(span: Span, read: (span: Span) => PaymentSumsRow[][]): PaymentSumsRow[] {
+  /** Payments by method, all three in order, added up from the parts of a span. */
+  function paymentSums(parts: PaymentSumsRow[][]): PaymentSumsRow[] {
     const byMethod = new Map<PaymentMethod, PaymentSumsRow>(PAYMENT_METHODS.map((method) => [method, noPaymentSums(method)]));
-    for (const rows of read(span)) for (const row of rows) addPaymentSums(byMethod.get(row.method)!, row);
+    for (const rows of parts) for (const row of rows) addPaymentSums(byMethod.get(row.method)!, row);
     return [...byMethod.values()];
   }
-  const summedPayments = (span: Span) => {
+  /** The span's payments: the summaries' whole hours, and the records' edges. */
+  function spanPayments(span: Span): PaymentSumsRow[] {
     const { hours, edges } = splitByHours(span);
-    return [...(hours ? [reports.summedPayments(hourOf(hours.from), hourOf(hours.to))] : []), ...edges.map((edge) => reports.paymentsBy(...iso(edge)))];
-  };
+    return paymentSums([...(hours ? [reports.summedPayments(hourOf(hours.from), hourOf(hours.to))] : []), ...edges.map((edge) => reports.paymentsBy(...iso(edge)))]);
+  }
 
   /** Every day of the range: the summaries' hours that lie wholly in a day, and each day's edges from the records. */
   function dayRows(days: { date: string; span: Span }[]) {
@@ -105,7 +106,7 @@ export function reportHandlers(ctx: ServiceContext): HandlersFor<'reports'> {
         return { by, ...head, rows: rows.map(({ id, name, figures }) => ({ petId: id, petName: name, ...figures })), omittedRows };
       }
       case 'paymentMethod':
-        return { by, ...head, rows: paymentSums(whole, summedPayments).map(paymentFigures) };
+        return { by, ...head, rows: spanPayments(whole).map(paymentFigures) };
     }
   }
 
@@ -128,7 +129,7 @@ export function reportHandlers(ctx: ServiceContext): HandlersFor<'reports'> {
         refundedTax: exact(row.refundedTax),
         refunds: exact(row.refunds),
       }));
-    const payments = paymentSums(span, () => [reports.paymentsBy(from, to)]).map(paymentFigures);
+    const payments = paymentSums([reports.paymentsBy(from, to)]).map(paymentFigures);
     const cash = payments.find((payment) => payment.method === 'cash')!;
     return {
       date,
