@@ -11,6 +11,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The commit that set the rule (README: what the test command takes). */
 const RULE_SET_AT = 'b74c69a';
 const SUBJECT_MAX = 72;
+/** Commits that broke the rule once they were on main, which is never rewritten: named here, each, so none more slips by. */
+const KNOWN_LONG = new Set(['0586914', 'b44e294', 'fd79c5c']);
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' });
 
@@ -24,6 +26,9 @@ function ruleCommitKnown(): boolean {
 }
 
 test.skipIf(!ruleCommitKnown())(`every commit subject since ${RULE_SET_AT} is at most ${SUBJECT_MAX} characters`, () => {
-  const subjects = git('log', '--format=%s', `${RULE_SET_AT}..HEAD`).split('\n').filter(Boolean);
-  expect(subjects.filter((subject) => [...subject].length > SUBJECT_MAX)).toEqual([]);
+  const commits = git('log', '--format=%H %s', `${RULE_SET_AT}..HEAD`).split('\n').filter(Boolean);
+  const long = commits.filter((line) => [...line.slice(41)].length > SUBJECT_MAX);
+  const known = (line: string) => [...KNOWN_LONG].some((hash) => line.startsWith(hash));
+  expect(long.filter((line) => !known(line)).map((line) => line.slice(41))).toEqual([]);
+  expect(long.length, 'every commit named as known to be long is').toBe(KNOWN_LONG.size);
 });
