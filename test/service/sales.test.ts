@@ -333,6 +333,15 @@ describe('refunding a sale', () => {
     expect(t.ok('refunds.list', { saleId: sale.id }).items).toEqual([first, second]);
   });
 
+  test('a pet deleted since: the money comes back, and with restock there is no stock to return to', () => {
+    const sale = sell(basket());
+    t.ok('pets.delete', { petId: shop.collar.id });
+    const mark = lastEventId(t);
+    const refund = t.ok('refunds.create', { saleId: sale.id, refund: { lines: [{ orderId: sale.lines[2].orderId }], restock: true, payments: [{ method: 'cash', amount: 880 }] } });
+    expect(refund).toMatchObject({ amount: 880, restock: true, lines: [{ petName: 'Collar' }] });
+    expect(appendedSince(t, mark).map((event) => event.type)).toEqual(['sale.refunded']);
+  });
+
   test('S18: more units than sold less those refunded before is REFUND_EXCEEDS_SOLD', () => {
     const sale = sell(basket());
     const orderId = sale.lines[1].orderId;
