@@ -111,8 +111,8 @@ export async function createBackup(store: Store, file: string, replace = false):
  * receipt number given before a restore) are not part of a restore.
  */
 const RESTORED_TABLES = [
-  'categories', 'pets', 'inventory', 'orders', 'settings', 'customers',
-  'sales', 'sale_lines', 'sale_payments', 'refunds', 'refund_lines', 'refund_payments',
+  'categories', 'pets', 'pet_details', 'pet_photos', 'inventory', 'orders', 'settings', 'customers',
+  'sales', 'sale_lines', 'sale_payments', 'refunds', 'refund_lines', 'refund_payments', 'stock_movements',
 ] as const;
 
 /** SQLite's and the file system's reasons in a clerk's words ("disk I/O error" says nothing to do). */
