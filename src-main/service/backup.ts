@@ -253,8 +253,11 @@ function replaceTablesFrom(store: Store, file: string): string {
       const safety = writeSafetyCopy(store);
       // Receipt numbers go on after the highest ever given here or in the backup: a printed one is never given again.
       db.exec('UPDATE main.sale_numbers SET last = max(last, (SELECT coalesce(max(number), 0) FROM main.sales))');
-      for (const table of [...RESTORED_TABLES].reverse()) db.exec(`DELETE FROM main.${table}`);
-      for (const table of RESTORED_TABLES) copyTable(db, table, 'restored', 'main');
+      // The report summaries are made again from the restored sales, once, rather than row by row.
+      store.context.reports.replacingRecords(() => {
+        for (const table of [...RESTORED_TABLES].reverse()) db.exec(`DELETE FROM main.${table}`);
+        for (const table of RESTORED_TABLES) copyTable(db, table, 'restored', 'main');
+      });
       forgetAgainAfterRestore(store.context);
       // Ids continue after the larger of the backup's and the store's own (AUTOINCREMENT keeps them
       // in sqlite_sequence): an id given out since the backup (on a receipt, in the change log, to

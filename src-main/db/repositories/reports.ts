@@ -1,5 +1,6 @@
 import type { PaymentMethod, SaleStatus } from '../../../src-shared/schemas/sale';
 import type { Db } from '../connection';
+import { rebuildSql } from '../migrations/0014-report-summaries';
 
 /**
  * The sums reports are made of, read two ways: from the hourly summaries (migration 14: whole UTC
@@ -202,6 +203,19 @@ export function reportsRepository(db: Db) {
 
     /** Every line of every sale, by receipt number and line. */
     saleLines: () => saleLines.iterate(),
+
+    /**
+     * Replaces the records wholesale (a restore) in the caller's transaction, then computes the
+     * summaries afresh from them, once: their triggers are set aside meanwhile (a trigger counts a
+     * write, not a replace), and are back on commit as on a rollback (SQLite's DDL is transactional).
+     */
+    replacingRecords(work: () => void): void {
+      const triggers = db.prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'report\\_%' ESCAPE '\\'").all();
+      for (const { name } of triggers) db.exec(`DROP TRIGGER "${name}"`);
+      work();
+      for (const { sql } of triggers) db.exec(sql);
+      db.exec(rebuildSql);
+    },
   };
 }
 export type ReportsRepository = ReturnType<typeof reportsRepository>;
