@@ -194,6 +194,15 @@ describe('GET /v1/reports/sales', () => {
     expect(answer.body.details.map((detail: { path: string }) => detail.path)).toContain(field);
   });
 
+  test('the served document says `from` and `to` are required, `by` is not (day by default)', async () => {
+    const document = (await s.call('GET', '/openapi.json', { token: null })).body;
+    const parameters = document.paths['/reports/sales'].get.parameters as { name: string; required: boolean; schema: { default?: string } }[];
+    expect(parameters.map(({ name, required }) => [name, required])).toEqual([['from', true], ['to', true], ['by', false]]);
+    expect(parameters[2].schema.default).toBe('day');
+    // The lists' filters stay optional.
+    expect((document.paths['/sales'].get.parameters as { required: boolean }[]).every((parameter) => !parameter.required)).toBe(true);
+  });
+
   test('three years (1,096 days) answer by day', async () => {
     const answer = await get<Extract<SalesReport, { by: 'day' }>>('/v1/reports/sales?from=2024-01-01&to=2026-12-31');
     expect(answer.status).toBe(200);

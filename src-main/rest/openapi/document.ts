@@ -76,7 +76,8 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
     }
     for (const field of queryFields(def)) {
       const schema = convert(shape[field], 'input');
-      const parameter: Json = { name: field, in: 'query', required: false, schema: omitDescription(schema) };
+      // Required when leaving it out is refused (a report's `from` and `to`); a list's filters may all be left out.
+      const parameter: Json = { name: field, in: 'query', required: !shape[field].safeParse(undefined).success, schema: omitDescription(schema) };
       if (schema.description) parameter.description = schema.description;
       if (schema.type === 'array') Object.assign(parameter, { style: 'form', explode: true });
       parameters.push(parameter);
