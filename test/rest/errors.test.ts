@@ -5,6 +5,7 @@ import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../../src-shared/e
 import type { Pet } from '../../src-shared/schemas/pet';
 import { forgetStorageFull } from '../../src-main/service/storage-full';
 import { expectError, useHttpSuite, type Answer } from './support/http-suite';
+import { OVERSIZED_DATE, recordOversizedSales } from '../service/support/oversized-sales';
 
 /**
  * Every code of the error catalogue, provoked over real HTTP, with its status and the Error
@@ -674,6 +675,13 @@ describe('the codes of sales and refunds (each also in test/rest/sales.test.ts)'
     const cancelled = (await s.call('POST', '/v1/sales', { json: { lines: [line], handover: 'later', payments: pay } })).body;
     expect((await s.call('POST', `/v1/sales/${cancelled.id}/cancel`)).status).toBe(200);
     expectCode(await s.call('POST', `/v1/sales/${cancelled.id}/refunds`, { json: { lines: [{ orderId: cancelled.lines[0].orderId }], restock: true } }), 'SALE_CANCELLED');
+  });
+});
+
+describe('422 REPORT_TOO_LARGE (also in test/rest/reports.test.ts)', () => {
+  test('a report whose sums would pass 2^53−1', async () => {
+    recordOversizedSales(s.t.store.db);
+    expectCode(await s.call('GET', `/v1/reports/sales?from=${OVERSIZED_DATE}&to=${OVERSIZED_DATE}`), 'REPORT_TOO_LARGE');
   });
 });
 
