@@ -122,8 +122,12 @@ test(
     const servers = await Promise.all([startServe(file, { PETSTORE_API_TOKEN: token }), startServe(file, { PETSTORE_API_TOKEN: token })]);
     const answers = await Promise.all(Array.from({ length: SALES }, (_, i) => sell(servers[i % 2].url, token, petIds, i)));
     expectWholeSales(file, petIds, answers);
-    // Both servers took part.
-    expect(new Set(answers.filter((answer) => answer.status === 201).map((answer) => answer.i % 2)).size).toBe(2);
+    // Both servers answered their half with a sale or a refusal. Which one sells the last units is
+    // the race's to decide: on a busy machine one server may sell everything before the other starts.
+    for (const half of [0, 1]) {
+      const statuses = answers.filter((answer) => answer.i % 2 === half).map((answer) => answer.status);
+      expect(statuses.filter((status) => status !== 201 && status !== 409), `server ${half + 1}`).toEqual([]);
+    }
   },
   60_000,
 );
