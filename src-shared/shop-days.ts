@@ -8,6 +8,13 @@
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The first and last days a filter or a report may name: each has a first and a last instant in every zone. */
+export const FIRST_SHOP_DATE = '1900-01-01';
+export const LAST_SHOP_DATE = '9999-12-30';
+
+/** Whether `text` is a calendar date from FIRST_SHOP_DATE to LAST_SHOP_DATE. */
+export const isShopDate = (text: string): boolean => isCalendarDate(text) && text >= FIRST_SHOP_DATE && text <= LAST_SHOP_DATE;
+
 /** Whether `text` is a real calendar date written `YYYY-MM-DD` (no 2026-02-30). */
 export function isCalendarDate(text: string): boolean {
   const match = CALENDAR_DATE.exec(text);

@@ -1,5 +1,5 @@
 import { z } from '../zod-setup';
-import { isCalendarDate } from '../shop-days';
+import { FIRST_SHOP_DATE, LAST_SHOP_DATE, isCalendarDate, isShopDate } from '../shop-days';
 import { DateTime, Id, NAME_MAX } from './common';
 import { TaxRate } from './money';
 import { PaymentMethod } from './sale';
@@ -11,8 +11,8 @@ import { PaymentMethod } from './sale';
  */
 
 /** The first and last days a report may name: every day of them has a first and a last instant. */
-export const REPORT_FIRST_DATE = '1900-01-01';
-export const REPORT_LAST_DATE = '9999-12-30';
+export const REPORT_FIRST_DATE = FIRST_SHOP_DATE;
+export const REPORT_LAST_DATE = LAST_SHOP_DATE;
 /** The longest range one sales report covers: three years, one of them a leap year. */
 export const REPORT_DAYS_MAX = 1096;
 /** The most rows a report by category or pet lists (those with the largest totals); the others are counted. */
@@ -24,7 +24,7 @@ const NOT_A_REPORT_DATE = `Must be a date (YYYY-MM-DD) from ${REPORT_FIRST_DATE}
 export const ReportDate = z
   .string()
   .max(10, { message: NOT_A_REPORT_DATE, abort: true })
-  .refine((text) => isCalendarDate(text) && text >= REPORT_FIRST_DATE && text <= REPORT_LAST_DATE, NOT_A_REPORT_DATE)
+  .refine(isShopDate, NOT_A_REPORT_DATE)
   .meta({ example: '2026-11-28' });
 
 /** Days from `from` to `to`, both counted (2026-01-01 to 2026-01-01 is 1). */

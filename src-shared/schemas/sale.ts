@@ -1,6 +1,6 @@
 import { z } from '../zod-setup';
 import { AMOUNT_MAX, LINE_QUANTITY_MAX, PAYMENTS_MAX, SALE_LINES_MAX } from '../money';
-import { isCalendarDate } from '../shop-days';
+import { FIRST_SHOP_DATE, LAST_SHOP_DATE, isShopDate } from '../shop-days';
 import { DESCRIPTION_MAX, DateTime, Description, Id, NAME_MAX, PageQuery, pageItems } from './common';
 import { Amount, TaxRate, UnitPrice } from './money';
 
@@ -161,8 +161,8 @@ export const Sales = pageItems(Sale).meta({ id: 'Sales' });
 export const DayOrInstant = z
   .string()
   .max(40)
-  .refine((text) => isCalendarDate(text) || DateTime.safeParse(text).success, {
-    message: "Must be a date (YYYY-MM-DD: a day in the shop's time zone) or an ISO 8601 date-time with an offset",
+  .refine((text) => isShopDate(text) || DateTime.safeParse(text).success, {
+    message: `Must be a date (YYYY-MM-DD from ${FIRST_SHOP_DATE} to ${LAST_SHOP_DATE}: a day in the shop's time zone) or an ISO 8601 date-time with an offset`,
   })
   .meta({ example: '2026-11-28' });
 

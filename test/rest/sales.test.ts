@@ -165,6 +165,8 @@ describe('GET /v1/sales', () => {
     for (const [query, field] of [
       ['from=yesterday', 'from'],
       ['to=2026-02-30', 'to'],
+      ['to=9999-12-31', 'to'], // its end would fall past the last instant a date can hold
+      ['from=1899-12-31', 'from'],
       ['to=2026-11-28T10:00:00', 'to'],
       ['status=paid', 'status.0'],
       ['number=0', 'number'],
