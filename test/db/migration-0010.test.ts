@@ -4,15 +4,13 @@
  * readable in SQL, and an `opening` movement for each pet's stock (none for a stock of 0).
  */
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { openDatabase } from '../../src-main/db/connection';
 import { MIGRATIONS } from '../../src-main/db/migrations/index';
-import { invokeOperation } from '../../src-main/service/invoke';
-import { openStore, type Store } from '../../src-main/service/store';
 import { tempDir } from '../helpers/temp-store';
+import { upgradeTestKit } from '../helpers/upgrade-kit';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).reverse().forEach((cleanup) => cleanup()));
+const { cleanups, open, ok } = upgradeTestKit();
 
 /** The newest version before 10: what the build before this migration left. */
 const BEFORE = MIGRATIONS.filter(({ version }) => version < 10).at(-1)!.version;
@@ -46,17 +44,7 @@ function olderFile(): string {
   return file;
 }
 
-function open(file: string): Store {
-  const store = openStore(file);
-  cleanups.push(() => store.close());
-  return store;
-}
 
-function ok(store: Store, name: string, input: unknown = {}): any {
-  const result = invokeOperation(store.handlers, name, input);
-  if (!result.ok) throw new Error(`${name} failed: ${JSON.stringify(result.error)}`);
-  return result.data;
-}
 
 test('orders keep their state and the time they were placed; complete stays readable in SQL', () => {
   const store = open(olderFile());

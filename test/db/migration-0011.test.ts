@@ -6,17 +6,15 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { openDatabase } from '../../src-main/db/connection';
 import { schemaVersion } from '../../src-main/db/migrate';
 import { LATEST_SCHEMA_VERSION } from '../../src-main/db/migrations/index';
 import { runOnce } from '../../src-main/service/idempotency';
-import { invokeOperation } from '../../src-main/service/invoke';
-import { openStore, type Store } from '../../src-main/service/store';
 import { tempDir } from '../helpers/temp-store';
+import { upgradeTestKit } from '../helpers/upgrade-kit';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).reverse().forEach((cleanup) => cleanup()));
+const { cleanups, open, ok } = upgradeTestKit();
 
 const PET = { id: 1, name: 'Rex', categoryId: 1, status: 'available' };
 const ORDER_ANSWER = JSON.stringify({ id: 1, petId: 1, quantity: 1, complete: false });
@@ -44,17 +42,7 @@ function version10File(): string {
   return file;
 }
 
-function open(file: string): Store {
-  const store = openStore(file);
-  cleanups.push(() => store.close());
-  return store;
-}
 
-function ok(store: Store, name: string, input: unknown = {}): any {
-  const result = invokeOperation(store.handlers, name, input);
-  if (!result.ok) throw new Error(`${name} failed: ${JSON.stringify(result.error)}`);
-  return result.data;
-}
 
 test('upgrades with no customers; the kept answers still replay; customers work from then on', () => {
   const store = open(version10File());

@@ -4,17 +4,15 @@
  * microchip lookups use their indexes.
  */
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { openDatabase } from '../../src-main/db/connection';
 import { schemaVersion } from '../../src-main/db/migrate';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../src-main/db/migrations/index';
-import { openStore, type Store } from '../../src-main/service/store';
-import { invokeOperation } from '../../src-main/service/invoke';
 import { tempDir } from '../helpers/temp-store';
+import { upgradeTestKit } from '../helpers/upgrade-kit';
 import { PNG } from '../helpers/images';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).reverse().forEach((cleanup) => cleanup()));
+const { cleanups, open, ok } = upgradeTestKit();
 
 /** The version this migration upgrades from (others may sit between 8 and 12 while they are written). */
 const PREVIOUS = MIGRATIONS[MIGRATIONS.findIndex(({ version }) => version === 12) - 1]!.version;
@@ -37,17 +35,7 @@ function previousVersionFile(): string {
   return file;
 }
 
-function open(file: string): Store {
-  const store = openStore(file);
-  cleanups.push(() => store.close());
-  return store;
-}
 
-function ok(store: Store, name: string, input: unknown = {}): any {
-  const result = invokeOperation(store.handlers, name, input);
-  if (!result.ok) throw new Error(`${name} failed: ${JSON.stringify(result.error)}`);
-  return result.data;
-}
 
 test('pets keep exactly what they had: no price, SKU, details or photo is invented', () => {
   const store = open(previousVersionFile());

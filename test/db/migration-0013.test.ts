@@ -5,16 +5,15 @@
  * stored-amounts check then finds the sale (the currency can no longer change).
  */
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { openDatabase } from '../../src-main/db/connection';
 import { schemaVersion } from '../../src-main/db/migrate';
 import { LATEST_SCHEMA_VERSION } from '../../src-main/db/migrations/index';
 import { invokeOperation } from '../../src-main/service/invoke';
-import { openStore, type Store } from '../../src-main/service/store';
 import { tempDir } from '../helpers/temp-store';
+import { upgradeTestKit } from '../helpers/upgrade-kit';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => cleanups.splice(0).reverse().forEach((cleanup) => cleanup()));
+const { cleanups, open, ok: call } = upgradeTestKit();
 
 /** A store file at version 12 with a priced pet and three orders of it: open, complete, cancelled. */
 function version12File(): string {
@@ -41,17 +40,7 @@ function version12File(): string {
   return file;
 }
 
-function open(file: string): Store {
-  const store = openStore(file);
-  cleanups.push(() => store.close());
-  return store;
-}
 
-function call(store: Store, name: string, input: unknown = {}): any {
-  const result = invokeOperation(store.handlers, name, input);
-  if (!result.ok) throw new Error(`${name} failed: ${JSON.stringify(result.error)}`);
-  return result.data;
-}
 
 test('orders keep their state and no sale is invented; the first sale is receipt 1; then the currency is in use', () => {
   const store = open(version12File());

@@ -10,33 +10,20 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { openDatabase } from '../../src-main/db/connection';
 import { schemaVersion } from '../../src-main/db/migrate';
 import { MIGRATIONS } from '../../src-main/db/migrations/index';
-import { invokeOperation } from '../../src-main/service/invoke';
-import { openStore, type Store } from '../../src-main/service/store';
+import { type Store } from '../../src-main/service/store';
 import { priceSale, refundShare } from '../../src-shared/money';
 import type { Sale } from '../../src-shared/schemas/sale';
 import { summariesAndRecords } from '../helpers/report-summaries';
 import { tempDir } from '../helpers/temp-store';
+import { upgradeTestKit } from '../helpers/upgrade-kit';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  cleanups.splice(0).reverse().forEach((cleanup) => cleanup());
-  vi.useRealTimers();
-});
+const { cleanups, open, ok } = upgradeTestKit();
+afterEach(() => vi.useRealTimers());
 
 /** The version this migration upgrades from. */
 const PREVIOUS = MIGRATIONS[MIGRATIONS.findIndex(({ version }) => version === 14) - 1]!.version;
 const SALES_TABLES = ['sales', 'sale_lines', 'sale_payments', 'refunds', 'refund_lines', 'refund_payments'];
 
-function open(file: string): Store {
-  const store = openStore(file);
-  cleanups.push(() => store.close());
-  return store;
-}
-function ok(store: Store, name: string, input: unknown = {}): any {
-  const result = invokeOperation(store.handlers, name as never, input);
-  if (!result.ok) throw new Error(`${name} failed: ${JSON.stringify(result.error)}`);
-  return result.data;
-}
 
 /** A current store in Berlin with a week of sales: some refunded, one cancelled, at every hour. */
 function shopWithSales(dir: string): Store {
