@@ -10,14 +10,24 @@ const OrdersView = () => import('./views/OrdersView.vue');
 const InventoryView = () => import('./views/InventoryView.vue');
 const SettingsView = () => import('./views/SettingsView.vue');
 const ReceiptView = () => import('./views/ReceiptView.vue');
+const TillView = () => import('./views/TillView.vue');
+const SalesView = () => import('./views/SalesView.vue');
+const CustomersView = () => import('./views/CustomersView.vue');
+const ReportsView = () => import('./views/ReportsView.vue');
+const SaleReceiptView = () => import('./views/SaleReceiptView.vue');
+const LabelsView = () => import('./views/LabelsView.vue');
 
 /** The screens, in the order of the navigation; the route name is the screen name. */
 export const SCREEN_ROUTES: (RouteRecordRaw & { name: ScreenName; meta: { title: string } })[] = [
+  { path: '/till', name: 'till', component: TillView, meta: { title: 'Till' } },
+  { path: '/sales', name: 'sales', component: SalesView, meta: { title: 'Sales' } },
+  { path: '/customers', name: 'customers', component: CustomersView, meta: { title: 'Customers' } },
   { path: '/dashboard', name: 'dashboard', component: DashboardView, meta: { title: 'Dashboard' } },
   { path: '/pets', name: 'pets', component: PetsView, meta: { title: 'Pets' } },
   { path: '/categories', name: 'categories', component: CategoriesView, meta: { title: 'Categories' } },
   { path: '/orders', name: 'orders', component: OrdersView, meta: { title: 'Orders' } },
   { path: '/inventory', name: 'inventory', component: InventoryView, meta: { title: 'Inventory' } },
+  { path: '/reports', name: 'reports', component: ReportsView, meta: { title: 'Reports' } },
   { path: '/settings', name: 'settings', component: SettingsView, meta: { title: 'Settings' } },
 ];
 
@@ -32,6 +42,10 @@ export const router = createRouter({
     ...SCREEN_ROUTES,
     // A printable receipt: a page of its own, so that the browser's print and Electron's PDF show only it.
     { path: '/orders/:orderId(\\d+)/receipt', name: 'receipt', component: ReceiptView, props: (to) => ({ orderId: Number(to.params.orderId) }), meta: { title: 'Receipt', section: 'orders' } },
+    // A sale's receipt with its amounts, in the layout asked for (`?layout=a4|80mm`).
+    { path: '/sales/:saleId(\\d+)/receipt', name: 'sale-receipt', component: SaleReceiptView, props: (to) => ({ saleId: Number(to.params.saleId) }), meta: { title: 'Receipt', section: 'sales' } },
+    // Shelf and cage labels for the pets chosen (`?pets=1,2,3`), printed as a PDF.
+    { path: '/labels', name: 'labels', component: LabelsView, meta: { title: 'Labels', section: 'pets' } },
     { path: '/:unknown(.*)*', redirect: '/dashboard' },
   ],
 });

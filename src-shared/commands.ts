@@ -13,10 +13,14 @@ export interface CommandDef {
   screen?: ScreenName;
 }
 
-export const SCREENS = ['dashboard', 'pets', 'categories', 'orders', 'inventory', 'settings'] as const;
+export const SCREENS = ['till', 'sales', 'customers', 'dashboard', 'pets', 'categories', 'orders', 'inventory', 'reports', 'settings'] as const;
 export type ScreenName = (typeof SCREENS)[number];
 
 export const COMMANDS = {
+  'go.till': { label: 'Till', accelerator: 'CmdOrCtrl+7', menu: 'View', screen: 'till' },
+  'go.sales': { label: 'Sales', accelerator: 'CmdOrCtrl+8', menu: 'View', screen: 'sales' },
+  'go.customers': { label: 'Customers', accelerator: 'CmdOrCtrl+9', menu: 'View', screen: 'customers' },
+  'go.reports': { label: 'Reports', accelerator: 'CmdOrCtrl+0', menu: 'View', screen: 'reports' },
   'go.dashboard': { label: 'Dashboard', accelerator: 'CmdOrCtrl+1', menu: 'View', screen: 'dashboard' },
   'go.pets': { label: 'Pets', accelerator: 'CmdOrCtrl+2', menu: 'View', screen: 'pets' },
   'go.categories': { label: 'Categories', accelerator: 'CmdOrCtrl+3', menu: 'View', screen: 'categories' },
