@@ -18,6 +18,9 @@ export const SETTING_NAMES: Record<keyof StoreSettings, string> = {
   defaultTaxRate: 'default tax rate',
   pricesIncludeTax: 'prices include tax',
   timeZone: 'time zone',
+  shopAddress: 'address',
+  shopTaxId: 'tax id',
+  receiptFooter: 'receipt footer',
 };
 
 /** The settings a `settings.updated` event names (its data is `{keys}`, never the values). */

@@ -1,5 +1,5 @@
 import { z } from '../zod-setup';
-import { Name, hasSomeField, someFieldRequired } from './common';
+import { Name, freeText, hasSomeField, someFieldRequired } from './common';
 import { CurrencyCode, TaxRate } from './money';
 
 const IPV4_PART = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
@@ -78,6 +78,19 @@ export function machineTimeZone(): string {
   return zone && TimeZone.safeParse(zone).success ? zoneName(zone)! : 'UTC';
 }
 
+/** The longest address and receipt footer a receipt prints, in characters after trimming. */
+export const RECEIPT_TEXT_MAX = 300;
+/** The longest tax id (a VAT number, an EIN): one line. */
+export const TAX_ID_MAX = 40;
+
+/** A tax id as printed: one trimmed line (empty: none), no control characters. */
+const TaxId = z
+  .string()
+  .trim()
+  .max(TAX_ID_MAX, `Must be at most ${TAX_ID_MAX} characters`)
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/, 'Must be one line, without control characters');
+
 /** Owner settings kept in the database, shared by the app and the headless server. */
 export const StoreSettings = z.object({
   shopName: Name.describe('The shop\'s name, printed at the top of every receipt.'),
@@ -102,6 +115,9 @@ export const StoreSettings = z.object({
   defaultTaxRate: TaxRate.describe("Tax rate (basis points) of a category that has none of its own: 1900 is 19 %."),
   pricesIncludeTax: z.boolean().describe('Whether prices include tax (true) or have it added at the till (false).'),
   timeZone: TimeZone.describe("The shop's time zone (IANA): days of reports and receipts are its days. This machine's at first start."),
+  shopAddress: freeText(RECEIPT_TEXT_MAX).describe('The shop\'s address under its name on receipts, line breaks kept; empty: none.'),
+  shopTaxId: TaxId.describe('The shop\'s tax id (VAT number) printed on receipts; empty: none.'),
+  receiptFooter: freeText(RECEIPT_TEXT_MAX).describe('Text at the foot of every receipt (opening hours, returns policy), line breaks kept; empty: none.'),
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;
 
@@ -119,6 +135,9 @@ export const DEFAULT_SETTINGS: StoreSettings = {
   pricesIncludeTax: true,
   // Where no zone is stored yet (a file not yet upgraded): migration 9 stores the machine's at first start.
   timeZone: machineTimeZone(),
+  shopAddress: '',
+  shopTaxId: '',
+  receiptFooter: '',
 };
 
 /** A change to some settings; unknown keys are refused. */

@@ -1,0 +1,43 @@
+/** What a receipt prints besides the shop's name: its address, tax id and footer, owner settings like the others. */
+import { afterEach, expect, test } from 'vitest';
+import { openStore } from '../../src-main/service/store';
+import { openTestStore, type TestStore } from '../helpers/temp-store';
+
+let t: TestStore;
+afterEach(() => t?.close());
+
+test('empty until the owner fills them in; trimmed, line breaks kept, kept in the file and announced by key', () => {
+  t = openTestStore();
+  expect(t.ok('settings.get', {})).toMatchObject({ shopAddress: '', shopTaxId: '', receiptFooter: '' });
+  const after = t.ok('settings.update', { shopAddress: ' 1 Main Street\n12345 Springfield ', shopTaxId: ' DE123456789 ', receiptFooter: 'Thank you!\nReturns within 14 days.' });
+  expect(after).toMatchObject({ shopAddress: '1 Main Street\n12345 Springfield', shopTaxId: 'DE123456789', receiptFooter: 'Thank you!\nReturns within 14 days.' });
+  const events = t.ok('events.list', {}).filter((event) => event.type === 'settings.updated');
+  expect(events.map((event) => event.data)).toEqual([{ keys: ['shopAddress', 'shopTaxId', 'receiptFooter'] }]);
+
+  const second = openStore(t.file); // another window or process on the same file
+  try {
+    expect(second.handlers['settings.get']({})).toMatchObject({ shopTaxId: 'DE123456789', receiptFooter: 'Thank you!\nReturns within 14 days.' });
+  } finally {
+    second.close();
+  }
+});
+
+test.each([
+  ['shopAddress', 'x'.repeat(301), 'Must be at most 300 characters'],
+  ['shopAddress', 'bell\u0007', 'Must not contain control characters other than line breaks and tabs'],
+  ['receiptFooter', 'x'.repeat(301), 'Must be at most 300 characters'],
+  ['shopTaxId', 'x'.repeat(41), 'Must be at most 40 characters'],
+  ['shopTaxId', 'DE 123\n456', 'Must be one line, without control characters'],
+  ['shopTaxId', 42, 'Must be text'],
+])('%s %j → VALIDATION_FAILED naming it, nothing changed', (key, value, message) => {
+  t = openTestStore();
+  const error = t.fail('settings.update', { [key]: value });
+  expect(error).toMatchObject({ code: 'VALIDATION_FAILED', status: 400, details: [{ path: key, message }] });
+  expect(t.ok('settings.get', {})).toMatchObject({ shopAddress: '', shopTaxId: '', receiptFooter: '' });
+});
+
+test('the bounds themselves are taken', () => {
+  t = openTestStore();
+  const after = t.ok('settings.update', { shopAddress: 'a'.repeat(300), shopTaxId: 't'.repeat(40), receiptFooter: 'f'.repeat(300) });
+  expect([after.shopAddress.length, after.shopTaxId.length, after.receiptFooter.length]).toEqual([300, 40, 300]);
+});
