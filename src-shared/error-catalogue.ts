@@ -52,6 +52,7 @@ export const ERROR_CATALOGUE = {
   AUTH_THROTTLED: { status: 429, when: 'Too many wrong bearer tokens from this client address in a minute; Retry-After says when to try again.' },
   HEADERS_TOO_LARGE: { status: 431, when: 'The request line and headers exceed 16 KiB (e.g. a very long query string).' },
   INTERNAL: { status: 500, when: 'An unexpected fault; the message is generic and no stack trace is sent.' },
+  PRINT_FAILED: { status: 502, when: 'The printer or the system failed a print job (desktop app only); nothing was printed.' },
   SERVICE_BUSY: { status: 503, when: 'The database stayed locked by another process beyond the busy timeout, or the server is shutting down; retry shortly.' },
   STORAGE_FULL: { status: 507, when: 'The disk holding the database is full: nothing was written; free some space and try again. Reads go on.' },
 } as const satisfies Record<string, { status: number; when: string }>;

@@ -6,6 +6,7 @@ import type { DesktopHandlers } from '../host/shell-handlers';
 import { backupFolderOf } from '../service/backup';
 import type { Store } from '../service/store';
 import { writePrivateFile } from './hardening/private-file';
+import { printerChoices, printOptions, printOutcome } from './printing/print-job';
 
 const BACKUP_FILTERS = [{ name: 'Pet Store Clerk backup', extensions: ['db'] }];
 
@@ -45,10 +46,24 @@ export function desktopHandlers(store: Store): DesktopHandlers {
         filters: [{ name: 'PDF', extensions: ['pdf'] }],
       });
       if (choice.canceled || !choice.filePath) return { file: null };
-      // The page's print stylesheet applies: only the receipt is printed.
-      const pdf = await window.webContents.printToPDF({ pageSize: 'A4', printBackground: false });
+      // The page's print stylesheet applies: only the receipt is printed, on the paper its @page asks for (A4, an 80 mm roll).
+      const pdf = await window.webContents.printToPDF({ pageSize: 'A4', preferCSSPageSize: true, printBackground: false });
       await writePrivateFile(choice.filePath, pdf);
       return { file: choice.filePath };
+    },
+    'app.printers': async () => printerChoices(await clerkWindow().webContents.getPrintersAsync()),
+    'app.print': async (job) => {
+      const { webContents } = clerkWindow();
+      const options = printOptions(job, printerChoices(await webContents.getPrintersAsync()));
+      return new Promise((resolve, reject) => {
+        webContents.print(options, (success, failureReason) => {
+          try {
+            resolve(printOutcome(success, failureReason, options.deviceName));
+          } catch (error) {
+            reject(error);
+          }
+        });
+      });
     },
     'app.showDataFolder': async () => {
       const problem = await shell.openPath(dirname(store.db.name));

@@ -12,7 +12,7 @@ import { createListenerControl } from './listener-control';
  * shell's (REST listener switch, backups, app info, and the desktop's dialogs where there is a
  * desktop). Returns the table and the listener control.
  */
-export type DesktopHandlers = Pick<ShellHandlers, 'app.chooseFile' | 'app.printToPdf' | 'app.showDataFolder'>;
+export type DesktopHandlers = Pick<ShellHandlers, 'app.chooseFile' | 'app.printToPdf' | 'app.printers' | 'app.print' | 'app.showDataFolder'>;
 
 const desktopOnly = (what: string) => async (): Promise<never> => {
   throw new StoreError('NOT_FOUND', `${what} is only available in the desktop app`);
@@ -22,6 +22,8 @@ const desktopOnly = (what: string) => async (): Promise<never> => {
 const WITHOUT_DESKTOP: DesktopHandlers = {
   'app.chooseFile': desktopOnly('Choosing a file in a dialog'),
   'app.printToPdf': desktopOnly('Printing to PDF'),
+  'app.printers': desktopOnly('Choosing a printer'),
+  'app.print': desktopOnly('Printing on a printer'),
   'app.showDataFolder': desktopOnly('Opening the data folder'),
 };
 

@@ -2,6 +2,7 @@
 import { z } from '../zod-setup';
 import { defineOperation as op } from '../contract-types';
 import { AppInfo, FileChoice, FileChoiceRequest, PrintRequest } from '../schemas/data';
+import { Printers, PrintJob, PrintOutcome } from '../schemas/printing';
 import { Nothing } from './refs';
 
 export const appOperations = {
@@ -28,6 +29,24 @@ export const appOperations = {
     summary: 'Print to PDF',
     input: PrintRequest,
     output: FileChoice,
+    stability: 'stable',
+    mutates: false,
+  }),
+  /** The printers the system knows, the default one marked (desktop app only). */
+  'app.printers': op({
+    tag: 'Settings',
+    summary: 'List the printers',
+    input: z.strictObject({}),
+    output: Printers,
+    stability: 'stable',
+    mutates: false,
+  }),
+  /** Prints the clerk's window on the printer chosen, or through the system's dialog (desktop app only). */
+  'app.print': op({
+    tag: 'Settings',
+    summary: 'Print',
+    input: PrintJob,
+    output: PrintOutcome,
     stability: 'stable',
     mutates: false,
   }),

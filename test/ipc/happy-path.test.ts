@@ -196,7 +196,7 @@ describe('results are structured-clone safe and conform to the contract', () => 
 
     // The desktop's dialogs, printing and file manager exist only in Electron: elsewhere (this
     // harness serves what the browser host serves) they refuse with a clear Error object.
-    const desktopOnly = { 'app.chooseFile': { purpose: 'backup' }, 'app.printToPdf': { suggestedName: 'order-1.pdf' }, 'app.showDataFolder': {} } as const;
+    const desktopOnly = { 'app.chooseFile': { purpose: 'backup' }, 'app.printToPdf': { suggestedName: 'order-1.pdf' }, 'app.printers': {}, 'app.print': {}, 'app.showDataFolder': {} } as const;
     for (const [name, input] of Object.entries(desktopOnly)) {
       const result = await h.call(name as CallableOperationName, input);
       expect(result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', status: 404, message: expect.stringMatching(/only available in the desktop app/) } });

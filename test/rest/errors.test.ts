@@ -689,6 +689,7 @@ describe('422 REPORT_TOO_LARGE (also in test/rest/reports.test.ts)', () => {
 const IN_PROCESS_ONLY = [
   'FILE_EXISTS', // backup.create: test/service/backup.test.ts, test/cli/data-commands.test.ts
   'CURRENCY_IN_USE', // settings.update (the owner's, not on REST): test/service/money-settings.test.ts, test/cli/settings.test.ts
+  'PRINT_FAILED', // app.print (the desktop app's printer): test/app/print-job.test.ts
 ];
 
 test('every code of the catalogue that REST can answer was provoked over HTTP', () => {
