@@ -5,6 +5,7 @@ import { detailsOf, mergedRecord, petRowWith, requireUniqueRecord, type RecordIn
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
 import { initialStock, stockForStatusChange } from './stock-rules';
+import { bulkUpdateHandler } from './pets-bulk';
 
 export function petHandlers(ctx: ServiceContext): HandlersFor<'pets'> {
   function mustFind(id: number): PetRow {
@@ -82,6 +83,8 @@ export function petHandlers(ctx: ServiceContext): HandlersFor<'pets'> {
     'pets.replace': ({ petId, pet }) => change(petId, { ...pet, status: pet.status ?? 'available' }, pet.status === undefined),
 
     'pets.update': ({ petId, changes }) => change(petId, changes),
+
+    'pets.bulkUpdate': bulkUpdateHandler(ctx, (petId, changes) => change(petId, changes)),
 
     'pets.delete': ({ petId }) =>
       ctx.write(() => {

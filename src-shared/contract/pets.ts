@@ -1,7 +1,7 @@
 /** Pets: the catalogue of animals. */
 import { defineOperation as op } from '../contract-types';
 import { page } from '../schemas/common';
-import { NewPet, Pet, PetListQuery, PetPatch, PetReplacement, Pets } from '../schemas/pet';
+import { NewPet, Pet, PetBulkResult, PetBulkUpdate, PetListQuery, PetPatch, PetReplacement, Pets } from '../schemas/pet';
 import { PetRef, Nothing } from './refs';
 
 export const petOperations = {
@@ -89,6 +89,21 @@ export const petOperations = {
       body: 'changes',
       errors: ['NOT_FOUND', 'REFERENCE_NOT_FOUND', 'SKU_TAKEN', 'MICROCHIP_TAKEN', 'PET_HAS_OPEN_ORDERS'],
     },
+  }),
+  /** Change the category, status or price of several pets at once: all of them or none. */
+  'pets.bulkUpdate': op({
+    tag: 'Pets',
+    summary: 'Change several pets at once',
+    description:
+      'Sets the same `categoryId`, `status` and/or `price` on every pet in `petIds` (up to 1,000), in one transaction: ' +
+      'if any pet is missing (404 NOT_FOUND), the category does not exist (422 REFERENCE_NOT_FOUND) or a status change is refused for one pet ' +
+      '(409 PET_HAS_OPEN_ORDERS, as for PATCH), none is changed, and the error names the first pet refused. ' +
+      'Each pet changed gives a `pet.updated` event, as a PATCH would.',
+    input: PetBulkUpdate,
+    output: PetBulkResult,
+    stability: 'beta',
+    mutates: true,
+    http: { method: 'POST', path: '/pets/bulk-update', success: 200, body: '*', errors: ['NOT_FOUND', 'REFERENCE_NOT_FOUND', 'PET_HAS_OPEN_ORDERS'] },
   }),
   /** Remove a pet; refused while it has open orders. */
   'pets.delete': op({

@@ -163,7 +163,7 @@ export type Pet = z.infer<typeof Pet>;
 /** The seed's `Pets`: a list's page of pets. */
 export const Pets = pageItems(Pet).meta({ id: 'Pets' });
 
-export const PET_SORTS = ['id', '-id', 'name', '-name', 'status', '-status'] as const;
+export const PET_SORTS = ['id', '-id', 'name', '-name', 'status', '-status', 'stock', '-stock', 'category', '-category'] as const;
 export const PetSort = z.enum(PET_SORTS);
 export type PetSort = z.infer<typeof PetSort>;
 
@@ -174,7 +174,42 @@ export const PetListQuery = z.strictObject({
   id: z.array(Id).min(1, 'Give at least one id, or leave the filter out').max(500).optional().describe('Only pets with these ids (repeatable).'),
   sku: Sku.optional().describe('Only the pet with this SKU: the whole SKU, case aside (as SKUs are unique).'),
   details: z.boolean().optional().describe("`true`: each pet with the animal's details (breed, sex, birth date, microchip, vaccinations, health notes), as a read by id gives them."),
-  sort: PetSort.default('id').describe('Sort key; a leading `-` sorts descending. Names sort case- and accent-insensitively, numbers in them by value ("Rex 2" before "Rex 10").'),
+  sort: PetSort.default('id').describe(
+    'Sort key; a leading `-` sorts descending. Names sort case- and accent-insensitively, numbers in them by value ("Rex 2" before "Rex 10"); ' +
+      '`stock` by units in stock, `category` by the category\'s name (as names sort); equal values by id.',
+  ),
   ...PageQuery,
 });
 export type PetListQuery = z.input<typeof PetListQuery>;
+
+/** The most pets one bulk change takes: a category's worth at the counter, one transaction. */
+export const BULK_PETS_MAX = 1000;
+
+/** What a bulk change sets on every pet it names: a category, a status or a price (`null` clears the price). */
+export const PetBulkChanges = z
+  .strictObject({
+    categoryId: interfaceFields.categoryId.optional(),
+    status: PetStatus.optional(),
+    price: Price.nullable().optional().describe('The new price of every pet named; `null` clears it.'),
+  })
+  .refine(hasSomeField, someFieldRequired('At least one of categoryId, status or price is required'))
+  .meta({ id: 'PetBulkChanges', minProperties: 1 });
+export type PetBulkChanges = z.infer<typeof PetBulkChanges>;
+
+/** A bulk change: the same changes to every pet named, all or none. */
+export const PetBulkUpdate = z
+  .strictObject({
+    petIds: z
+      .array(Id)
+      .min(1, 'Name at least one pet')
+      .max(BULK_PETS_MAX, `Name at most ${BULK_PETS_MAX.toLocaleString('en-US')} pets at once`)
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'Name each pet once' })
+      .describe(`The pets to change, 1–${BULK_PETS_MAX.toLocaleString('en-US')} ids, each once.`),
+    changes: PetBulkChanges,
+  })
+  .meta({ id: 'PetBulkUpdate' });
+export type PetBulkUpdate = z.infer<typeof PetBulkUpdate>;
+
+export const PetBulkResult = z
+  .object({ updated: z.int().min(0).describe('How many pets were changed: every one named.') })
+  .meta({ id: 'PetBulkResult' });

@@ -128,6 +128,7 @@ describe('results are structured-clone safe and conform to the contract', () => 
     await check('pets.get', { petId: rex.id });
     await check('pets.replace', { petId: rex.id, pet: { name: 'Rex II', categoryId: dogs.id } });
     await check('pets.update', { petId: rex.id, changes: { name: 'Rex' } });
+    await check('pets.bulkUpdate', { petIds: [rex.id], changes: { price: 1200 } });
     await check('photos.put', { petId: rex.id, photo: new Uint8Array(PNG) });
     await check('photos.get', { petId: rex.id });
     await check('photos.delete', { petId: rex.id });

@@ -38,6 +38,8 @@ function bodyFor(name: OperationName): unknown {
       return { name: 'Matrix pet', categoryId: ids.categoryId };
     case 'pets.update':
       return { name: 'Matrix pet' };
+    case 'pets.bulkUpdate':
+      return { petIds: [ids.petId], changes: { price: 1000 } };
     case 'categories.create':
       return { name: `Matrix kind ${Math.random()}` };
     case 'categories.replace':
@@ -100,6 +102,7 @@ describe('the scope matrix over every HTTP operation of the contract', () => {
       [
         'GET /pets',
         'POST /pets',
+        'POST /pets/bulk-update',
         'GET /pets/{petId}',
         'PUT /pets/{petId}',
         'PATCH /pets/{petId}',

@@ -36,6 +36,7 @@ const bodyRoutes = () =>
       'pets.create': { name: 'Bodied', categoryId: category.id },
       'pets.replace': { name: 'Limit pet', categoryId: category.id },
       'pets.update': { name: 'Limit pet' },
+      'pets.bulkUpdate': { petIds: [pet.id], changes: { price: 100 } },
       'categories.create': { name: 'Bodied kind' },
       'categories.replace': { name: 'Limit kinds' },
       'categories.update': { name: 'Limit kinds' },

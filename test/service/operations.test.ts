@@ -127,6 +127,12 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(t.ok('pets.get', { petId: s.bella.id })).toEqual(pet);
     expect(standing(t, s.bella.id)).toEqual({ status: 'available', stock: 2 });
   },
+  'pets.bulkUpdate': (t, s) => {
+    const mark = lastEventId(t);
+    expect(conforms('pets.bulkUpdate', t.ok('pets.bulkUpdate', { petIds: [s.rex.id, s.held.id], changes: { categoryId: s.cats.id, price: 900 } }))).toEqual({ updated: 2 });
+    expect(t.ok('pets.list', { categoryId: s.cats.id }).items.map((pet) => [pet.id, pet.price])).toEqual([[s.rex.id, 900], [s.held.id, 900]]);
+    expect(appendedSince(t, mark).map((event) => [event.type, event.data.id])).toEqual([['pet.updated', s.rex.id], ['pet.updated', s.held.id]]);
+  },
   'pets.delete': (t, s) => {
     const mark = lastEventId(t);
     expect(conforms('pets.delete', t.ok('pets.delete', { petId: s.rex.id }))).toBeNull();
@@ -578,6 +584,7 @@ const refusals: Refusal[] = [
   ['pets.replace', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, pet: { name: 'Rex', categoryId: s.dogs.id, status: 'lost' } }), /pet\.status/],
   ['pets.update', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, changes: {} }), /At least one field/],
   ['pets.delete', 'VALIDATION_FAILED', () => ({}), /petId/],
+  ['pets.bulkUpdate', 'VALIDATION_FAILED', (s) => ({ petIds: [s.rex.id], changes: {} }), /At least one of/],
   ['photos.put', 'VALIDATION_FAILED', (s) => ({ petId: s.rex.id, photo: 'iVBORw0KGgo=' }), /photo/],
   ['photos.get', 'VALIDATION_FAILED', () => ({ petId: 0 }), /petId/],
   ['photos.delete', 'VALIDATION_FAILED', () => ({}), /petId/],
@@ -637,6 +644,9 @@ const refusals: Refusal[] = [
   ['pets.update', 'REFERENCE_NOT_FOUND', (s) => ({ petId: s.rex.id, changes: { categoryId: MISSING } }), /Category 424242/],
   ['pets.update', 'PET_HAS_OPEN_ORDERS', (s) => ({ petId: s.bella.id, changes: { status: 'sold' } }), /open orders/],
   ['pets.delete', 'NOT_FOUND', () => ({ petId: MISSING }), /Pet 424242/],
+  ['pets.bulkUpdate', 'NOT_FOUND', (s) => ({ petIds: [s.rex.id, MISSING], changes: { price: 1 } }), /Pet 424242 does not exist: nothing was changed/],
+  ['pets.bulkUpdate', 'REFERENCE_NOT_FOUND', (s) => ({ petIds: [s.rex.id], changes: { categoryId: MISSING } }), /Category 424242/],
+  ['pets.bulkUpdate', 'PET_HAS_OPEN_ORDERS', (s) => ({ petIds: [s.rex.id, s.bella.id], changes: { status: 'sold' } }), /open orders.*Nothing was changed/],
   ['pets.delete', 'PET_HAS_OPEN_ORDERS', (s) => ({ petId: s.bella.id }), /open orders/],
   ['pets.create', 'SKU_TAKEN', (s) => ({ name: 'Max', categoryId: s.dogs.id, sku: ' bella-1 ' }), /"bella-1" belongs to Bella/],
   ['pets.create', 'MICROCHIP_TAKEN', (s) => ({ name: 'Max', categoryId: s.dogs.id, microchip: BELLA_CHIP }), /belongs to Bella/],
@@ -703,7 +713,8 @@ const refusals: Refusal[] = [
 
 /** The Error object's `details` for refusals that point at one field (undefined: none). */
 const DETAIL_PATHS: Partial<Record<ErrorCode, (op: CallableOperationName) => string[] | undefined>> = {
-  REFERENCE_NOT_FOUND: (op) => [{ 'orders.place': 'petId', 'sales.create': 'lines.1.petId', 'refunds.create': 'lines.0.orderId' }[op as string] ?? 'categoryId'],
+  REFERENCE_NOT_FOUND: (op) =>
+    [{ 'orders.place': 'petId', 'sales.create': 'lines.1.petId', 'refunds.create': 'lines.0.orderId', 'pets.bulkUpdate': 'changes.categoryId' }[op as string] ?? 'categoryId'],
   // A sale's line is named; an order on its own answers the interface's bare Error object.
   PET_NOT_AVAILABLE: (op) => (op === 'sales.create' ? ['lines.0.petId'] : undefined),
   INSUFFICIENT_STOCK: (op) => (op === 'sales.create' ? ['lines.0.quantity'] : undefined),
@@ -750,6 +761,7 @@ describe('a database locked by another program: SERVICE_BUSY, nothing written, r
     'pets.replace': { petId: s.rex.id, pet: { name: 'Rex', categoryId: s.dogs.id } },
     'pets.update': { petId: s.rex.id, changes: { name: 'Rexy' } },
     'pets.delete': { petId: s.rex.id },
+    'pets.bulkUpdate': { petIds: [s.rex.id], changes: { price: 100 } },
     'photos.put': { petId: s.rex.id, photo: PNG },
     'photos.delete': { petId: s.rex.id },
     'categories.create': { name: 'Fish' },

@@ -11,14 +11,25 @@ import { PetStatus } from '../../../src-shared/schemas/pet';
 
 export type ListName = 'pets' | 'categories' | 'orders' | 'inventory' | 'customers' | 'movements' | 'sales' | 'refunds';
 
-/** What a list sorted by this carries besides the id: nothing, a text (a sort key), a pet status. */
-type ValueKind = 'none' | 'text' | 'status';
+/** What a list sorted by this carries besides the id: nothing, a text (a sort key), a pet status, a count (digits). */
+type ValueKind = 'none' | 'text' | 'status' | 'count';
 
 /** Each list's sorts (as `CursorScope.sort` names them) and what their positions carry. */
 const SORTS: Record<ListName, Readonly<Record<string, ValueKind>>> = {
-  pets: { id: 'none', '-id': 'none', name: 'text', '-name': 'text', status: 'status', '-status': 'status' },
+  pets: {
+    id: 'none',
+    '-id': 'none',
+    name: 'text',
+    '-name': 'text',
+    status: 'status',
+    '-status': 'status',
+    stock: 'count',
+    '-stock': 'count',
+    category: 'text',
+    '-category': 'text',
+  },
   categories: { name: 'text' },
-  orders: { '-id': 'none' },
+  orders: { '-id': 'none', id: 'none' },
   inventory: { petId: 'none' },
   customers: { name: 'text' },
   movements: { '-id': 'none' },
@@ -139,6 +150,7 @@ function parse(cursor: string): Fields | undefined {
   if (kind === 'none' ? fields.length !== 5 : fields.length !== 6) return undefined;
   if (kind === 'status' && !STATUSES.includes(value as string)) return undefined;
   if (kind === 'text' && !isTextPosition(value)) return undefined;
+  if (kind === 'count' && !(typeof value === 'string' && /^(0|[1-9]\d{0,6})$/.test(value))) return undefined;
   // One spelling only: no spaces, escapes, `1e3` or stray bits, nothing a client made differently.
   if (toBase64url(fields) !== cursor) return undefined;
   return fields as Fields;

@@ -50,7 +50,10 @@ export interface PetListFilter {
   cursor?: string;
 }
 
-const SORT_COLUMNS = { id: 'id', name: 'name_order', status: 'status' } as const;
+/** Stock and category sort by a value of another table, read per row (the inventory entry, the category's name key). */
+const STOCK = 'ifnull((SELECT quantity FROM inventory WHERE pet_id = pets.id), 0)';
+const CATEGORY_ORDER = '(SELECT name_order FROM categories WHERE categories.id = pets.category_id)';
+const SORT_COLUMNS = { id: 'id', name: 'name_order', status: 'status', stock: STOCK, category: CATEGORY_ORDER } as const;
 type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
 // The photo's facts are the pet's own columns: a list reads no other table (its bytes are in pet_photos).
 const COLUMNS = 'id, name, category_id AS categoryId, status, price, sku, photo_type AS photoType, photo_size AS photoSize, photo_updated_at AS photoAt';
@@ -75,7 +78,10 @@ export function petsRepository(db: Db) {
     .prepare<[number, string], number>('SELECT id FROM pets WHERE category_id = ? AND name_sort = ? ORDER BY id LIMIT 1')
     .pluck();
   const nameOrderOf = db.prepare<[number], string>('SELECT name_order FROM pets WHERE id = ?').pluck();
+  const categoryOrderOf = db.prepare<[number], string>(`SELECT ${CATEGORY_ORDER} FROM pets WHERE id = ?`).pluck();
+  /** A row's current text sort value, for a cursor that carries only its digest. */
   const sortValueOf = (id: number) => nameOrderOf.get(id);
+  const categorySortValueOf = (id: number) => categoryOrderOf.get(id) ?? undefined;
   // Read from the pets_by_category index alone; kept until the next write (windows showing the
   // counts ask again after every change, and several windows ask for the same figures).
   const countPerCategory = db.prepare<[], CategoryPetCount>(
@@ -93,7 +99,7 @@ export function petsRepository(db: Db) {
     sort: filter.sort,
     // A SKU only when given: the cursors of the other filters stay as they were issued before SKUs.
     filters: [canonicalSet(filter.status), filter.categoryId ?? null, filter.q ? nameSortKey(filter.q) : null, canonicalSet(filter.id), ...(filter.sku ? [skuKey(filter.sku)] : [])],
-    sortValueOf,
+    sortValueOf: filter.sort.endsWith('category') ? categorySortValueOf : sortValueOf,
   });
 
   /**
@@ -106,7 +112,7 @@ export function petsRepository(db: Db) {
     // One number per shape (a Map finds it without hashing a new string): the counts are bounded
     // by the input schema (3 statuses, 500 ids), each flag is a bit.
     const shape =
-      ((((status?.length ?? 0) * 1024 + (id?.length ?? 0)) * 8 + PET_SORTS.indexOf(sort)) * 16) +
+      ((((status?.length ?? 0) * 1024 + (id?.length ?? 0)) * 16 + PET_SORTS.indexOf(sort)) * 16) +
       (sku ? 8 : 0) +
       (categoryId !== undefined ? 4 : 0) +
       (q ? 2 : 0) +
@@ -178,10 +184,10 @@ export function petsRepository(db: Db) {
       if (filter.cursor) {
         const { id, value } = decodeCursor(filter.cursor, scopeOf(filter));
         if (key === 'id') pageValues.push(id);
-        else pageValues.push(value!, id);
+        else pageValues.push(key === STOCK ? Number(value) : value!, id);
       }
       pageValues.push(filter.limit + 1);
-      const rows = page.all(pageValues) as (PetRecordRow & { sortValue?: string })[];
+      const rows = page.all(pageValues) as (PetRecordRow & { sortValue?: string | number })[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();
       const total = totalOf(countSql, values, { cursor: filter.cursor, shown: rows.length, more });
@@ -189,7 +195,7 @@ export function petsRepository(db: Db) {
       return {
         rows: rows.map(petFromRow),
         total,
-        nextCursor: more && last ? encodeCursor(scopeOf(filter), { id: last.id, value: last.sortValue }) : null,
+        nextCursor: more && last ? encodeCursor(scopeOf(filter), { id: last.id, value: last.sortValue === undefined ? undefined : String(last.sortValue) }) : null,
       };
     },
   };

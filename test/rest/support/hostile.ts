@@ -28,7 +28,7 @@ export function toJsonText(value: unknown): string {
 export const PET_STATUSES = ['available', 'pending', 'sold'];
 /** The reasons a clerk gives a change of stock (src-shared/schemas/inventory.ts). */
 export const STOCK_REASONS = ['received', 'correction', 'lost', 'died'];
-export const PET_SORTS = ['id', '-id', 'name', '-name', 'status', '-status'];
+export const PET_SORTS = ['id', '-id', 'name', '-name', 'status', '-status', 'stock', '-stock', 'category', '-category'];
 
 /** Names of Object.prototype members: as input keys they trip code that indexes plain objects. */
 export const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
