@@ -38,7 +38,7 @@ export const SCREEN_ROUTES: (RouteRecordRaw & { name: ScreenName; meta: { title:
 export const router = createRouter({
   history: createWebHashHistory(),
   routes: [
-    { path: '/', redirect: '/dashboard' },
+    { path: '/', redirect: '/till' },
     ...SCREEN_ROUTES,
     // A printable receipt: a page of its own, so that the browser's print and Electron's PDF show only it.
     { path: '/orders/:orderId(\\d+)/receipt', name: 'receipt', component: ReceiptView, props: (to) => ({ orderId: Number(to.params.orderId) }), meta: { title: 'Receipt', section: 'orders' } },

@@ -40,7 +40,7 @@ test('the desktop app opens hardened, and a menu command creates a pet through I
   });
   try {
     const page = await app.firstWindow();
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Till', level: 2 })).toBeVisible();
 
     // Served from the app:// protocol (not file://), a secure context, each answer with the CSP;
     // nothing outside out/renderer is reachable through it.
