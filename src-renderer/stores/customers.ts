@@ -53,11 +53,23 @@ export const useCustomersStore = defineStore('customers', () => {
     return (await api().call('sales.list', { customerId, limit: 1 })).total;
   }
 
+  /** Up to 20 current customers whose name, email or phone holds `text` (a picker's choices). */
+  async function find(text: string): Promise<Customer[]> {
+    return (await api().call('customers.list', { q: text.trim() || undefined, limit: 20 })).items;
+  }
+
+  /** One customer, forgotten or not; null when there is none. */
+  async function get(customerId: number): Promise<Customer | null> {
+    return api()
+      .call('customers.get', { customerId })
+      .catch(() => null);
+  }
+
   /** Keeps the list in step with customers added, edited or forgotten anywhere. */
   async function applyEvent(event: StoreEvent): Promise<void> {
     // A new name may match the search or stop matching it: the loaded rows are read again.
     if (event.type === 'customer.created' || event.type === 'customer.updated' || event.type === 'customer.forgotten') await list.refresh();
   }
 
-  return { search, rows, total, loading, loaded, hasMore, reload, loadMore, settled, create, update, forget, purchaseCount, applyEvent };
+  return { search, rows, total, loading, loaded, hasMore, reload, loadMore, settled, create, update, forget, purchaseCount, find, get, applyEvent };
 });

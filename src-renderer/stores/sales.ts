@@ -14,7 +14,7 @@ export interface SaleFilters {
   from: string | null;
   /** Last day shown, included, or null: up to the newest sale. */
   to: string | null;
-  /** One receipt number, or null. */
+  /** One receipt number (any day), or null. */
   number: number | null;
   /** One customer's purchases, or null. */
   customerId: number | null;
@@ -63,9 +63,11 @@ export const useSalesStore = defineStore('sales', () => {
   }
 
   function listInput(f: SaleFilters, cursor?: string, limit = PAGE_SIZE): OperationInput<'sales.list'> {
+    // A receipt number is found whatever its day: the clerk types the number on the paper.
+    const byNumber = f.number !== null;
     return {
-      from: f.from ?? undefined,
-      to: f.to ?? undefined,
+      from: byNumber ? undefined : (f.from ?? undefined),
+      to: byNumber ? undefined : (f.to ?? undefined),
       number: f.number ?? undefined,
       customerId: f.customerId ?? undefined,
       limit,
