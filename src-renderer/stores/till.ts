@@ -23,7 +23,8 @@ export interface TillLine {
   /** A price the clerk typed for a pet without one (the sale's `unitPrice`). */
   typedPrice: number | null;
   quantity: number;
-  stock: number;
+  /** Units in stock; null while being checked (just scanned). */
+  stock: number | null;
   status: PetStatus;
   /** The category's tax rate, else the shop's default (basis points). */
   taxRate: number;
@@ -76,6 +77,7 @@ function restoredBasket(): TillBasket {
 
 /** What stands in the way of selling a line, in the clerk's words; undefined when nothing does. */
 export function lineProblem(line: TillLine): string | undefined {
+  if (line.stock === null) return undefined;
   switch (orderRefusal(line.status, line.stock, line.quantity)) {
     case 'sold':
       return 'Sold: not for sale';
@@ -123,9 +125,17 @@ export const useTillStore = defineStore('till', () => {
 
   watch(basket, (next) => storage()?.setItem(TILL_STORAGE_KEY, JSON.stringify(next)), { deep: true });
 
-  /** Reads the shop's terms (currency, tax) once, and the basket's pets as they are now. */
+  /** Reads the shop's terms (currency, tax) and the categories' tax rates once, and the basket's pets as they are now. */
   async function ready(): Promise<void> {
     shop.value ??= await api().call('shop.get', {});
+    if (taxRates.size === 0) {
+      let cursor: string | undefined;
+      do {
+        const page = await api().call('categories.list', { limit: PAGE_LIMIT_MAX, cursor });
+        for (const category of page.items) taxRates.set(category.id, category.taxRate ?? null);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+    }
     await refreshLines();
   }
 
@@ -142,19 +152,22 @@ export const useTillStore = defineStore('till', () => {
     return taxRates.get(categoryId) ?? shop.value!.defaultTaxRate;
   }
 
-  /** A pet onto the basket: one more unit of its line, or a new line at the end. */
+  /**
+   * A pet onto the basket: one more unit of its line, or a new line at the end. The line shows at
+   * once (the stock as last known, or being checked); its stock is then read and put on it.
+   */
   async function add(pet: Pet): Promise<TillLine> {
     shop.value ??= await api().call('shop.get', {});
-    const [stock, taxRate] = await Promise.all([api().call('inventory.get', { petId: pet.id }), taxRateOf(pet.categoryId)]);
+    const taxRate = await taxRateOf(pet.categoryId);
     const lines = basket.value.lines;
     const index = lines.findIndex((line) => line.petId === pet.id);
-    const fresh = { name: pet.name, sku: pet.sku ?? null, categoryId: pet.categoryId, price: pet.price ?? null, stock: stock.quantity, status: stock.status, taxRate };
-    if (index >= 0) {
-      lines[index] = { ...lines[index], ...fresh, quantity: lines[index].quantity + 1 };
-      return lines[index];
-    }
-    lines.push({ petId: pet.id, typedPrice: null, quantity: 1, ...fresh });
-    return lines[lines.length - 1];
+    const fresh = { name: pet.name, sku: pet.sku ?? null, categoryId: pet.categoryId, price: pet.price ?? null, status: pet.status, taxRate };
+    if (index >= 0) lines[index] = { ...lines[index], ...fresh, quantity: lines[index].quantity + 1 };
+    else lines.push({ petId: pet.id, typedPrice: null, quantity: 1, stock: null, ...fresh });
+    const stock = await api().call('inventory.get', { petId: pet.id });
+    const line = lineOf(pet.id);
+    if (line) Object.assign(line, { stock: stock.quantity, status: stock.status });
+    return line ?? { petId: pet.id, typedPrice: null, quantity: 0, ...fresh, stock: stock.quantity, status: stock.status };
   }
 
   /**
@@ -227,6 +240,8 @@ export const useTillStore = defineStore('till', () => {
   );
   const total = computed(() => (priced.value.ok ? priced.value.sale.total : 0));
   const problems = computed(() => basket.value.lines.map((line) => lineProblem(line)).filter((problem) => problem !== undefined));
+  /** Whether a line's stock is still being read. */
+  const checking = computed(() => basket.value.lines.some((line) => line.stock === null));
 
   /** What the payments come to against the total: paid and change, or short. */
   function settlement(pay: PayInput): SettleResult {
@@ -257,6 +272,7 @@ export const useTillStore = defineStore('till', () => {
     busy.value = true;
     selling = (async () => {
       try {
+        await scanning; // a scan under way goes on the sale it was made for
         const sale = await api().call('sales.create', request(pay));
         if (basket.value.key === key) clear();
         return sale;
@@ -284,14 +300,20 @@ export const useTillStore = defineStore('till', () => {
     for (const line of basket.value.lines) {
       const pet = petById.get(line.petId);
       const item = stockById.get(line.petId);
-      if (pet) Object.assign(line, { name: pet.name, sku: pet.sku ?? null, price: pet.price ?? null, categoryId: pet.categoryId });
+      if (pet) Object.assign(line, { name: pet.name, sku: pet.sku ?? null, price: pet.price ?? null, categoryId: pet.categoryId, taxRate: await taxRateOf(pet.categoryId) });
       // A pet deleted since it was scanned cannot be sold: it shows as sold, with nothing in stock.
       Object.assign(line, item ? { stock: item.quantity, status: item.status } : { stock: 0, status: 'sold' });
     }
   }
 
   /** Keeps the lines current as the stock and the pets change (a sale at another till, an edit). */
-  function follow(event: EventOf<'inventory.updated' | 'pet.updated' | 'pet.deleted'>): void {
+  function follow(event: EventOf<'inventory.updated' | 'pet.updated' | 'pet.deleted' | 'category.updated'>): void {
+    if (event.type === 'category.updated') {
+      const { id, taxRate } = event.data;
+      taxRates.set(id, taxRate ?? null);
+      for (const line of basket.value.lines) if (line.categoryId === id) line.taxRate = taxRate ?? shop.value?.defaultTaxRate ?? 0;
+      return;
+    }
     if (event.type === 'inventory.updated') {
       const line = lineOf(event.data.petId);
       if (line) Object.assign(line, { stock: event.data.quantity, status: event.data.status });
@@ -300,7 +322,10 @@ export const useTillStore = defineStore('till', () => {
     const line = lineOf(event.data.id);
     if (!line) return;
     if (event.type === 'pet.deleted') Object.assign(line, { stock: 0, status: 'sold' });
-    else Object.assign(line, { name: event.data.name, sku: event.data.sku ?? null, price: event.data.price ?? null, status: event.data.status });
+    else {
+      Object.assign(line, { name: event.data.name, sku: event.data.sku ?? null, price: event.data.price ?? null, status: event.data.status, categoryId: event.data.categoryId });
+      void taxRateOf(event.data.categoryId).then((rate) => (line.taxRate = rate));
+    }
   }
 
   /** Customers whose name, email or phone contains the text. */
@@ -322,6 +347,7 @@ export const useTillStore = defineStore('till', () => {
     priced,
     total,
     problems,
+    checking,
     ready,
     scan,
     add,
