@@ -19,6 +19,8 @@ export interface OrderRequest {
   shipDate: string | null;
   /** The sale this order is a line of, and its unit price. */
   line?: OrderSaleLine;
+  /** Handed over as it is placed (a sale's `handover: now`): placed and fulfilled in one step. */
+  handedOver?: boolean;
   /**
    * Where the request sits in the caller's input (`lines.2.` for a sale's third line): a refusal
    * then names the field there and says which line. Absent for an order on its own.
@@ -58,10 +60,17 @@ export function placeOrder(ctx: ServiceContext, request: OrderRequest, pet: PetR
     case 'on hold':
       throw refused('PET_NOT_AVAILABLE', `${pet.name} (pet ${petId}) is ${pet.status}, not available`, 'petId');
   }
-  const order = ctx.orders.insert(petId, pet.name, quantity, request.shipDate, request.line);
-  ctx.events.append('order.placed', orderModel(order));
   const left = stock - quantity;
-  ctx.applyStanding(pet, statusAfterOrderPlaced(pet.status, left), { from: stock, to: left, reason: 'order', orderId: order.id, saleId: request.line?.saleId });
+  const placed = statusAfterOrderPlaced(pet.status, left);
+  // Handed over as placed: complete at once, the fulfilment's rule applied to where placing left it (T12–T14).
+  const order = ctx.orders.insert(petId, pet.name, quantity, request.shipDate, request.line, request.handedOver ? 'complete' : 'open');
+  ctx.events.append('order.placed', orderModel({ ...order, status: 'open' }));
+  let status = placed;
+  if (request.handedOver) {
+    ctx.events.append('order.completed', orderModel(order));
+    status = statusAfterOrderCompleted({ status: placed, stock: left, openOrders: ctx.orders.openCount(petId) });
+  }
+  ctx.applyStanding(pet, status, { from: stock, to: left, reason: 'order', orderId: order.id, saleId: request.line?.saleId });
   return order;
 }
 

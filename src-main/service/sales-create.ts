@@ -10,7 +10,7 @@ import type { Sale } from '../../src-shared/schemas/sale';
 import type { PetRow } from '../db/repositories/pets';
 import type { NewSaleRow, SaleLineRow } from '../db/repositories/sales';
 import type { ServiceContext } from './context';
-import { fulfilOrder, orderedPet, placeOrder } from './order-changes';
+import { orderedPet, placeOrder } from './order-changes';
 import { saleModel } from './sales-model';
 
 /** Where a line sits in the input: the path of its fields and how a message names it (people count from 1). */
@@ -76,7 +76,7 @@ export function createSale(ctx: ServiceContext, input: ParsedInput<'sales.create
   const saleId = ctx.sales.insert(row);
   // Each line an order, in input order: one short line refuses the whole sale.
   const orders = lines.map((line, index) =>
-    placeOrder(ctx, { petId: line.pet.id, quantity: line.quantity, shipDate, line: { saleId, unitPrice: line.unitPrice }, at: lineAt(index) }, line.pet),
+    placeOrder(ctx, { petId: line.pet.id, quantity: line.quantity, shipDate, line: { saleId, unitPrice: line.unitPrice }, handedOver: now, at: lineAt(index) }, line.pet),
   );
   const lineRows = orders.map((order, index): SaleLineRow => {
     const { pet, categoryName, unitPrice, quantity, taxRate } = lines[index];
@@ -85,8 +85,6 @@ export function createSale(ctx: ServiceContext, input: ParsedInput<'sales.create
     return { ...lineRow, returned: 0 };
   });
   payments.forEach((payment, position) => ctx.sales.insertPayment(saleId, position, payment));
-  // Handed over now: the orders complete in the same transaction, as a fulfilment completes them.
-  if (now) for (const order of orders) fulfilOrder(ctx, order, shipDate);
   // The sale as written (read back, it is the same: sales.get answers it).
   const created = saleModel({ ...row, id: saleId, refunded: 0, cancelledAt: null }, lineRows, payments);
   ctx.events.append('sale.created', created);

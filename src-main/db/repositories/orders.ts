@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '../../../src-shared/schemas/order';
+import { ORDER_STATUSES, type OrderSort, type OrderStatus } from '../../../src-shared/schemas/order';
 import type { Db } from '../connection';
 import { canonicalSet, decodeCursor, encodeCursor, placeholders, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
@@ -31,6 +31,12 @@ export interface OrderListFilter {
   status?: OrderStatus[];
   complete?: boolean;
   petId?: number;
+  /** Placed at or after this instant (ISO, UTC). */
+  from?: string;
+  /** Placed before this instant (ISO, UTC). */
+  to?: string;
+  /** Newest first (the default) or oldest first; ids increase as orders are placed. */
+  sort?: OrderSort;
   limit: number;
   cursor?: string;
 }
@@ -41,17 +47,17 @@ const COLUMNS =
 /** The query a cursor of this list continues (built only when a cursor is issued or read). */
 const scopeOf = (filter: OrderListFilter): CursorScope => ({
   list: 'orders',
-  sort: '-id',
-  filters: [filter.complete ?? null, filter.petId ?? null, canonicalSet(filter.status)],
+  sort: filter.sort === 'oldest' ? 'id' : '-id',
+  filters: [filter.complete ?? null, filter.petId ?? null, canonicalSet(filter.status), filter.from ?? null, filter.to ?? null],
 });
 
-/** Orders, listed newest first (ids increase). */
+/** Orders, listed newest first (ids increase) or oldest first. */
 export function ordersRepository(db: Db) {
   const prepare = statementCache(db);
   const totalOf = pageTotals(db, prepare);
   const byId = db.prepare<[number], OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE id = ?`);
-  const insert = db.prepare<[number, string, number, string | null, string, number | null, number | null]>(
-    'INSERT INTO orders (pet_id, pet_name, quantity, ship_date, placed_at, sale_id, unit_price) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  const insert = db.prepare<[number, string, number, string | null, string, number | null, number | null, 'open' | 'complete']>(
+    'INSERT INTO orders (pet_id, pet_name, quantity, ship_date, placed_at, sale_id, unit_price, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const update = db.prepare<[string | null, OrderStatus, number]>('UPDATE orders SET ship_date = ?, status = ? WHERE id = ?');
   const cancel = db.prepare<[number]>("UPDATE orders SET status = 'cancelled' WHERE id = ? AND status = 'open'");
@@ -62,13 +68,16 @@ export function ordersRepository(db: Db) {
 
   return {
     find: (id: number) => byId.get(id),
-    /** A new open order, as it is now stored; `line` when it is a line of a sale (written in the sale's transaction). */
-    insert(petId: number, petName: string, quantity: number, shipDate: string | null, line?: OrderSaleLine): OrderRow {
+    /**
+     * A new order, as it is now stored: open, or `complete` when handed over as it is placed; `line`
+     * when it is a line of a sale (written in the sale's transaction).
+     */
+    insert(petId: number, petName: string, quantity: number, shipDate: string | null, line?: OrderSaleLine, status: 'open' | 'complete' = 'open'): OrderRow {
       const placedAt = new Date().toISOString();
       const saleId = line?.saleId ?? null;
       const unitPrice = line?.unitPrice ?? null;
-      const id = Number(insert.run(petId, petName, quantity, shipDate, placedAt, saleId, unitPrice).lastInsertRowid);
-      return { id, petId, quantity, shipDate, status: 'open', placedAt, petName, saleId, unitPrice };
+      const id = Number(insert.run(petId, petName, quantity, shipDate, placedAt, saleId, unitPrice, status).lastInsertRowid);
+      return { id, petId, quantity, shipDate, status, placedAt, petName, saleId, unitPrice };
     },
     update: (id: number, shipDate: string | null, status: 'open' | 'complete') => update.run(shipDate, status, id),
     /** An open order becomes cancelled: it stays, as the record of what was ordered. */
@@ -98,17 +107,26 @@ export function ordersRepository(db: Db) {
         where.push('pet_id = ?');
         params.push(filter.petId);
       }
+      if (filter.from !== undefined) {
+        where.push('placed_at >= ?');
+        params.push(filter.from);
+      }
+      if (filter.to !== undefined) {
+        where.push('placed_at < ?');
+        params.push(filter.to);
+      }
+      const oldest = filter.sort === 'oldest';
       const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
       const pageWhere = [...where];
       const pageParams = [...params];
       if (filter.cursor) {
-        pageWhere.push('id < ?');
+        pageWhere.push(oldest ? 'id > ?' : 'id < ?');
         pageParams.push(decodeCursor(filter.cursor, scopeOf(filter)).id);
       }
       // `LIMIT +?`: a bare `LIMIT ?` makes SQLite re-prepare the statement on every call (see pets.ts).
       const rows = prepare(
         `SELECT ${COLUMNS} FROM orders ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
-         ORDER BY id DESC LIMIT +?`,
+         ORDER BY id ${oldest ? 'ASC' : 'DESC'} LIMIT +?`,
       ).all(...pageParams, filter.limit + 1) as OrderRow[];
       const more = rows.length > filter.limit;
       if (more) rows.pop();
