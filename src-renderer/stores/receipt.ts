@@ -1,21 +1,38 @@
 import { defineStore } from 'pinia';
 import type { Order } from '../../src-shared/schemas/order';
 import type { Pet } from '../../src-shared/schemas/pet';
+import type { Sale } from '../../src-shared/schemas/sale';
 import { StoreError } from '../../src-shared/errors';
 import { api } from '../api/client';
 import { findPet } from './pet-lookup';
 
-/** What a receipt shows. */
+/** What an order's receipt shows. */
 export interface ReceiptData {
   order: Order;
   pet: Pet | null;
   categoryName: string | null;
 }
 
-/** A printable receipt's data: the order, its pet as it is now (null once deleted) and the pet's category. */
+/** What heads and ends a sale's receipt: the owner's settings, as they are when it is printed. */
+export interface ReceiptShop {
+  name: string;
+  address: string;
+  taxId: string;
+  footer: string;
+  timeZone: string;
+}
+
+/** What a sale's receipt shows: the sale as sold, its customer's name (null: none named) and the shop. */
+export interface SaleReceiptData {
+  sale: Sale;
+  customerName: string | null;
+  shop: ReceiptShop;
+}
+
+/** A printable receipt's data: an order's (its pet and category as they are now) or a sale's, with its amounts. */
 export const useReceiptStore = defineStore('receipt', () => {
   /**
-   * Everything a receipt shows; rejects with ORDER_CANCELLED for a cancelled order (kept as a
+   * Everything an order's receipt shows; rejects with ORDER_CANCELLED for a cancelled order (kept as a
    * record, but nothing was sold), NOT_FOUND for one that does not exist.
    */
   async function load(orderId: number): Promise<ReceiptData> {
@@ -33,5 +50,16 @@ export const useReceiptStore = defineStore('receipt', () => {
     return { order, pet, categoryName };
   }
 
-  return { load };
+  /**
+   * A sale's receipt: the sale, its customer's name (a forgotten one reads as such, by the service)
+   * and the shop's name, address, tax id, footer and time zone; rejects with NOT_FOUND for no such sale.
+   */
+  async function loadSale(saleId: number): Promise<SaleReceiptData> {
+    const [sale, settings] = await Promise.all([api().call('sales.get', { saleId }), api().call('settings.get', {})]);
+    const customerName = sale.customerId === undefined ? null : (await api().call('customers.get', { customerId: sale.customerId })).name;
+    const { shopName, shopAddress, shopTaxId, receiptFooter, timeZone } = settings;
+    return { sale, customerName, shop: { name: shopName, address: shopAddress, taxId: shopTaxId, footer: receiptFooter, timeZone } };
+  }
+
+  return { load, loadSale };
 });
