@@ -89,7 +89,13 @@ export const useSalesStore = defineStore('sales', () => {
     enrich: withCustomers,
     key: (row) => row.id,
   });
-  const { rows, total, loading, loaded, hasMore, reload, loadMore, settled } = list;
+  const { rows, total, loading, loaded, hasMore, loadMore, settled } = list;
+
+  /** Reads the first page again; customers' names too (renamed or forgotten while the screen was not shown). */
+  function reload(): Promise<void> {
+    names.clear();
+    return list.reload();
+  }
 
   /** The sale open in its dialog, with its refunds (oldest first); null when none is. */
   const current = ref<SaleRow | null>(null);
