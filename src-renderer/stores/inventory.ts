@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { InventoryItem } from '../../src-shared/schemas/inventory';
+import type { InventoryItem, StockAdjustment } from '../../src-shared/schemas/inventory';
+import type { StockMovement } from '../../src-shared/schemas/movement';
 import type { Pet, PetStatus } from '../../src-shared/schemas/pet';
 import { isLowStock } from '../../src-shared/thresholds';
 import { api } from '../api/client';
@@ -27,6 +28,15 @@ export interface InventoryFilters {
 
 /** Rows fetched per page as the clerk scrolls. */
 export const INVENTORY_PAGE_SIZE = 200;
+/** Movements of a pet's stock history read at a time (newest first). */
+export const MOVEMENT_PAGE_SIZE = 50;
+
+/** A page of a pet's stock history. */
+export interface MovementPage {
+  items: StockMovement[];
+  nextCursor: string | null;
+  total: number;
+}
 
 /** A stock count the clerk typed and has not saved (kept by pet, outside the row the virtual table may drop). */
 export interface StockDraft {
@@ -151,6 +161,20 @@ export const useInventoryStore = defineStore('inventory', () => {
   }
 
   /**
+   * Adds or takes away units with the clerk's reason and note (`inventory.adjust`: the Adjust
+   * dialog), from the stock as the store holds it then. Rejects with the store's StoreError
+   * (INSUFFICIENT_STOCK when it would fall below 0).
+   */
+  function adjustWithReason(petId: number, adjustment: StockAdjustment): Promise<InventoryItem> {
+    return save(petId, () => api().call('inventory.adjust', { petId, adjustment }));
+  }
+
+  /** A page of the pet's stock history, newest first (`inventory.movements`), after `cursor`. */
+  function movements(petId: number, cursor?: string): Promise<MovementPage> {
+    return api().call('inventory.movements', { petId, limit: MOVEMENT_PAGE_SIZE, cursor });
+  }
+
+  /**
    * Saves for one pet run in the order asked (three quick clicks on + store +3, never a stale count
    * last). The pet's row stays on screen with its new count, whatever the filters (`keep`).
    */
@@ -197,5 +221,7 @@ export const useInventoryStore = defineStore('inventory', () => {
     refresh,
     setQuantity,
     adjustQuantity,
+    adjustWithReason,
+    movements,
   };
 });
