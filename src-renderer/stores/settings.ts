@@ -48,19 +48,37 @@ export const useSettingsStore = defineStore('settings', () => {
 
   /** Bumped by each read and each update's answer: an older read answering last is not kept. */
   let asked = 0;
+  /** The newest read or update on its way: a read it outdated waits for it. */
+  let newest: Promise<unknown> = Promise.resolve();
 
-  /** Reads the settings from the store; rejects with its StoreError when refused. */
+  /**
+   * Reads the settings from the store; rejects with its StoreError when refused. Resolves once the
+   * settings hold an answer at least as new as this read's: two forms loading at once (Settings'
+   * Shop and API cards) both see what is stored, not the defaults.
+   */
   async function load(): Promise<void> {
     const mine = ++asked;
-    const answer = await api().call('settings.get', {});
-    if (mine !== asked) return;
-    settings.value = answer;
-    loaded.value = true;
+    const reading = api().call('settings.get', {});
+    newest = reading;
+    const answer = await reading;
+    if (mine === asked) {
+      settings.value = answer;
+      loaded.value = true;
+      return;
+    }
+    // Outdated by a newer read or update: its answer is the one to see.
+    while (true) {
+      const waiting = newest;
+      await waiting.catch(() => undefined);
+      if (waiting === newest) return;
+    }
   }
 
   /** Changes some settings and keeps what the store answers (all of them); rejects with its StoreError. */
   async function update(patch: OperationInput<'settings.update'>): Promise<StoreSettings> {
-    const answer = await api().call('settings.update', patch);
+    const updating = api().call('settings.update', patch);
+    newest = updating;
+    const answer = await updating;
     // The newest there is: a read asked before it answered is not kept over it.
     asked++;
     settings.value = answer;

@@ -87,7 +87,7 @@ test('light theme: white on the primary green is 4.5:1 or more, at rest, hovered
   expect(await textContrast(all), 'the selected filter "All"').toBeGreaterThanOrEqual(4.5);
 
   await open(page, 'settings', 'Settings');
-  for (const name of ['Save settings', 'Create token', 'Restore…']) {
+  for (const name of ['Save shop settings', 'Create token', 'Restore…']) {
     const button = page.getByRole('button', { name, exact: true });
     await expect(button).toBeVisible();
     expect(await textContrast(button), name).toBeGreaterThanOrEqual(4.5);
@@ -133,7 +133,7 @@ test.describe('Settings at 200% zoom of the smallest window (450 px)', () => {
       const found: string[] = [];
       const root = document.scrollingElement!;
       if (root.scrollWidth > root.clientWidth) found.push(`document: ${root.scrollWidth} > ${root.clientWidth}`);
-      const boxes = [...document.querySelectorAll('.n-layout-scroll-container, .n-layout, main, .settings, .settings__grid')];
+      const boxes = [...document.querySelectorAll('.n-layout-scroll-container, .n-layout, main, .settings, .settings__part, .settings__grid')];
       for (const box of boxes) {
         if (box.scrollWidth > box.clientWidth + 1) found.push(`${box.className || box.tagName}: ${box.scrollWidth} > ${box.clientWidth}`);
         if (box.scrollLeft !== 0) found.push(`${box.className || box.tagName}: scrolled ${box.scrollLeft} px sideways`);
@@ -148,7 +148,7 @@ test.describe('Settings at 200% zoom of the smallest window (450 px)', () => {
     const cards = page.locator('.settings__grid > section');
     expect(await cards.count()).toBeGreaterThanOrEqual(8);
     for (const card of await cards.all()) {
-      const name = await card.getByRole('heading', { level: 3 }).innerText();
+      const name = await card.getByRole('heading', { level: 4 }).innerText();
       await card.scrollIntoViewIfNeeded();
       const box = (await card.boundingBox())!;
       expect(box.x + box.width, `${name}: the card's right edge`).toBeLessThanOrEqual(WIDTH);
@@ -169,9 +169,9 @@ test.describe('Settings at 200% zoom of the smallest window (450 px)', () => {
     const save = listener.getByRole('button', { name: 'Save address' });
     await tabTo(page, listener.getByRole('heading', { name: 'REST API listener' }), save);
     expect(await hiddenOverflow(page)).toEqual([]);
-    const general = page.getByRole('region', { name: 'Store and API settings', exact: true });
-    const saveSettings = general.getByRole('button', { name: 'Save settings' });
-    await tabTo(page, general.getByRole('heading', { name: 'Store and API settings' }), saveSettings);
+    const general = page.getByRole('region', { name: 'Shop details', exact: true });
+    const saveSettings = general.getByRole('button', { name: 'Save shop settings' });
+    await tabTo(page, general.getByRole('heading', { name: 'Shop details' }), saveSettings);
     const saveBox = (await saveSettings.boundingBox())!;
     expect(saveBox.x + saveBox.width, 'Save settings: right edge').toBeLessThanOrEqual(WIDTH);
     expect(await hiddenOverflow(page)).toEqual([]);

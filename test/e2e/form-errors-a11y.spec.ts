@@ -95,13 +95,13 @@ test('Settings: a threshold below 0 is said on the field until corrected', async
   const before = await must(shop.host.call<{ lowStockThreshold: number }>('settings.get', {}));
   await page.goto(`${shop.host.url}#/settings`);
   await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
-  const general = page.getByRole('region', { name: 'Store and API settings', exact: true });
+  const general = page.getByRole('region', { name: 'Shop details', exact: true });
   const threshold = general.getByRole('textbox', { name: 'Low-stock threshold' });
   await expect(threshold).toBeEditable();
   await expectValid(threshold);
 
   await threshold.fill('-5');
-  await general.getByRole('button', { name: 'Save settings' }).click();
+  await general.getByRole('button', { name: 'Save shop settings' }).click();
   await expectInvalid(page, threshold, 'Must be at least 0');
   expect(await must(shop.host.call<{ lowStockThreshold: number }>('settings.get', {}))).toMatchObject({ lowStockThreshold: before.lowStockThreshold });
 

@@ -31,8 +31,8 @@ test.beforeEach(async () => {
   before = await stored();
 });
 test.afterEach(async () => {
-  const { shopName, sunsetDate, lowStockThreshold, allowedOrigins, listenerPort } = before;
-  await must(shop.host.call('settings.update', { shopName, sunsetDate, lowStockThreshold, allowedOrigins, listenerPort }));
+  const { shopName, sunsetDate, lowStockThreshold, allowedOrigins, listenerPort, rateLimitPerMinute } = before;
+  await must(shop.host.call('settings.update', { shopName, sunsetDate, lowStockThreshold, allowedOrigins, listenerPort, rateLimitPerMinute }));
 });
 
 /** Clicks into a text field, selects what it shows and types over it. */
@@ -44,26 +44,26 @@ async function retype(page: Page, field: Locator, text: string): Promise<void> {
 
 test('tabbing into Sunset date and typing a date saves it', async ({ page }) => {
   await openSettings(page);
-  const general = section(page, 'Store and API settings');
+  const general = section(page, 'API access');
   const sunset = general.getByLabel(SUNSET);
   await expect(sunset).toHaveValue(String(before.sunsetDate));
-  await general.getByLabel('Low-stock threshold').focus();
+  await general.getByLabel('Rate limit per minute').focus();
   await page.keyboard.press('Tab');
   await expect(sunset).toBeFocused();
   // As Tab into any text field: what it holds is selected, and typing replaces it.
   await page.keyboard.type('2030-01-15');
   await page.keyboard.press('Tab');
   await expect(sunset).toHaveValue('2030-01-15');
-  await general.getByRole('button', { name: 'Save settings' }).click();
+  await general.getByRole('button', { name: 'Save API settings' }).click();
   await expect(toast(page, 'Settings saved')).toBeVisible();
   expect(await stored()).toMatchObject({ sunsetDate: '2030-01-15' });
 });
 
 test('a sunset date the field cannot read holds Save and is said under it, in words that match what the field shows', async ({ page }) => {
   await openSettings(page);
-  const general = section(page, 'Store and API settings');
+  const general = section(page, 'API access');
   const sunset = general.getByLabel(SUNSET);
-  const save = general.getByRole('button', { name: 'Save settings' });
+  const save = general.getByRole('button', { name: 'Save API settings' });
   await expect(sunset).toHaveValue('2027-06-30');
 
   // Still in the field, which shows the text: Ctrl+Enter says it cannot be read and saves nothing.
@@ -74,7 +74,7 @@ test('a sunset date the field cannot read holds Save and is said under it, in wo
   await expect(toast(page, /Nothing to save|Settings saved/)).toHaveCount(0);
 
   // Save clicked straight from the text: the picker puts its date back, the note says so, nothing is saved yet.
-  await general.getByLabel('Shop name').fill('Dated Shop');
+  await general.getByLabel('Rate limit per minute').fill('901');
   await retype(page, sunset, '15/01/2030');
   await save.click();
   await expect(sunset).toHaveValue('2027-06-30');
@@ -82,7 +82,7 @@ test('a sunset date the field cannot read holds Save and is said under it, in wo
   await expect(general.getByText('“15/01/2030” was not understood: the sunset date is still 2027-06-30')).toBeVisible();
   await page.waitForTimeout(300);
   await expect(toast(page, /Nothing to save|Settings saved/)).toHaveCount(0);
-  expect(await stored()).toMatchObject({ shopName: before.shopName, sunsetDate: '2027-06-30' });
+  expect(await stored()).toMatchObject({ rateLimitPerMinute: before.rateLimitPerMinute, sunsetDate: '2027-06-30' });
 
   // Typed again as the field reads it: the note goes and the date is saved.
   await retype(page, sunset, '2029-02-28');
@@ -90,12 +90,12 @@ test('a sunset date the field cannot read holds Save and is said under it, in wo
   await page.keyboard.press('Tab');
   await save.click();
   await expect(toast(page, 'Settings saved')).toBeVisible();
-  expect(await stored()).toMatchObject({ shopName: 'Dated Shop', sunsetDate: '2029-02-28' });
+  expect(await stored()).toMatchObject({ rateLimitPerMinute: 901, sunsetDate: '2029-02-28' });
 });
 
 test('a sunset date not understood, left with Tab, is said, and leaving Settings asks before dropping it', async ({ page }) => {
   await openSettings(page);
-  const general = section(page, 'Store and API settings');
+  const general = section(page, 'API access');
   const sunset = general.getByLabel(SUNSET);
   await retype(page, sunset, '15/01/2030');
   await page.keyboard.press('Tab');
@@ -111,7 +111,7 @@ test('a sunset date not understood, left with Tab, is said, and leaving Settings
 test('leaving Settings with an unsaved listener address asks first, once even when the store settings are unsaved too', async ({ page }) => {
   await openSettings(page);
   const listener = section(page, 'REST API listener');
-  const general = section(page, 'Store and API settings');
+  const general = section(page, 'Shop details');
   const port = listener.getByLabel('Port');
   const stayed = String((await stored()).listenerPort);
   await expect(port).toHaveValue(stayed);
@@ -128,7 +128,7 @@ test('leaving Settings with an unsaved listener address asks first, once even wh
   await general.getByLabel('Shop name').fill('Half typed');
   await page.getByRole('link', { name: /Dashboard/ }).click();
   await expect(ask).toHaveCount(1);
-  await expect(ask).toContainText('store settings');
+  await expect(ask).toContainText('shop settings');
   await expect(ask).toContainText('listener');
   await ask.getByRole('button', { name: 'Leave without saving' }).click();
   // (A second question would hold the navigation until answered.)
@@ -148,10 +148,10 @@ test('leaving Settings with an unsaved listener address asks first, once even wh
 
 test('Ctrl+Enter saves the Settings form it is pressed in, from any of its fields', async ({ page }) => {
   await openSettings(page);
-  const general = section(page, 'Store and API settings');
+  const general = section(page, 'API access');
 
-  // Store settings, from a text field.
-  await general.getByLabel('Shop name').fill('Keyed Shop');
+  // Shop settings, from a text field.
+  await section(page, 'Shop details').getByLabel('Shop name').fill('Keyed Shop');
   await page.keyboard.press('Control+Enter');
   await expect(toast(page, 'Settings saved')).toBeVisible();
   expect(await stored()).toMatchObject({ shopName: 'Keyed Shop' });
@@ -159,10 +159,10 @@ test('Ctrl+Enter saves the Settings form it is pressed in, from any of its field
   // From a number field, with an origin added below it.
   await general.getByRole('button', { name: 'Add origin' }).click();
   await general.getByLabel('Allowed origin 1', { exact: true }).fill('http://localhost:3000');
-  await general.getByLabel('Low-stock threshold').fill('4');
+  await general.getByLabel('Rate limit per minute').fill('400');
   await page.keyboard.press('Control+Enter');
   await expect(toast(page, 'Settings saved')).toHaveCount(2);
-  expect(await stored()).toMatchObject({ lowStockThreshold: 4, allowedOrigins: ['http://localhost:3000'] });
+  expect(await stored()).toMatchObject({ rateLimitPerMinute: 400, allowedOrigins: ['http://localhost:3000'] });
 
   // From the sunset date, once it reads as a date.
   await retype(page, general.getByLabel(SUNSET), '2031-03-01');
@@ -193,7 +193,7 @@ test('under Allowed origins, while the listener runs, the screen says saved orig
   const port = await freePort();
   await must(shop.host.call('settings.update', { listenerPort: port }));
   await openSettings(page);
-  const general = section(page, 'Store and API settings');
+  const general = section(page, 'API access');
   const origins = general.getByRole('group', { name: 'Allowed browser origins (CORS)' });
   const note = 'The running listener lets saved origins in from its next request.';
   await expect(origins).toBeVisible();
@@ -209,10 +209,10 @@ test('under Allowed origins, while the listener runs, the screen says saved orig
 
 test('Escape in Sunset date throws the text away: nothing is said of it and Save is not held', async ({ page }) => {
   await openSettings(page);
-  const general = section(page, 'Store and API settings');
+  const general = section(page, 'API access');
   const sunset = general.getByLabel(SUNSET);
   const feedback = general.locator('.n-form-item').filter({ has: page.getByLabel(SUNSET) }).locator('.n-form-item-feedback__line');
-  await general.getByLabel('Shop name').fill('Escaped Shop');
+  await general.getByLabel('Rate limit per minute').fill('902');
   await retype(page, sunset, 'abc');
   await page.keyboard.press('Control+Enter');
   await expect(general.getByText('Cannot read “abc” as a date')).toBeVisible();
@@ -220,17 +220,17 @@ test('Escape in Sunset date throws the text away: nothing is said of it and Save
   await page.keyboard.press('Escape');
   await expect(sunset).toHaveValue('2027-06-30');
   await expect(feedback).toHaveCount(0);
-  // The focus stays in the field's box: Ctrl+Enter saves the shop name.
+  // The focus stays in the field's box: Ctrl+Enter saves the rate limit.
   await page.keyboard.press('Control+Enter');
   await expect(toast(page, 'Settings saved')).toBeVisible();
-  expect(await stored()).toMatchObject({ shopName: 'Escaped Shop', sunsetDate: '2027-06-30' });
+  expect(await stored()).toMatchObject({ rateLimitPerMinute: 902, sunsetDate: '2027-06-30' });
 });
 
 test('Enter in Sunset date tries the form as in any field; what it could not read is then said as put back', async ({ page }) => {
   await openSettings(page);
-  const general = section(page, 'Store and API settings');
+  const general = section(page, 'API access');
   const sunset = general.getByLabel(SUNSET);
-  await general.getByLabel('Shop name').fill('Entered Shop');
+  await general.getByLabel('Rate limit per minute').fill('903');
   await retype(page, sunset, 'abc');
   await page.keyboard.press('Enter');
   await expect(sunset).toHaveValue('2027-06-30');
@@ -241,7 +241,7 @@ test('Enter in Sunset date tries the form as in any field; what it could not rea
   // The field shows the stored date: the next Save saves.
   await page.keyboard.press('Control+Enter');
   await expect(toast(page, 'Settings saved')).toBeVisible();
-  expect(await stored()).toMatchObject({ shopName: 'Entered Shop', sunsetDate: '2027-06-30' });
+  expect(await stored()).toMatchObject({ rateLimitPerMinute: 903, sunsetDate: '2027-06-30' });
 
   // A date it reads, then Enter: saved.
   await retype(page, sunset, '2030-01-15');
@@ -252,10 +252,10 @@ test('Enter in Sunset date tries the form as in any field; what it could not rea
 
 test('Tab or a click into Sunset date opens no calendar; Alt+↓, F4 or the icon do, as the hint beside it says', async ({ page }) => {
   await openSettings(page);
-  const general = section(page, 'Store and API settings');
+  const general = section(page, 'API access');
   const sunset = general.getByLabel(SUNSET);
   const calendar = page.locator('.n-date-panel');
-  await general.getByLabel('Low-stock threshold').focus();
+  await general.getByLabel('Rate limit per minute').focus();
   await page.keyboard.press('Tab');
   await expect(sunset).toBeFocused();
   await sunset.click();
@@ -276,7 +276,7 @@ test('Tab or a click into Sunset date opens no calendar; Alt+↓, F4 or the icon
 
 test('the calendar’s next-month arrow is not leaving Sunset date: a text it cannot read is still the one shown and said', async ({ page }) => {
   await openSettings(page);
-  const general = section(page, 'Store and API settings');
+  const general = section(page, 'API access');
   const sunset = general.getByLabel(SUNSET);
   await retype(page, sunset, 'abc');
   await page.keyboard.press('Alt+ArrowDown'); // the calendar opens on demand only
@@ -284,7 +284,7 @@ test('the calendar’s next-month arrow is not leaving Sunset date: a text it ca
   await expect(sunset).toHaveValue('abc');
   await expect(general.getByText('was not understood')).toHaveCount(0);
   // Save from there: the field still shows "abc", and that is what is said; nothing is saved.
-  await general.getByRole('button', { name: 'Save settings' }).click();
+  await general.getByRole('button', { name: 'Save API settings' }).click();
   await expect(sunset).toHaveValue('abc');
   await expect(general.getByText('Cannot read “abc” as a date')).toBeVisible();
   await expect(general.getByText('was not understood')).toHaveCount(0);
@@ -295,32 +295,32 @@ test('the calendar’s next-month arrow is not leaving Sunset date: a text it ca
 
 test('a sunset date not understood, then another form’s button: the next Save settings saves', async ({ page }) => {
   await openSettings(page);
-  const general = section(page, 'Store and API settings');
+  const general = section(page, 'API access');
   const sunset = general.getByLabel(SUNSET);
-  await general.getByLabel('Shop name').fill('Other Button Shop');
+  await general.getByLabel('Rate limit per minute').fill('904');
   await retype(page, sunset, '15/01/2030');
   // Straight from the text to Create token (no label: it asks for one, and creates nothing).
   await section(page, 'API tokens').getByRole('button', { name: 'Create token' }).click();
   await expect(sunset).toHaveValue('2027-06-30');
   await expect(general.getByText('“15/01/2030” was not understood: the sunset date is still 2027-06-30')).toBeVisible();
-  await general.getByRole('button', { name: 'Save settings' }).click();
+  await general.getByRole('button', { name: 'Save API settings' }).click();
   await expect(toast(page, 'Settings saved')).toBeVisible();
-  expect(await stored()).toMatchObject({ shopName: 'Other Button Shop', sunsetDate: '2027-06-30' });
+  expect(await stored()).toMatchObject({ rateLimitPerMinute: 904, sunsetDate: '2027-06-30' });
 });
 
 test('a window with no edits follows what another saves, without saying it was editing', async ({ page }) => {
   const other = await page.context().newPage();
   try {
     await openSettings(page);
-    const general = section(page, 'Store and API settings');
+    const general = section(page, 'API access');
     const listener = section(page, 'REST API listener');
     await openSettings(other);
 
     // The other window saves a new origin and a new port.
-    const theirs = section(other, 'Store and API settings');
+    const theirs = section(other, 'API access');
     await theirs.getByRole('button', { name: 'Add origin' }).click();
     await theirs.getByLabel('Allowed origin 1', { exact: true }).fill('http://localhost:3000');
-    await theirs.getByRole('button', { name: 'Save settings' }).click();
+    await theirs.getByRole('button', { name: 'Save API settings' }).click();
     await expect(toast(other, 'Settings saved')).toBeVisible();
     const port = await freePort();
     await section(other, 'REST API listener').getByLabel('Port').fill(String(port));
@@ -334,9 +334,9 @@ test('a window with no edits follows what another saves, without saying it was e
     await expect(page.getByText('while you were editing')).toHaveCount(0);
 
     // While it holds an edit, a change elsewhere is said.
-    await general.getByLabel('Shop name').fill('Mine');
+    await general.getByLabel('Rate limit per minute').fill('905');
     await theirs.getByLabel('Allowed origin 1', { exact: true }).fill('http://localhost:4000');
-    await theirs.getByRole('button', { name: 'Save settings' }).click();
+    await theirs.getByRole('button', { name: 'Save API settings' }).click();
     const note = general.getByRole('alert').filter({ hasText: 'Changed elsewhere while you were editing' });
     await expect(note).toContainText('Allowed origins are now http://localhost:4000.');
   } finally {

@@ -99,10 +99,10 @@ test('a confirmed Delete clicked again deletes once and says nothing of a missin
 
 test('Save settings clicked again after saving says only "Settings saved"', async ({ page }) => {
   await page.goto(`${shop.host.url}#/settings`);
-  const general = page.getByRole('region', { name: 'Store and API settings', exact: true });
+  const general = page.getByRole('region', { name: 'Shop details', exact: true });
   await expect(general.getByLabel('Shop name')).toHaveValue('Pet Store');
   await general.getByLabel('Shop name').fill('Quick Paws');
-  await clickTwice(page, general.getByRole('button', { name: 'Save settings' }));
+  await clickTwice(page, general.getByRole('button', { name: 'Save shop settings' }));
   await expect(toast(page, 'Settings saved')).toHaveCount(1);
   await page.waitForTimeout(300);
   // (Counted now: an expectation would wait for the toasts to time out.)
@@ -110,7 +110,7 @@ test('Save settings clicked again after saving says only "Settings saved"', asyn
   expect(await must(shop.host.call('settings.get', {}))).toMatchObject({ shopName: 'Quick Paws' });
   // An edit after the save saves as ever.
   await general.getByLabel('Shop name').fill('Quick Paws 2');
-  await general.getByRole('button', { name: 'Save settings' }).click();
+  await general.getByRole('button', { name: 'Save shop settings' }).click();
   await expect(toast(page, 'Settings saved')).toHaveCount(2);
 });
 

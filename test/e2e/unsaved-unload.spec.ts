@@ -88,7 +88,7 @@ test('unsaved Settings ask before the window reloads; once saved, the reload ask
   expect((await reload(page, 'stay'))?.type()).toBe('beforeunload');
   await expect(shopName).toHaveValue('Half typed shop');
 
-  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('button', { name: 'Save shop settings' }).click();
   await expect(page.locator('.n-message').filter({ hasText: 'Settings saved' })).toBeVisible();
   expect(await reload(page, 'stay')).toBeNull();
   await expect(page.getByRole('textbox', { name: 'Shop name' })).toHaveValue('Half typed shop');
