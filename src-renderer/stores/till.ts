@@ -32,7 +32,7 @@ export interface TillLine {
 
 /** The basket, as it survives a reload of the window (docs/decisions.md#the-till-basket-is-the-windows). */
 export interface TillBasket {
-  /** Made once per basket: the sale it becomes is sent once under it. */
+  /** Made once per basket: an answer is applied only to the basket it was for. */
   key: string;
   lines: TillLine[];
   customer: { id: number; name: string } | null;
@@ -41,6 +41,8 @@ export interface TillBasket {
   handover: Handover;
   /** A day (YYYY-MM-DD) for `handover: later`, or null. */
   shipDate: string | null;
+  /** A send whose answer has not come (yet): when, and what was sent. */
+  sending?: { at: string; request: NewSale } | null;
 }
 
 /** How the customer pays: one method, or several (split) with their amounts; cash may be more (change). */
@@ -57,8 +59,27 @@ export interface PayInput {
 /** Where the basket is kept: the window's session storage (a reload keeps it; another window has its own). */
 export const TILL_STORAGE_KEY = 'petstore.till.basket';
 
+/** Failures after which the sale may have been made all the same: its answer was lost, not refused. */
+const IN_DOUBT = new Set(['INTERNAL', 'SERVICE_BUSY', 'STORAGE_FULL']);
+/** How far before a send its sale is looked for (the service stamps it; the clocks are one machine's). */
+const SENT_SLACK_MS = 60_000;
+
+/** Whether a sale is what a request asked for: the same pets and units, customer, discount, payments and handover. */
+function sameSale(sale: Sale, sent: NewSale): boolean {
+  const lines = (items: readonly { petId: number; quantity?: number }[]) => items.map((line) => `${line.petId}×${line.quantity ?? 1}`).join(',');
+  const payments = (items: readonly Payment[]) => items.map((payment) => `${payment.method}:${payment.amount}`).join(',');
+  return (
+    sale.status !== 'cancelled' &&
+    lines(sale.lines) === lines(sent.lines) &&
+    sale.customerId === sent.customerId &&
+    sale.discount === (sent.discount ?? 0) &&
+    payments(sale.payments) === payments(sent.payments ?? []) &&
+    sale.handover === (sent.handover ?? 'now')
+  );
+}
+
 const newKey = (): string => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).toString();
-const emptyBasket = (): TillBasket => ({ key: newKey(), lines: [], customer: null, discount: 0, handover: 'now', shipDate: null });
+const emptyBasket = (): TillBasket => ({ key: newKey(), lines: [], customer: null, discount: 0, handover: 'now', shipDate: null, sending: null });
 
 function storage(): Storage | null {
   return typeof sessionStorage === 'undefined' ? null : sessionStorage;
@@ -264,7 +285,8 @@ export const useTillStore = defineStore('till', () => {
   /**
    * Sells the basket: one `sales.create`; while it is under way, another call (a double Enter)
    * gets the same answer rather than a second sale. Sold, the basket starts afresh; refused, it
-   * stays as it was, and the StoreError says why.
+   * stays as it was, and the StoreError says why. A send whose answer never came (the window
+   * reloaded, the host was unreachable) is looked for before anything is sent again.
    */
   function sell(pay: PayInput): Promise<Sale> {
     if (selling) return selling;
@@ -273,11 +295,20 @@ export const useTillStore = defineStore('till', () => {
     selling = (async () => {
       try {
         await scanning; // a scan under way goes on the sale it was made for
-        const sale = await api().call('sales.create', request(pay));
+        const sent = await saleSent();
+        if (sent) return sent;
+        const body = request(pay);
+        basket.value.sending = { at: new Date().toISOString(), request: body };
+        storage()?.setItem(TILL_STORAGE_KEY, JSON.stringify(basket.value)); // now, not after the tick: the call may outlive the page
+        const sale = await api().call('sales.create', body);
         if (basket.value.key === key) clear();
         return sale;
       } catch (error) {
-        if (error instanceof StoreError) void refreshLines().catch(() => undefined);
+        // A refusal wrote nothing; only a failure to hear the answer leaves the send in doubt.
+        if (error instanceof StoreError && !IN_DOUBT.has(error.code)) {
+          basket.value.sending = null;
+          void refreshLines().catch(() => undefined);
+        }
         throw error;
       } finally {
         selling = undefined;
@@ -285,6 +316,27 @@ export const useTillStore = defineStore('till', () => {
       }
     })();
     return selling;
+  }
+
+  /**
+   * The sale an earlier send of this basket made, when its answer never came: a sale made since
+   * with the very lines, customer, discount, payments and handover sent. Found, the basket is
+   * done (a new one starts); not found, nothing was sold and the basket may be sent again.
+   */
+  async function saleSent(): Promise<Sale | null> {
+    const sending = basket.value.sending;
+    if (!sending) return null;
+    const from = new Date(Date.parse(sending.at) - SENT_SLACK_MS).toISOString();
+    const made = await api().call('sales.list', { from, limit: 50 });
+    const match = made.items.find((sale) => sameSale(sale, sending.request));
+    if (match) clear();
+    else basket.value.sending = null;
+    return match ?? null;
+  }
+
+  /** Finds the sale of a send left in doubt by a reload; null when there was none (or it was not made). */
+  async function recoverSent(): Promise<Sale | null> {
+    return basket.value.sending ? saleSent() : null;
   }
 
   /** Reads the basket's pets and their stock again (after a reload, a refusal). */
@@ -361,6 +413,7 @@ export const useTillStore = defineStore('till', () => {
     settlement,
     request,
     sell,
+    recoverSent,
     refreshLines,
     follow,
     searchCustomers,

@@ -123,6 +123,49 @@ test('a double Enter sells once: the second call while the first is under way ge
   expect(h.ok('sales.list', {}).items).toHaveLength(1);
 });
 
+test('a send whose answer was lost is looked for before anything is sent again: a retry or a reload never sells twice', async () => {
+  let loseAnswers = true;
+  h = useRealApi({
+    // The sale is made, but its answer never reaches the window (the host became unreachable).
+    around: async (operation, _input, call) => {
+      const answer = await call();
+      return operation === 'sales.create' && loseAnswers ? { ok: false, error: { code: 'INTERNAL', message: 'The store could not be reached', status: 500 } } : answer;
+    },
+  });
+  const kept = windowStorage();
+  seed();
+  const till = useTillStore();
+  await till.ready();
+  await till.scan('FISH-1');
+  const pay = { mode: 'card' as const, cash: null, card: null, other: null };
+  await expect(till.sell(pay)).rejects.toMatchObject({ code: 'INTERNAL' });
+  expect(h.ok('sales.list', {}).items).toHaveLength(1); // made all the same
+  expect(till.basket.lines).toHaveLength(1);
+
+  const retried = await till.sell(pay); // the clerk presses Sell again
+  expect(retried.id).toBe(h.ok('sales.list', {}).items[0].id);
+  expect(h.invoked.filter((name) => name === 'sales.create')).toHaveLength(1);
+  expect(till.basket.lines).toEqual([]);
+
+  // The same, the window reloaded before the answer came: the sale is found, not made again.
+  await till.scan('FISH-1');
+  await expect(till.sell(pay)).rejects.toMatchObject({ code: 'INTERNAL' });
+  expect(JSON.parse(kept.get(TILL_STORAGE_KEY)!)).toMatchObject({ sending: { request: { payments: [{ method: 'card', amount: 350 }] } } });
+  setActivePinia(createPinia());
+  const reloaded = useTillStore();
+  await reloaded.ready();
+  const recovered = await reloaded.recoverSent();
+  expect(recovered?.number).toBe(2);
+  expect(reloaded.basket.lines).toEqual([]);
+  expect(h.ok('sales.list', {}).items).toHaveLength(2);
+
+  // A send that was refused is not in doubt: the next Sell sends again.
+  loseAnswers = false;
+  await reloaded.scan('DOG-2'); // no price
+  await expect(reloaded.sell(pay)).rejects.toMatchObject({ code: 'PRICE_REQUIRED' });
+  expect(reloaded.basket.sending).toBeNull();
+});
+
 test('split payments: card and other parts, the rest in cash; a customer, a discount and a later handover go with the sale', async () => {
   h = useRealApi();
   seed();
