@@ -32,7 +32,11 @@ export function shortcutLabel(accelerator: string): string {
   return [combo.primary && 'Ctrl', combo.alt && 'Alt', combo.shift && 'Shift', key].filter(Boolean).join('+');
 }
 
-const COMBOS = COMMAND_NAMES.map((name) => [name, parseAccelerator(COMMANDS[name].accelerator)] as const);
+/** Each command's keys: the one shown everywhere, and the key of earlier versions where it reaches the page. */
+const COMBOS = COMMAND_NAMES.flatMap((name) => {
+  const command: { accelerator: string; alsoKey?: string } = COMMANDS[name];
+  return [command.accelerator, command.alsoKey].filter((keys) => keys !== undefined).map((keys) => [name, parseAccelerator(keys)] as const);
+});
 
 /** The command a key press stands for, if any. */
 export function commandForKey(event: KeyboardEvent): CommandName | undefined {

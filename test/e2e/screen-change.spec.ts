@@ -52,32 +52,32 @@ test('a screen opens at its top, not where the last screen was scrolled to', asy
   // The same from the keyboard, the Dashboard scrolled down this time.
   await scrollToBottom(page);
   await expect.poll(() => scrollTop(page)).toBeGreaterThan(100);
-  await page.keyboard.press('Control+6');
+  await page.keyboard.press('Alt+Shift+6');
   await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeInViewport();
   expect(await scrollTop(page)).toBe(0);
 });
 
-test('Ctrl+1…6 and the navigation put the focus on the new screen’s heading, and the next Tab goes on into the screen', async ({ page }) => {
+test('Alt+Shift+digit and the navigation put the focus on the new screen’s heading, and the next Tab goes on into the screen', async ({ page }) => {
   await page.goto(`${shop.host.url}#/dashboard`);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Categories' }).click();
   await expect(page.getByRole('heading', { name: 'Categories', level: 2 })).toBeFocused();
 
-  await page.keyboard.press('Control+2');
+  await page.keyboard.press('Alt+Shift+2');
   await expect(page.getByRole('heading', { name: 'Pets', level: 2 })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('searchbox', { name: 'Search pets by name or id' })).toBeFocused();
 
-  for (const [keys, screen] of [['Control+4', 'Orders'], ['Control+5', 'Inventory'], ['Control+6', 'Settings'], ['Control+1', 'Dashboard']]) {
+  for (const [keys, screen] of [['Alt+Shift+4', 'Orders'], ['Alt+Shift+5', 'Inventory'], ['Alt+Shift+6', 'Settings'], ['Alt+Shift+1', 'Dashboard']]) {
     await page.keyboard.press(keys);
     await expect(page.getByRole('heading', { name: screen, level: 2 }), `after ${keys}`).toBeFocused();
   }
 });
 
-test('a category added with Ctrl+Shift+N from another screen leaves the focus on its row', async ({ page }) => {
+test('a category added with Alt+Shift+C from another screen leaves the focus on its row', async ({ page }) => {
   await page.goto(`${shop.host.url}#/dashboard`);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
-  await page.keyboard.press('Control+Shift+N');
+  await page.keyboard.press('Alt+Shift+C');
   const dialog = page.getByRole('dialog', { name: 'New category' });
   await expect(dialog.getByLabel('Name')).toBeFocused();
   await page.keyboard.type('Axolotls');
@@ -86,18 +86,18 @@ test('a category added with Ctrl+Shift+N from another screen leaves the focus on
   await expect(page.getByRole('button', { name: 'Edit Axolotls' })).toBeFocused();
 
   // Closed without saving: the focus goes to the heading, not to the page.
-  await page.keyboard.press('Control+Shift+N');
+  await page.keyboard.press('Alt+Shift+C');
   await expect(dialog.getByLabel('Name')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   expect(await focused(page)).not.toBe('the page');
 });
 
-test('an order placed with Ctrl+Shift+O from another screen leaves the focus on its row', async ({ page }) => {
+test('an order placed with Alt+Shift+O from another screen leaves the focus on its row', async ({ page }) => {
   const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Biscuit', categoryId: shop.categoryId('Dogs') }));
   await page.goto(`${shop.host.url}#/pets`);
   await expect(page.getByRole('heading', { name: 'Pets', level: 2 })).toBeVisible();
-  await page.keyboard.press('Control+Shift+O');
+  await page.keyboard.press('Alt+Shift+O');
   const dialog = page.getByRole('dialog', { name: 'Place order' });
   await selectField(dialog, 'Pet').fill('Biscuit');
   await page.getByRole('option', { name: /^Biscuit \(#/ }).click();
@@ -135,7 +135,7 @@ test('an order placed on the Orders screen, from its button or Ctrl+Shift+O, lea
 
   for (const [name, open] of [
     ['Milo 9', () => page.getByRole('button', { name: 'Place order', exact: true }).click()],
-    ['Milo 10', () => page.keyboard.press('Control+Shift+O')],
+    ['Milo 10', () => page.keyboard.press('Alt+Shift+O')],
   ] as const) {
     const pet = await must(shop.host.call<{ id: number }>('pets.create', { name, categoryId: shop.categoryId('Dogs') }));
     await open();
@@ -157,7 +157,7 @@ test('a category added on the Categories screen, from New category or Ctrl+Shift
 
   for (const [name, open] of [
     ['Zebrafish', () => page.getByRole('button', { name: 'New category', exact: true }).click()],
-    ['Tortoises', () => page.keyboard.press('Control+Shift+N')],
+    ['Tortoises', () => page.keyboard.press('Alt+Shift+C')],
   ] as const) {
     await open();
     await expect(dialog.getByLabel('Name')).toBeFocused();
@@ -182,13 +182,13 @@ test('Esc on a dialog puts the focus back on what opened it', async ({ page }) =
 
   // Opened by its shortcut from the heading: back on the heading.
   await heading.focus();
-  await page.keyboard.press('Control+Shift+N');
+  await page.keyboard.press('Alt+Shift+C');
   await expect(category.getByLabel('Name')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(category).toBeHidden();
   await expect(heading).toBeFocused();
 
-  await page.keyboard.press('Control+4');
+  await page.keyboard.press('Alt+Shift+4');
   await expect(page.getByRole('heading', { name: 'Orders', level: 2 })).toBeFocused();
   const placeOrder = page.getByRole('button', { name: 'Place order', exact: true });
   await placeOrder.click();
@@ -197,4 +197,22 @@ test('Esc on a dialog puts the focus back on what opened it', async ({ page }) =
   await page.keyboard.press('Escape');
   await expect(order).toBeHidden();
   await expect(placeOrder).toBeFocused();
+});
+
+test('every screen is Alt+Shift and a digit away, from a text field too; the help lists each key and the older one', async ({ page }) => {
+  await page.goto(`${shop.host.url}#/pets`);
+  await page.getByRole('searchbox', { name: 'Search pets by name or id' }).focus();
+  const screens = [['7', 'till'], ['8', 'sales'], ['9', 'customers'], ['0', 'reports'], ['1', 'dashboard'], ['2', 'pets'], ['3', 'categories'], ['4', 'orders'], ['5', 'inventory'], ['6', 'settings']];
+  for (const [digit, screen] of screens) {
+    await page.keyboard.press(`Alt+Shift+${digit}`);
+    await expect(page, `Alt+Shift+${digit}`).toHaveURL(new RegExp(`#/${screen}$`));
+  }
+  await page.keyboard.press('Alt+Shift+N');
+  await expect(page.getByRole('dialog', { name: 'New pet' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByRole('row', { name: /^Pets Alt\+Shift\+2 Ctrl\+2$/ })).toBeVisible();
+  await expect(help.getByRole('row', { name: /^New pet Alt\+Shift\+N Ctrl\+N$/ })).toBeVisible();
+  await expect(help.getByRole('row', { name: /^Till Alt\+Shift\+7/ })).toBeVisible();
 });

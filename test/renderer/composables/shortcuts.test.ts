@@ -39,3 +39,34 @@ test('"?" opens the shortcuts, except while the clerk is typing in a field', () 
   // F1 works everywhere.
   expect(commandForKey(press('F1', {}, input))).toBe('help.shortcuts');
 });
+
+/**
+ * Keys a browser keeps for itself: Chromium's reserved accelerators (never sent to a page: new
+ * window or tab, incognito, close, reopen, tab cycling, quit) and the tab-switching digits of
+ * Chromium and Firefox (Ctrl+1…9; Alt+1…9 on Linux; Cmd+1…9 on a Mac, which CmdOrCtrl is there).
+ */
+const BROWSERS_OWN = [
+  ...['N', 'T', 'W', 'F4', 'Tab', 'PageUp', 'PageDown'].map((key) => `CmdOrCtrl+${key}`),
+  ...['N', 'T', 'W', 'Q', 'Tab'].map((key) => `CmdOrCtrl+Shift+${key}`),
+  ...'1234567890'.split('').flatMap((digit) => [`CmdOrCtrl+${digit}`, `Alt+${digit}`]),
+];
+
+test('no key shown for a command is one a browser keeps for itself, nor Ctrl+Alt (AltGr types with it)', () => {
+  for (const name of COMMAND_NAMES) {
+    const shown = parseAccelerator(COMMANDS[name].accelerator);
+    for (const owned of BROWSERS_OWN) expect(shown, `${name}: ${COMMANDS[name].accelerator} is ${owned}`).not.toEqual(parseAccelerator(owned));
+    expect(shown.primary && shown.alt, `${name} uses Ctrl+Alt`).toBe(false);
+  }
+});
+
+test('every screen has a key; the keys of earlier versions still work where they reach the page', () => {
+  for (const name of COMMAND_NAMES.filter((command) => command.startsWith('go.'))) {
+    expect(COMMANDS[name].accelerator, name).toMatch(/^Alt\+Shift\+\d$/);
+  }
+  expect(commandForKey(press('Digit2', { altKey: true, shiftKey: true }))).toBe('go.pets');
+  expect(commandForKey(press('Digit2', { ctrlKey: true }))).toBe('go.pets');
+  expect(commandForKey(press('KeyN', { altKey: true, shiftKey: true }))).toBe('pets.new');
+  expect(commandForKey(press('KeyC', { altKey: true, shiftKey: true }))).toBe('categories.new');
+  const keys = COMMAND_NAMES.flatMap((name) => [COMMANDS[name].accelerator, (COMMANDS[name] as { alsoKey?: string }).alsoKey ?? []]).flat();
+  expect(new Set(keys).size).toBe(keys.length);
+});
