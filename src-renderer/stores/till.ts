@@ -30,7 +30,7 @@ export interface TillLine {
   taxRate: number;
 }
 
-/** The basket, as it survives a reload of the window (docs/decisions.md#the-till-basket-is-the-windows). */
+/** The basket, as it survives a reload of the window (docs/decisions.md#the-tills-basket-is-the-windows). */
 export interface TillBasket {
   /** Made once per basket: an answer is applied only to the basket it was for. */
   key: string;
