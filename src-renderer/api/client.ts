@@ -15,7 +15,7 @@ export function createApiClient(bridge: PetstoreBridge): ApiClient {
     async call(operation, input) {
       // IPC sends a structured clone, which Vue's reactive proxies (a filter's array, a form's
       // model) cannot be: send plain JSON data, as every transport of the store takes anyway.
-      const plain = input === undefined ? undefined : (JSON.parse(JSON.stringify(input)) as unknown);
+      const plain = input === undefined ? undefined : plainData(input);
       const result = await bridge.invoke(operation, plain);
       if (!result.ok) throw StoreError.fromBody(result.error);
       return result.data as OperationOutput<typeof operation>;
@@ -23,6 +23,20 @@ export function createApiClient(bridge: PetstoreBridge): ApiClient {
     onEvent: (listener) => bridge.onEvent(listener),
     onCommand: (listener) => bridge.onCommand(listener),
   };
+}
+
+/**
+ * A copy as JSON would make it (undefined fields dropped, a Date its text), but bytes kept as bytes:
+ * a photo is a Uint8Array, which JSON would turn into an object of numbered fields.
+ */
+function plainData(value: unknown): unknown {
+  if (value instanceof Uint8Array) return new Uint8Array(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return (value as { toJSON: () => unknown }).toJSON();
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : plainData(item)));
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) if (item !== undefined && typeof item !== 'function') copy[key] = plainData(item);
+  return copy;
 }
 
 let client: ApiClient | undefined;

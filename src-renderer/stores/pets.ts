@@ -2,16 +2,25 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, toRaw, watch } from 'vue';
 import type { OperationInput } from '../../src-shared/contract';
 import type { StoreEvent } from '../../src-shared/schemas/event';
-import type { Pet, NewPet, PetPatch, PetSort, PetStatus } from '../../src-shared/schemas/pet';
+import type { Pet, NewPet, PetBulkChanges, PetPatch, PetSort, PetStatus } from '../../src-shared/schemas/pet';
+import type { Shop } from '../../src-shared/schemas/settings';
 import { api } from '../api/client';
 import { usePagedList } from './paged-list';
 import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
 import { nameContains } from '../../src-shared/name-keys';
 import { useCategoriesStore } from './categories';
+import { StoreError } from '../../src-shared/errors';
 
 export interface PetRow extends Pet {
   /** Units in stock, from the pet's inventory entry. */
   stock?: number;
+}
+
+/** A deleted pet as Undo puts it back: its record with the details, its stock, its photo's bytes. */
+export interface DeletedPet {
+  pet: Pet;
+  stock: number;
+  photo?: Uint8Array;
 }
 
 export interface PetFilters {
@@ -111,6 +120,84 @@ export const usePetsStore = defineStore('pets', () => {
     await reload();
   }
 
+  /**
+   * Deletes a pet and answers what Undo needs to put it back: its whole record, its stock and its
+   * photo, read just before (docs/decisions.md#a-deleted-pet-comes-back-as-a-new-pet).
+   */
+  async function removeKeeping(petId: number): Promise<DeletedPet> {
+    const [pet] = (await api().call('pets.list', { id: [petId], details: true, limit: 1 })).items;
+    if (!pet) throw new StoreError('NOT_FOUND', `Pet ${petId} does not exist`);
+    const stock = (await api().call('inventory.get', { petId })).quantity;
+    const photo = pet.photo ? (await api().call('photos.get', { petId })).bytes : undefined;
+    await remove(petId);
+    return { pet, stock, photo };
+  }
+
+  /**
+   * Undo of a delete: the same record, stock and photo as a new pet (a new id). Stock is put back
+   * while the pet is available, then its status, so a held pet keeps its units.
+   */
+  async function restore({ pet, stock, photo }: DeletedPet): Promise<Pet> {
+    const { id: _id, photo: _photo, status, ...fields } = pet;
+    const held = stock > 0 && status !== 'available';
+    let created = await api().call('pets.create', { ...fields, status: stock > 0 ? 'available' : status });
+    if (stock > 0 && stock !== 1) await api().call('inventory.set', { petId: created.id, update: { quantity: stock } });
+    if (held) created = await api().call('pets.update', { petId: created.id, changes: { status } });
+    if (photo) await api().call('photos.put', { petId: created.id, photo });
+    await reload();
+    return created;
+  }
+
+  /** Sets the same category, status or price on several pets, all or none (the store's one transaction). */
+  async function bulkUpdate(petIds: number[], changes: PetBulkChanges): Promise<number> {
+    const { updated } = await api().call('pets.bulkUpdate', { petIds, changes });
+    await refresh();
+    return updated;
+  }
+
+  /** The pets ticked in the list (by id), for a bulk change or labels; new filters clear it. */
+  const selected = ref(new Set<number>());
+  function toggleSelected(petId: number, on = !selected.value.has(petId)): void {
+    const next = new Set(selected.value);
+    if (on) next.add(petId);
+    else next.delete(petId);
+    selected.value = next;
+  }
+  function selectLoaded(on: boolean): void {
+    selected.value = on ? new Set(toRaw(rows.value).map((row) => row.id)) : new Set();
+  }
+  watch(
+    () => [filters.value.q, filters.value.status, filters.value.categoryId, filters.value.sort],
+    () => selectLoaded(false),
+    { deep: true },
+  );
+
+  /** A pet with the animal's details (breed, sex, birth date, microchip, vaccinations, health notes), or undefined. */
+  async function findWithDetails(petId: number): Promise<PetRow | undefined> {
+    const page = await api().call('pets.list', { id: [petId], details: true, limit: 1 });
+    const [row] = await withStock(page.items);
+    return row;
+  }
+
+  /** A pet's photo as a data: URL (the page's CSP allows images from itself and data: only). */
+  async function photoUrl(petId: number): Promise<string> {
+    const { contentType, bytes } = await api().call('photos.get', { petId });
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return `data:${contentType};base64,${btoa(binary)}`;
+  }
+
+  /** Sets a pet's photo (JPEG, PNG or WebP up to 2 MiB; the store judges the bytes). */
+  async function setPhoto(petId: number, photo: Uint8Array): Promise<void> {
+    await api().call('photos.put', { petId, photo });
+  }
+
+  /** The shop's currency, for the price column (read once). */
+  const shop = shallowRef<Shop | null>(null);
+  async function loadShop(): Promise<void> {
+    shop.value ??= await api().call('shop.get', {});
+  }
+
   /** One pet by id, with its stock, or undefined (the list's `id` filter: the supported way). */
   async function find(petId: number): Promise<PetRow | undefined> {
     const page = await api().call('pets.list', { id: [petId], limit: 1 });
@@ -136,7 +223,7 @@ export const usePetsStore = defineStore('pets', () => {
   /** Whether a pet's place in the list can change with this edit: what it is sorted by changed. */
   function moves(before: Pet, after: Pet): boolean {
     const key = filters.value.sort.replace(/^-/, '');
-    return (key === 'name' && before.name !== after.name) || (key === 'status' && before.status !== after.status);
+    return (key === 'name' && before.name !== after.name) || (key === 'status' && before.status !== after.status) || (key === 'category' && before.categoryId !== after.categoryId);
   }
 
   /** Whether a pet not loaded may, after an edit, belong among the loaded rows. */
@@ -159,7 +246,10 @@ export const usePetsStore = defineStore('pets', () => {
   function applyEvent(event: StoreEvent): void {
     switch (event.type) {
       case 'pet.created':
+        refreshSoon();
+        return;
       case 'pet.deleted':
+        if (selected.value.has(event.data.id)) toggleSelected(event.data.id, false);
         refreshSoon();
         return;
       case 'pet.updated': {
@@ -177,7 +267,12 @@ export const usePetsStore = defineStore('pets', () => {
       }
       case 'inventory.updated': {
         const index = indexOf(event.data.petId);
-        if (index >= 0) rows.value[index] = { ...toRaw(rows.value)[index], stock: event.data.quantity };
+        if (index >= 0) {
+          const before = toRaw(rows.value)[index]!;
+          rows.value[index] = { ...before, stock: event.data.quantity };
+          // Sorted by stock, a new count may move the row.
+          if (filters.value.sort.endsWith('stock') && before.stock !== event.data.quantity) refreshSoon();
+        }
         return;
       }
     }
@@ -186,5 +281,31 @@ export const usePetsStore = defineStore('pets', () => {
   /** Searched without the reactive proxy: an import brings thousands of events, each one searching. */
   const indexOf = (petId: number) => toRaw(rows.value).findIndex((row) => row.id === petId);
 
-  return { rows, total, loading, hasMore, filters, categoryFilter, reload, loadMore, create, update, remove, find, applyEvent, isListed };
+  return {
+    rows,
+    total,
+    loading,
+    hasMore,
+    filters,
+    categoryFilter,
+    reload,
+    loadMore,
+    create,
+    update,
+    remove,
+    removeKeeping,
+    restore,
+    bulkUpdate,
+    selected,
+    toggleSelected,
+    selectLoaded,
+    shop,
+    loadShop,
+    findWithDetails,
+    photoUrl,
+    setPhoto,
+    find,
+    applyEvent,
+    isListed,
+  };
 });

@@ -29,7 +29,7 @@ async function controlsPastTheEdge(page: Page): Promise<string[]> {
   return page.evaluate((width) => {
     const controls = [...document.querySelectorAll<HTMLElement>('main input, main button, main textarea, main [role="combobox"], main [role="radio"], main h2')];
     return controls
-      .filter((control) => !control.closest('.n-data-table') && control.getClientRects().length > 0)
+      .filter((control) => !control.closest('.n-data-table, [role="table"]') && control.getClientRects().length > 0)
       .filter((control) => control.getBoundingClientRect().right > width + 0.5)
       .map((control) => `${control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName}: right edge at ${Math.round(control.getBoundingClientRect().right)}`);
   }, WIDTH);
