@@ -173,6 +173,11 @@ test('a customer found or added inline, a discount, and a split payment go with 
   await page.getByRole('textbox', { name: 'Paid by card' }).fill('30');
   await page.getByRole('textbox', { name: 'Cash handed over' }).fill('20');
   await expect(page.locator('#till-change')).toHaveText('Change €10.00');
+  // At 900 px the basket and the checkout sit side by side, the lines whole (no Remove under the checkout).
+  const lines = (await page.locator('.till-lines').boundingBox())!;
+  const checkout = (await page.locator('.till__checkout').boundingBox())!;
+  expect(lines.x + lines.width).toBeLessThanOrEqual(checkout.x);
+  expect(checkout.y).toBeLessThan(lines.y + lines.height);
   await expectAccessible(page, 'the till with a basket');
   await saveScreenshot(page, 'till');
 
