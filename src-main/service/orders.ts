@@ -2,8 +2,10 @@ import { StoreError } from '../../src-shared/errors';
 import type { OrderRow } from '../db/repositories/orders';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
+import { bound } from './list-bounds';
 import { cancelOrder, fulfilOrder, placeOrder } from './order-changes';
 import { saleAfterOrderFulfilled } from './sales-status';
+import { readSettings } from './settings';
 import { orderModel } from './to-model';
 
 /** Ship dates are stored in one form (UTC, ISO 8601) whatever offset they came with. */
@@ -22,8 +24,9 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
   }
 
   return {
-    'orders.list': (query) => {
-      const { rows, total, nextCursor } = ctx.orders.list(query);
+    'orders.list': ({ from, to, ...query }) => {
+      const timeZone = () => readSettings(ctx).timeZone;
+      const { rows, total, nextCursor } = ctx.orders.list({ ...query, from: bound(from, 'from', timeZone), to: bound(to, 'to', timeZone) });
       return { items: rows.map(orderModel), total, nextCursor };
     },
 

@@ -1,23 +1,13 @@
 import { StoreError } from '../../src-shared/errors';
-import { endOfDay, isCalendarDate, startOfDay } from '../../src-shared/shop-days';
 import type { SaleRow } from '../db/repositories/sales';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
+import { bound } from './list-bounds';
 import { cancelSale } from './sales-cancel';
 import { createSale } from './sales-create';
 import { readSale, refundModel } from './sales-model';
 import { refundSale } from './sales-refund';
 import { readSettings } from './settings';
-
-/**
- * A list's bound as an instant (ISO, UTC): a date-time as given; a date is a whole day of the
- * shop's time zone, `from` its first instant and `to` the first instant after it (to is exclusive).
- */
-function bound(text: string | undefined, edge: 'from' | 'to', timeZone: () => string): string | undefined {
-  if (text === undefined) return undefined;
-  if (!isCalendarDate(text)) return new Date(text).toISOString();
-  return new Date(edge === 'from' ? startOfDay(text, timeZone()) : endOfDay(text, timeZone())).toISOString();
-}
 
 export function saleHandlers(ctx: ServiceContext): HandlersFor<'sales' | 'refunds'> {
   function mustFind(id: number): SaleRow {

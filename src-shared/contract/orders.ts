@@ -10,7 +10,8 @@ export const orderOperations = {
     tag: 'Store',
     summary: 'List orders',
     description:
-      'Newest first. Filter by `status` (repeatable), `complete` and `petId`. Cancelled orders are left out unless `status` names `cancelled`.',
+      'Newest first, or oldest with `sort=oldest`. Filter by `status` (repeatable), `complete`, `petId` and when placed (`from`, `to`: ' +
+      "a date-time, or a date: a whole day in the shop's time zone). Cancelled orders are left out unless `status` names `cancelled`.",
     input: OrderListQuery,
     output: page(pageItems(Order)),
     stability: 'stable',

@@ -1,6 +1,7 @@
 import { z } from '../zod-setup';
 import { DateTime, Id, NAME_MAX, PageQuery, hasSomeField, someFieldRequired } from './common';
 import { UnitPrice } from './money';
+import { DayOrInstant } from './sale';
 
 export const ORDER_QUANTITY_MAX = 1000;
 
@@ -70,6 +71,10 @@ export const Order = z
   });
 export type Order = z.infer<typeof Order>;
 
+/** The orders a list shows first: the newest (the default) or the oldest. */
+export const ORDER_SORTS = ['newest', 'oldest'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
 export const OrderListQuery = z.strictObject({
   status: z
     .array(OrderStatus)
@@ -79,6 +84,9 @@ export const OrderListQuery = z.strictObject({
     .describe('Only orders with one of these statuses (repeatable). Without it, cancelled orders are left out.'),
   complete: z.boolean().optional().describe('Only complete (`true`) or not complete (`false`: open, and cancelled ones if `status` names them) orders.'),
   petId: Id.optional().describe('Only orders of this pet.'),
+  from: DayOrInstant.optional().describe("Only orders placed at or after this instant, or on or after this day (the shop's time zone)."),
+  to: DayOrInstant.optional().describe("Only orders placed before this instant, or on or before this day (the whole day, in the shop's time zone)."),
+  sort: z.enum(ORDER_SORTS).optional().describe('`newest` first (the default) or `oldest` first, by when they were placed.'),
   ...PageQuery,
 });
 export type OrderListQuery = z.input<typeof OrderListQuery>;
