@@ -4,6 +4,9 @@ import { useShop } from './support/shop';
 import { expectAccessible, saveScreenshot } from './support/screens';
 
 interface SaleBody {
+  status: string;
+  handover: string;
+  shipDate?: string;
   id: number;
   total: number;
   paid: number;
@@ -194,4 +197,39 @@ test('a customer found or added inline, a discount, and a split payment go with 
   await page.keyboard.type('Grace Hopper');
   await page.keyboard.press('Enter');
   await expect(page.locator('.customer-picker')).toContainText('Grace Hopper');
+});
+
+test('a typed name offers the pets it finds to choose from the keyboard; a later handover takes a ship date', async ({ page }) => {
+  await addPet('Rex', 'DOG-1', 1999, 3);
+  await addPet('Rexina', 'DOG-3', 1500, 2);
+  await openTill(page);
+  await page.keyboard.type('rex');
+  await page.keyboard.press('Enter');
+  const found = page.getByRole('group', { name: 'Pets found' });
+  await expect(found.getByRole('button', { name: /^Rex \(#\d+\), €19\.99, 3 in stock$/ })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter'); // Rexina
+  await expect(page.getByRole('status')).toHaveText('Added Rexina: 1 on the line');
+  await expect(found).toHaveCount(0);
+  await expect(scanField(page)).toBeFocused();
+  await page.keyboard.type('rex');
+  await page.keyboard.press('Enter');
+  await expect(found).toBeVisible();
+  await page.keyboard.press('Escape'); // none of these
+  await expect(found).toHaveCount(0);
+  await expect(scanField(page)).toBeFocused();
+
+  await page.getByRole('radio', { name: 'Later' }).check({ force: true });
+  await page.getByRole('textbox', { name: 'Ship date' }).fill('next week');
+  await expect(page.getByRole('alert')).toHaveText('Type the ship date as YYYY-MM-DD');
+  await page.getByRole('radio', { name: 'Card' }).check({ force: true });
+  await page.getByRole('button', { name: 'Sell · €15.00' }).click();
+  await expect(page.getByRole('alert').last()).toHaveText('Type the ship date as YYYY-MM-DD');
+  expect(await sales()).toEqual([]);
+
+  await page.getByRole('textbox', { name: 'Ship date' }).fill('2026-12-24');
+  await page.getByRole('button', { name: 'Sell · €15.00' }).click();
+  await expect(page).toHaveURL(/#\/sales\/\d+\/receipt/);
+  const [sale] = await sales();
+  expect(sale).toMatchObject({ status: 'open', handover: 'later', shipDate: '2026-12-24T12:00:00.000Z', payments: [{ method: 'card', amount: 1500 }] });
 });
