@@ -38,7 +38,7 @@ async function scan(barcode: Locator): Promise<string> {
     return { width, height, grey };
   });
   const reader = new MultiFormatReader();
-  reader.setHints(new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128]], [DecodeHintType.TRY_HARDER, true]]));
+  reader.setHints(new Map<DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128]], [DecodeHintType.TRY_HARDER, true]]));
   const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(Uint8ClampedArray.from(image.grey), image.width, image.height)));
   const result = reader.decode(bitmap);
   expect(result.getBarcodeFormat()).toBe(BarcodeFormat.CODE_128);
