@@ -150,6 +150,7 @@ test('a long history is read a page at a time, newest first', async ({ page }) =
   const history = dialog(page, 'Stock history of Busy');
   await expect(history.getByText('60 changes, newest first · showing 50')).toBeVisible();
   await expect(history.getByRole('row').nth(1)).toContainText('Box 59');
+  await expectAccessible(page, 'a long stock history'); // its rows scroll: the box is a region the keyboard can scroll
   await history.getByRole('button', { name: 'Show older changes' }).click();
   await expect(history.getByText('60 changes, newest first', { exact: true })).toBeVisible();
   await expect(history.getByRole('button', { name: 'Show older changes' })).toHaveCount(0);
