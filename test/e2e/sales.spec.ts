@@ -37,7 +37,7 @@ async function openSales(page: Page): Promise<void> {
 const table = (page: Page) => page.getByRole('table', { name: /Sales/ });
 const row = (page: Page, number: number) => table(page).getByRole('row').filter({ hasText: `No. ${number}` });
 
-test("today's sales by default; found by receipt number and by customer; a sale opened, refunded, refunded to the end", async ({ page }) => {
+test("today's sales by default; found by another day, by receipt number and by customer", async ({ page }) => {
   const { rex, bella, ann } = await stock();
   const first = await sell({ lines: [{ petId: rex.id, quantity: 2 }], payments: [{ method: 'cash', amount: 5000 }] });
   const second = await sell({ lines: [{ petId: bella.id }], customerId: ann.id, payments: [{ method: 'card', amount: 2500 }] });
@@ -71,6 +71,12 @@ test("today's sales by default; found by receipt number and by customer; a sale 
   await expect(row(page, first.number)).toHaveCount(0);
   await page.getByRole('button', { name: 'Today' }).click();
   await expect(page.getByText('2 sales today')).toBeVisible();
+});
+
+test('a sale opened shows its lines, amounts and payments; refunded in two steps, in stock and not, then nothing is left to refund', async ({ page }) => {
+  const { rex } = await stock();
+  const first = await sell({ lines: [{ petId: rex.id, quantity: 2 }], payments: [{ method: 'cash', amount: 5000 }] });
+  await openSales(page);
 
   // Open: lines, amounts, payments, status; the receipt to reprint.
   await page.getByRole('button', { name: `Open sale ${first.number}` }).click();
@@ -189,4 +195,30 @@ test('a sale made elsewhere shows at once; a completed sale offers no cancel', a
   await must(shop.host.call('refunds.create', { saleId: sale.id, refund: { lines: [{ orderId: sale.lines[0]!.orderId }], restock: true, payments: [{ method: 'cash', amount: 1000 }] } }));
   await expect(dialog).toContainText('Refunded€10.00');
   await expect(dialog.getByRole('button', { name: 'Refund…' })).toHaveCount(0);
+});
+
+test('a refund by keyboard alone: the form takes the focus, Enter sends and confirms, the focus comes back', async ({ page }) => {
+  const { rex } = await stock();
+  const sale = await sell({ lines: [{ petId: rex.id, quantity: 2 }], payments: [{ method: 'card', amount: 2000 }] });
+  await openSales(page);
+  await page.getByRole('button', { name: `Open sale ${sale.number}` }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Sale No. ${sale.number}`, exact: true });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Refund…' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Units of Rex to refund')).toBeFocused();
+  await expect(dialog.getByLabel('Units of Rex to refund')).toHaveValue('2'); // a single line starts at every unit left
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog', { name: 'Refund €10.00?' });
+  await expect(ask).toContainText('paid back by card');
+  // The safe choice has the focus first; Tab reaches the one that goes ahead.
+  await expect(ask.getByRole('button', { name: 'Back' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(ask.getByRole('button', { name: 'Refund', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toContainText('Refunded€10.00');
+  await expect(dialog.getByRole('button', { name: 'Refund…' })).toBeFocused();
 });
