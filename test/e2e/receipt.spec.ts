@@ -146,3 +146,20 @@ test('a refund made elsewhere shows on the open receipt before it is printed aga
   await expect(paper).toContainText('(1 refunded)');
   await expect(paper.locator('dl div').filter({ hasText: 'Refunded' }).locator('dd')).toHaveText(formatMoney(refund.amount, 'EUR'));
 });
+
+test("an order that is a line of a sale leads from its receipt to the sale's, with the amounts; an order alone does not", async ({ page }) => {
+  const sale = await makeSale();
+  await page.goto(`${shop.host.url}#/orders/${sale.lines[1].orderId}/receipt`);
+  await expect(page.getByRole('heading', { name: `Receipt for order ${sale.lines[1].orderId}` })).toBeVisible();
+  await page.getByRole('link', { name: "The sale's receipt, with amounts" }).click();
+  await expect(page).toHaveURL(new RegExp(`#/sales/${sale.id}/receipt$`));
+  await expect(page.getByRole('heading', { name: `Receipt ${sale.number}` })).toBeVisible();
+  await expect(page.locator('article.receipt-paper')).toContainText(formatMoney(sale.total, 'EUR'));
+
+  const pets = await must(shop.host.call<{ items: { id: number }[] }>('pets.list', {}));
+  const alone = await must(shop.host.call<{ id: number }>('orders.place', { petId: pets.items[0].id }));
+  await page.goto(`${shop.host.url}#/orders/${alone.id}/receipt`);
+  await expect(page.getByRole('heading', { name: `Receipt for order ${alone.id}` })).toBeVisible();
+  await expect(page.getByText('Quantity')).toBeVisible();
+  await expect(page.getByRole('link', { name: "The sale's receipt, with amounts" })).toHaveCount(0);
+});
