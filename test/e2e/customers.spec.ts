@@ -118,3 +118,16 @@ test('a customer added elsewhere shows at once', async ({ page }) => {
   await expect(row(page, 'Dora Diaz')).toBeVisible();
   await expect(page.getByText('1 customer', { exact: true })).toBeVisible();
 });
+
+test('a long list loads more as the clerk scrolls', async ({ page }) => {
+  for (let i = 1; i <= 150; i++) await must(shop.host.call('customers.create', { name: `Customer ${String(i).padStart(3, '0')}` }));
+  await openCustomers(page);
+  await expect(page.getByText('150 customers')).toBeVisible();
+  await expect(row(page, 'Customer 001')).toBeVisible();
+  const scroller = page.locator('.customers__table .v-vl');
+  // The first page holds 100; scrolling to its end brings the rest.
+  await expect(async () => {
+    await scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect(row(page, 'Customer 150')).toBeVisible({ timeout: 1000 });
+  }).toPass();
+});

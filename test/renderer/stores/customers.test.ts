@@ -56,3 +56,14 @@ test('customers added and edited elsewhere show through the event stream', async
     stop();
   }
 });
+
+test('the list pages with the service: 100 at first, the rest on loadMore', async () => {
+  h = useRealApi();
+  for (let i = 1; i <= 130; i++) h.ok('customers.create', { name: `Customer ${String(i).padStart(3, '0')}` });
+  const customers = useCustomersStore();
+  await customers.reload();
+  expect([customers.rows.length, customers.total, customers.hasMore]).toEqual([100, 130, true]);
+  await customers.loadMore();
+  expect([customers.rows.length, customers.hasMore]).toEqual([130, false]);
+  expect(customers.rows.at(-1)!.name).toBe('Customer 130');
+});

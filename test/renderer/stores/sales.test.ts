@@ -109,3 +109,17 @@ test('sales made, refunded and a customer forgotten elsewhere show in the list t
     stop();
   }
 });
+
+test('the list pages with the service: 100 at first, the rest on loadMore', async () => {
+  h = useRealApi();
+  const { rex } = shop(h);
+  h.ok('inventory.set', { petId: rex.id, update: { quantity: 200 } });
+  for (let i = 0; i < 120; i++) h.ok('sales.create', { lines: [{ petId: rex.id }], payments: [{ method: 'card', amount: 1000 }] });
+  const sales = useSalesStore();
+  await sales.reload();
+  expect([sales.rows.length, sales.total, sales.hasMore]).toEqual([100, 120, true]);
+  expect(sales.rows[0]!.number).toBe(120);
+  await sales.loadMore();
+  expect([sales.rows.length, sales.hasMore]).toEqual([120, false]);
+  expect(sales.rows.at(-1)!.number).toBe(1);
+});
