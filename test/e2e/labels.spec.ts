@@ -114,3 +114,15 @@ test('pets are added with the picker and removed by keyboard; the address keeps 
   await page.goto(`${shop.host.url}#/labels?pets=${bella.id}`);
   await expect(page.getByText(`Pet ${bella.id} no longer exists: no label.`)).toBeVisible();
 });
+
+test('at 900 px the labels wrap within the window', async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 800 });
+  const { rex, bella, nemo } = await pets();
+  await page.goto(`${shop.host.url}#/labels?pets=${rex.id},${bella.id},${nemo.id}`);
+  await expect(page.locator('.label')).toHaveCount(3);
+  const mainRight = await page.locator('main').evaluate((main) => main.getBoundingClientRect().right);
+  for (const box of await page.locator('.label').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().right))) {
+    expect(box).toBeLessThanOrEqual(mainRight + 1);
+  }
+  await expect(page.getByRole('button', { name: 'Print labels' })).toBeInViewport();
+});

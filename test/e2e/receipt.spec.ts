@@ -163,3 +163,16 @@ test("an order that is a line of a sale leads from its receipt to the sale's, wi
   await expect(page.getByText('Quantity')).toBeVisible();
   await expect(page.getByRole('link', { name: "The sale's receipt, with amounts" })).toHaveCount(0);
 });
+
+test('at 900 px the receipt fits the window in both layouts: nothing scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 800 });
+  const sale = await makeSale();
+  for (const layout of ['a4', '80mm'] as const) {
+    await openReceipt(page, sale, layout);
+    await expect(page.locator('article.receipt-paper')).toContainText('Returns within 14 days.');
+    const overflow = await page.evaluate(() => [...document.querySelectorAll('main, main *')].filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible' && !element.classList.contains('visually-hidden')).map((element) => `${element.tagName}.${element.className} ${element.scrollWidth}/${element.clientWidth}`));
+    expect(overflow, layout).toEqual([]);
+    const [paperRight, mainRight] = await page.evaluate(() => [document.querySelector('article.receipt-paper')!.getBoundingClientRect().right, document.querySelector('main')!.getBoundingClientRect().right]);
+    expect(paperRight, layout).toBeLessThanOrEqual(mainRight + 1);
+  }
+});
