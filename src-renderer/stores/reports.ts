@@ -58,8 +58,9 @@ export const useReportsStore = defineStore('reports', () => {
     const now = await today();
     if (!date.value) date.value = now;
     if (!range.value.from) range.value = { from: addDays(now, 1 - DEFAULT_RANGE_DAYS), to: now, by: 'day' };
-    const first = loadDay(date.value);
-    await Promise.all([first, loadSales(range.value)]);
+    // One after the other: the range's report would otherwise queue ahead of the day's figures.
+    await loadDay(date.value);
+    await loadSales(range.value);
   }
 
   /** The end-of-day report of `when` (a date of the shop's days). Rejects with the store's StoreError. */
