@@ -168,6 +168,12 @@ export const useSalesStore = defineStore('sales', () => {
       case 'sale.refunded':
         await show(await api().call('sales.get', { saleId: event.data.saleId }));
         return;
+      case 'order.completed': {
+        // A pet of the open sale handed over (the Orders screen): it may be refunded now, and the sale no longer cancelled.
+        const sale = current.value;
+        if (sale?.lines.some((line) => line.orderId === event.data.id)) await open(sale.id);
+        return;
+      }
       case 'customer.updated':
       case 'customer.forgotten': {
         names.set(event.data.id, event.data.name);

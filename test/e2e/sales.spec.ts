@@ -63,7 +63,7 @@ test("today's sales by default; found by another day, by receipt number and by c
   await expect(page.getByText('No sales from')).toBeVisible();
   await page.getByLabel('Receipt number').fill(String(first.number));
   await page.getByLabel('Receipt number').press('Enter');
-  await expect(page.getByText(`1 sale receipt No. ${first.number}`)).toBeVisible();
+  await expect(page.getByText(`1 sale with receipt No. ${first.number}`)).toBeVisible();
   await expect(row(page, first.number)).toBeVisible();
   await page.getByLabel('Receipt number').fill('');
   await page.getByRole('button', { name: 'All days' }).click();
@@ -124,7 +124,7 @@ test('a sale opened shows its lines, amounts and payments; refunded in two steps
   await expect(row(page, first.number)).toContainText('Completed, refunded');
 });
 
-test('a refund of more than is left is refused on its line, also when units were refunded elsewhere meanwhile', async ({ page }) => {
+test('refunding more than is left is refused: on its line, also after a refund elsewhere, and by the service in a race', async ({ page }) => {
   const { rex } = await stock();
   const sale = await sell({ lines: [{ petId: rex.id, quantity: 2 }], payments: [{ method: 'cash', amount: 2000 }] });
   await openSales(page);
@@ -144,11 +144,17 @@ test('a refund of more than is left is refused on its line, also when units were
   await dialog.getByRole('button', { name: /^Refund / }).click();
   await expect(page.getByRole('dialog', { name: /^Refund .*\?$/ })).toHaveCount(0);
   expect((await must(shop.host.call<{ total: number }>('refunds.list', { saleId: sale.id }))).total).toBe(1);
+  // The last unit refunded elsewhere just as the clerk confirms: the service refuses, and the sale is read again.
   await dialog.getByLabel('Units of Rex to refund').fill('1');
+  await page.route('**/__petstore/invoke/refunds.create', async (route) => {
+    await must(shop.host.call('refunds.create', { saleId: sale.id, refund: { lines: [{ orderId: sale.lines[0]!.orderId, quantity: 1 }], restock: false, payments: [{ method: 'cash', amount: 1000 }] } }));
+    await route.continue();
+  });
   await dialog.getByRole('button', { name: 'Refund €10.00' }).click();
   await page.getByRole('dialog', { name: 'Refund €10.00?' }).getByRole('button', { name: 'Refund', exact: true }).click();
-  await expect(dialog.getByRole('button', { name: 'Refund…' })).toHaveCount(0);
+  await expect(page.getByText(`Only 0 of 2 Rex (order ${sale.lines[0]!.orderId}) can still be refunded; 1 asked`)).toBeVisible();
   expect((await must(shop.host.call<{ total: number }>('refunds.list', { saleId: sale.id }))).total).toBe(2);
+  await expect(dialog.getByText('every unit handed over was refunded already')).toBeVisible();
 });
 
 test('an open sale is cancelled after a confirmation; one with a pet handed over is refused; a completed one offers no cancel', async ({ page }) => {
@@ -172,17 +178,35 @@ test('an open sale is cancelled after a confirmation; one with a pet handed over
   await page.keyboard.press('Escape');
   await expect(row(page, open.number)).toContainText('Cancelled');
 
-  // A pet of the sale handed over meanwhile (the Orders screen): the cancel is refused, nothing changes.
+  // A pet of the sale handed over (the Orders screen) just as the clerk confirms: the service refuses the cancel, nothing changes.
   await page.getByRole('button', { name: `Open sale ${partly.number}` }).click();
   const second = page.getByRole('dialog', { name: `Sale No. ${partly.number}`, exact: true });
   await expect(second.getByRole('button', { name: 'Cancel sale' })).toBeVisible();
-  await must(shop.host.call('orders.update', { orderId: partly.lines[0]!.orderId, changes: { complete: true } }));
+  await page.route('**/__petstore/invoke/sales.cancel', async (route) => {
+    await must(shop.host.call('orders.update', { orderId: partly.lines[0]!.orderId, changes: { complete: true } }));
+    await route.continue();
+  });
   await second.getByRole('button', { name: 'Cancel sale' }).click();
   await page.getByRole('dialog', { name: `Cancel sale No. ${partly.number}?` }).getByRole('button', { name: 'Cancel sale' }).click();
   await expect(page.getByText(`Sale ${partly.number} has pets handed over already: refund them instead`)).toBeVisible();
   expect((await must(shop.host.call<Sale>('sales.get', { saleId: partly.id }))).status).toBe('open');
-  // The dialog reads the sale again: the pet handed over can now be refunded.
+  // The dialog reads the sale again: the pet handed over can be refunded, and no cancel is offered any more.
   await expect(second.getByRole('button', { name: 'Refund…' })).toBeVisible();
+  await expect(second.getByRole('button', { name: 'Cancel sale' })).toHaveCount(0);
+});
+
+test('a sale with a pet handed over later by the Orders screen follows: no cancel, the pet refundable', async ({ page }) => {
+  const { rex, bella } = await stock();
+  const partly = await sell({ lines: [{ petId: rex.id }, { petId: bella.id }], handover: 'later', payments: [{ method: 'cash', amount: 3500 }] });
+  await openSales(page);
+  await page.getByRole('button', { name: `Open sale ${partly.number}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Sale No. ${partly.number}`, exact: true });
+  await expect(dialog.getByRole('button', { name: 'Cancel sale' })).toBeVisible();
+  await must(shop.host.call('orders.update', { orderId: partly.lines[0]!.orderId, changes: { complete: true } }));
+  await expect(dialog.getByRole('button', { name: 'Cancel sale' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Refund…' }).click();
+  await expect(dialog.getByLabel('Units of Rex to refund')).toBeVisible();
+  await expect(dialog.getByLabel('Units of Bella to refund')).toHaveCount(0); // still to hand over: not refundable
 });
 
 test('a sale made elsewhere shows at once; a completed sale offers no cancel', async ({ page }) => {

@@ -123,3 +123,20 @@ test('the list pages with the service: 100 at first, the rest on loadMore', asyn
   expect([sales.rows.length, sales.hasMore]).toEqual([120, false]);
   expect(sales.rows.at(-1)!.number).toBe(1);
 });
+
+test('a pet of the open sale handed over elsewhere: the sale shown reads which orders may now be refunded', async () => {
+  h = useRealApi();
+  const { rex, bella } = shop(h);
+  const sale = h.ok('sales.create', { lines: [{ petId: rex.id }, { petId: bella.id }], handover: 'later', payments: [{ method: 'cash', amount: 3500 }] });
+  const sales = useSalesStore();
+  await sales.open(sale.id);
+  expect(sales.handedOver.size).toBe(0);
+  const stop = h.store.feed.subscribe((event) => void sales.applyEvent(event));
+  try {
+    h.ok('orders.update', { orderId: sale.lines[0]!.orderId, changes: { complete: true } });
+    await until(() => sales.handedOver.size === 1);
+    expect([...sales.handedOver]).toEqual([sale.lines[0]!.orderId]);
+  } finally {
+    stop();
+  }
+});
