@@ -176,3 +176,17 @@ test('at 900 px the receipt fits the window in both layouts: nothing scrolls sid
     expect(paperRight, layout).toBeLessThanOrEqual(mainRight + 1);
   }
 });
+
+test('Ctrl+P on the receipt prints it the app\'s way: one key from the till\'s receipt to paper', async ({ page }) => {
+  await page.addInitScript(() => {
+    const printed = { count: 0 };
+    (window as unknown as { __printed: typeof printed }).__printed = printed;
+    window.print = () => void printed.count++;
+  });
+  const sale = await makeSale();
+  await openReceipt(page, sale, '80mm');
+  await expect(page.getByRole('button', { name: 'Print receipt' })).toBeEnabled();
+  await page.keyboard.press('Control+KeyP');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __printed: { count: number } }).__printed.count)).toBe(1);
+  await expect(page.getByRole('button', { name: 'Print receipt' })).toHaveAttribute('aria-keyshortcuts', 'Control+P');
+});
