@@ -36,6 +36,7 @@ test('a clerk searches, adds and edits customers; the schema refuses a bad email
   await dialog.getByLabel('Email').fill('ann@');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Must be an email address, such as name@example.com')).toBeVisible();
+  await expectAccessible(page, 'a new customer, with a message');
   await dialog.getByLabel('Email').fill('ann@example.com');
   await dialog.getByLabel('Phone').fill('+49 170 555 0101');
   await dialog.getByRole('button', { name: 'Save' }).click();
