@@ -143,6 +143,19 @@ test('printed, the end-of-day report stands alone: no navigation, buttons or ran
   await page.emulateMedia({ media: 'screen' });
 });
 
+test('Ctrl+P prints the end-of-day report the app’s way', async ({ page }) => {
+  await page.addInitScript(() => {
+    const printed = { count: 0 };
+    (window as unknown as { __printed: typeof printed }).__printed = printed;
+    window.print = () => void printed.count++;
+  });
+  await openReports(page);
+  await expect(figure(page, 'Sales')).toHaveText('0');
+  await page.keyboard.press('Control+KeyP');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __printed: { count: number } }).__printed.count)).toBe(1);
+  await expect(page.getByRole('button', { name: 'Print' })).toHaveAttribute('aria-keyshortcuts', 'Control+P');
+});
+
 test('the reports screen passes axe in light and dark, works at 900 px, and a screenshot is kept', async ({ page }) => {
   await twoSales();
   const bella = await addPet('Bella', 'Dogs', 4_550);
