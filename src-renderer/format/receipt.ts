@@ -6,9 +6,16 @@ import type { PaymentMethod, Sale } from '../../src-shared/schemas/sale';
  * sale's own currency, and its date in the shop's time zone. Nothing here computes an amount.
  */
 
-/** The two paper layouts: an A4 page (a PDF, an office printer) and an 80 mm receipt roll. */
-export const RECEIPT_LAYOUTS = ['a4', '80mm'] as const;
+/** The papers: a page, A4 or US letter (a PDF, an office printer), or an 80 mm receipt roll. */
+export const RECEIPT_LAYOUTS = ['a4', 'letter', '80mm'] as const;
 export type ReceiptLayout = (typeof RECEIPT_LAYOUTS)[number];
+
+/** Each paper's name, and its page in millimetres (the roll's length is the receipt's). */
+export const RECEIPT_PAPERS: Record<ReceiptLayout, { name: string; width: number; height?: number }> = {
+  a4: { name: 'A4 page', width: 210, height: 297 },
+  letter: { name: 'Letter page', width: 215.9, height: 279.4 },
+  '80mm': { name: '80 mm roll', width: 80 },
+};
 
 /** `?layout=` as asked, else A4 (the layout of a PDF). */
 export const receiptLayout = (query: unknown): ReceiptLayout => (RECEIPT_LAYOUTS.includes(query as ReceiptLayout) ? (query as ReceiptLayout) : 'a4');

@@ -61,7 +61,7 @@ function amountsOf(sale: Sale): string[] {
 const berlinTime = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'Europe/Berlin', timeZoneName: 'short' }).format(new Date(iso));
 
-async function openReceipt(page: Page, sale: Sale, layout: 'a4' | '80mm'): Promise<void> {
+async function openReceipt(page: Page, sale: Sale, layout: 'a4' | 'letter' | '80mm'): Promise<void> {
   await page.goto(`${shop.host.url}#/sales/${sale.id}/receipt?layout=${layout}`);
   await expect(page.getByRole('heading', { name: `Receipt ${sale.number}` })).toBeVisible();
 }
@@ -90,16 +90,19 @@ test('a sale\'s receipt shows the shop, the customer, every line and amount, tax
   await saveScreenshot(page, 'receipt');
 });
 
-test('printed on A4 and on an 80 mm roll: the PDF has the paper\'s size and every amount in its text', async ({ page }) => {
+test('printed on A4, on letter and on an 80 mm roll: the PDF has the paper\'s size and every amount in its text', async ({ page }) => {
   const sale = await makeSale();
-  for (const layout of ['a4', '80mm'] as const) {
+  for (const layout of ['a4', 'letter', '80mm'] as const) {
     await openReceipt(page, sale, layout);
-    await expect(page.getByRole('radio', { name: layout === 'a4' ? 'A4 page' : '80 mm roll' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: { a4: 'A4 page', letter: 'Letter page', '80mm': '80 mm roll' }[layout] })).toBeChecked();
     const pages = await readPdf(await page.pdf({ preferCSSPageSize: true, printBackground: false }));
     const [first] = pages;
     if (layout === 'a4') {
       expect(first.widthMm).toBeCloseTo(210, 0);
       expect(first.heightMm).toBeCloseTo(297, 0);
+    } else if (layout === 'letter') {
+      expect(first.widthMm).toBeCloseTo(215.9, 0);
+      expect(first.heightMm).toBeCloseTo(279.4, 0);
     } else {
       // One strip of the roll, 80 mm wide (Chromium rounds the page to whole pixels: within 0.5 mm).
       expect(pages).toHaveLength(1);
@@ -122,6 +125,8 @@ test('the paper is chosen by keyboard and kept in the address; a sale that does 
   await openReceipt(page, sale, 'a4');
   // By keyboard: the paper is a radio group, the arrow keys move the choice.
   await page.getByRole('radio', { name: 'A4 page' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/layout=letter/);
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/layout=80mm/);
   await expect(page.getByRole('radio', { name: '80 mm roll' })).toBeChecked();
@@ -164,10 +169,10 @@ test("an order that is a line of a sale leads from its receipt to the sale's, wi
   await expect(page.getByRole('link', { name: "The sale's receipt, with amounts" })).toHaveCount(0);
 });
 
-test('at 900 px the receipt fits the window in both layouts: nothing scrolls sideways', async ({ page }) => {
+test('at 900 px the receipt fits the window on every paper: nothing scrolls sideways', async ({ page }) => {
   await page.setViewportSize({ width: 900, height: 800 });
   const sale = await makeSale();
-  for (const layout of ['a4', '80mm'] as const) {
+  for (const layout of ['a4', 'letter', '80mm'] as const) {
     await openReceipt(page, sale, layout);
     await expect(page.locator('article.receipt-paper')).toContainText('Returns within 14 days.');
     const overflow = await page.evaluate(() => [...document.querySelectorAll('main, main *')].filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible' && !element.classList.contains('visually-hidden')).map((element) => `${element.tagName}.${element.className} ${element.scrollWidth}/${element.clientWidth}`));

@@ -57,6 +57,6 @@ test("the time is the shop's, its zone named: 23:30 UTC is the next day in Berli
   expect(receiptTime(sale.createdAt, 'UTC')).toBe('Nov 28, 2026, 11:30 PM UTC');
 });
 
-test('?layout= is a4 or 80mm; anything else is the A4 page', () => {
-  expect([receiptLayout('80mm'), receiptLayout('a4'), receiptLayout('letter'), receiptLayout(undefined), receiptLayout(['80mm'])]).toEqual(['80mm', 'a4', 'a4', 'a4', 'a4']);
+test('?layout= is a4, letter or 80mm; anything else is the A4 page', () => {
+  expect([receiptLayout('80mm'), receiptLayout('a4'), receiptLayout('letter'), receiptLayout('A5'), receiptLayout(undefined), receiptLayout(['80mm'])]).toEqual(['80mm', 'a4', 'letter', 'a4', 'a4', 'a4']);
 });
