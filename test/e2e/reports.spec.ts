@@ -97,6 +97,28 @@ test('the sales over a range are a chart and a table by day, category, pet and p
   expect(csv.at(-1)).toMatch(/^Total,2,3,110\.00,0\.00,[\d.]+,[\d.]+,110\.00,0\.00,0,110\.00$/);
 });
 
+test('the range and its grouping are set from the keyboard alone', async ({ page }) => {
+  await twoSales();
+  await openReports(page);
+  const to = page.getByRole('textbox', { name: 'To (YYYY-MM-DD)' });
+  await expect(page.getByRole('table', { name: 'Sales by day' }).getByRole('row', { name: /^Total/ })).toContainText('€110.00');
+  await to.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(await today());
+  await page.keyboard.press('Enter');
+  // From the day radio, the arrow keys move through the groupings, each shown as it is chosen.
+  await page.getByRole('radio', { name: 'By day' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('table', { name: 'Sales by category' }).getByRole('row', { name: /^Dogs/ })).toContainText('€100.00');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('table', { name: 'Sales by payment method' }).getByRole('row', { name: /^Card/ })).toContainText('€10.00');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeFocused();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(download.suggestedFilename()).toMatch(/^sales-by-payment-method-.*\.csv$/);
+});
+
 test('dates that are not days, a range backwards or longer than three years are said under the fields and not asked for', async ({ page }) => {
   await openReports(page);
   await expect(figure(page, 'Sales')).toHaveText('0');
