@@ -409,6 +409,30 @@ test('a long inventory loads the next page as the clerk scrolls, with no button'
   await expect(rowOf(page, 'Goldie 450')).toBeVisible();
 });
 
+test('while the next page loads, the rows already drawn stay clear of a spinner', async ({ page }) => {
+  const fish = (await must(shop.host.call<{ id: number }>('categories.create', { name: 'Fish' }))).id;
+  const content = ['name,category', ...Array.from({ length: 250 }, (_, i) => `Guppy ${i + 1},${fish}`)].join('\n');
+  await must(shop.host.call('data.import', { format: 'csv', content }));
+  await openInventory(page);
+  await expect(page.getByText(/ pets · showing 200$/)).toBeVisible();
+  // The next page is held back a while, as on a busy machine.
+  let release = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/__petstore/invoke/inventory.list', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest('**/__petstore/invoke/inventory.list');
+  const scroller = page.locator('.n-data-table .v-vl').first();
+  await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await asked;
+  // Two frames after the page was asked for: the table has drawn whatever its loading state shows.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(page.locator('.inventory__table .n-data-table-loading-wrapper')).toHaveCount(0);
+  release();
+  await expect(page.getByText(/ pets$/)).toBeVisible();
+});
+
 test('the inventory screen passes axe in light and dark, and a screenshot is kept', async ({ page }) => {
   // A shop with stock of every kind: plenty, low, none.
   for (const [name, stock] of [['Biscuit', 4], ['Rex', 12], ['Milo', 2], ['Nibbles', 1], ['Bella', 7]] as const) await addPet(name, stock);
