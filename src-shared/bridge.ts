@@ -6,9 +6,18 @@ import type { ApiResult } from './api-result';
 import type { StoreEvent } from './schemas/event';
 import type { CommandName } from './commands';
 
+/** How a call is made, beyond its input. */
+export interface InvokeOptions {
+  /**
+   * For a create the contract marks `idempotencyKey`: a retry with the same key and input gets the
+   * first answer again instead of a second record, as REST's Idempotency-Key header.
+   */
+  idempotencyKey?: string;
+}
+
 export interface PetstoreBridge {
   /** Runs a contract operation in the main process. Never rejects: failures are Error objects. */
-  invoke(operation: string, input: unknown): Promise<ApiResult<unknown>>;
+  invoke(operation: string, input: unknown, options?: InvokeOptions): Promise<ApiResult<unknown>>;
   /** Live change events; returns the unsubscribe function. */
   onEvent(listener: (event: StoreEvent) => void): () => void;
   /** Commands chosen in the native menus (see commands.ts); returns the unsubscribe function. */

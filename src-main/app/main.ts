@@ -46,7 +46,7 @@ function start(): void {
   listener = host.listener;
   // Not resuming is not fatal: the app opens, and Settings says the listener is off.
   listener.resume().catch((error: unknown) => console.error('The REST listener could not be resumed:', error));
-  registerStoreIpc(ipcMain, handlers, { isTrustedSender, lockWait: store.context.commits });
+  registerStoreIpc(ipcMain, handlers, { isTrustedSender, lockWait: store.context.commits, context: store.context });
   store.feed.subscribe(
     batchEventsPerTurn((events) => {
       for (const window of BrowserWindow.getAllWindows()) {

@@ -25,7 +25,7 @@ ipcRenderer.on(EVENT_CHANNEL, (_event: IpcRendererEvent, storeEvents: StoreEvent
 });
 
 const bridge: PetstoreBridge = {
-  invoke: createInvoke((channel, input) => ipcRenderer.invoke(channel, input)),
+  invoke: createInvoke((channel, input, ...options) => ipcRenderer.invoke(channel, input, ...options)),
   onEvent(listener) {
     eventListeners.add(listener);
     return () => {

@@ -44,12 +44,14 @@ export const BRIDGE_SCRIPT = `(() => {
     }
   };
   const bridge = {
-    async invoke(operation, input) {
+    async invoke(operation, input, options) {
       await streamReady;
       try {
+        // A create's Idempotency-Key travels as over REST, in its header.
+        const key = options && options.idempotencyKey !== undefined ? { 'Idempotency-Key': String(options.idempotencyKey) } : {};
         const response = await fetch('/__petstore/invoke/' + encodeURIComponent(String(operation)), {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', ${JSON.stringify(SECRET_HEADER)}: secret },
+          headers: { 'Content-Type': 'application/json', ${JSON.stringify(SECRET_HEADER)}: secret, ...key },
           body: JSON.stringify(input === undefined ? null : input, replacer),
         });
         return JSON.parse(await response.text(), reviver);

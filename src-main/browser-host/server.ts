@@ -6,7 +6,7 @@ import { StoreError } from '../../src-shared/errors';
 import { MAX_IMPORT_CHARS } from '../../src-shared/schemas/data';
 import { CONTENT_SECURITY_POLICY } from '../host/csp';
 import { CONTENT_TYPES, contentTypeOf } from '../host/renderer-files';
-import { invokeOperationAsync } from '../service/invoke';
+import { invokeOperationAsync, type WindowKey } from '../service/invoke';
 import type { Handlers } from '../service/handler-types';
 import type { Store } from '../service/store';
 import { BRIDGE_SCRIPT } from './bridge-script';
@@ -18,6 +18,12 @@ import { bytesReplacer, bytesReviver } from './bytes-json';
 // Room for the largest import (MAX_IMPORT_CHARS of text, JSON-encoded); IPC in Electron has no such cap.
 const MAX_BODY = 4 * MAX_IMPORT_CHARS;
 const INVOKE_PREFIX = '/__petstore/invoke/';
+
+/** The page's Idempotency-Key for a create (the bridge's `invoke` option), kept in the store's context. */
+function windowKey(request: IncomingMessage, store: Store): WindowKey | undefined {
+  const key = request.headers['idempotency-key'];
+  return key === undefined ? undefined : { context: store.context, key };
+}
 /** Refuses bytes that are not UTF-8 instead of turning them into U+FFFD (as the REST body parser does). */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -74,7 +80,7 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
       const result =
         input instanceof StoreError
           ? { ok: false, error: input.toBody() }
-          : await invokeOperationAsync(handlers ?? store.handlers, path.slice(INVOKE_PREFIX.length), input, store.context.commits);
+          : await invokeOperationAsync(handlers ?? store.handlers, path.slice(INVOKE_PREFIX.length), input, store.context.commits, windowKey(request, store));
       // Bytes (a photo) travel as base64 (bytes-json.ts), as the bridge sends them.
       return send(response, input instanceof StoreError ? input.status : 200, 'application/json', JSON.stringify(result, bytesReplacer));
     }

@@ -3,11 +3,11 @@
  * code over their stand-in for ipcRenderer (src-main/app/preload.ts passes the real one).
  */
 import type { ApiResult } from '../../src-shared/api-result';
-import { OPERATION_NAME_PATTERN, operationChannel, type PetstoreBridge } from '../../src-shared/bridge';
+import { OPERATION_NAME_PATTERN, operationChannel, type InvokeOptions, type PetstoreBridge } from '../../src-shared/bridge';
 import { errorBody } from '../../src-shared/error-catalogue';
 
 /** Sends one message on an IPC channel and resolves with the main process's answer (ipcRenderer.invoke). */
-export type InvokeChannel = (channel: string, input: unknown) => Promise<unknown>;
+export type InvokeChannel = (channel: string, input: unknown, options?: InvokeOptions) => Promise<unknown>;
 
 const notFound = (operation: string): ApiResult<never> => ({
   ok: false,
@@ -16,10 +16,12 @@ const notFound = (operation: string): ApiResult<never> => ({
 
 /** Builds `invoke` on top of `invokeChannel`: it never rejects, every failure is an Error object. */
 export function createInvoke(invokeChannel: InvokeChannel): PetstoreBridge['invoke'] {
-  return async (operation, input) => {
+  return async (operation, input, options) => {
     if (typeof operation !== 'string' || !OPERATION_NAME_PATTERN.test(operation)) return notFound(String(operation));
     try {
-      return (await invokeChannel(operationChannel(operation), input)) as ApiResult<unknown>;
+      // Only a key crosses as the third argument: nothing else of the page's object does.
+      const keyed = options?.idempotencyKey === undefined ? [] : [{ idempotencyKey: options.idempotencyKey }];
+      return (await invokeChannel(operationChannel(operation), input, ...keyed)) as ApiResult<unknown>;
     } catch (error) {
       // No handler for that channel: not an operation of the contract.
       if (String(error).includes('No handler registered')) return notFound(operation);

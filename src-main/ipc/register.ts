@@ -3,11 +3,12 @@ import { operationChannel } from '../../src-shared/bridge';
 import { OPERATION_NAMES, operationDef } from '../../src-shared/contract';
 import { StoreError } from '../../src-shared/errors';
 import type { Handlers } from '../service/handler-types';
+import type { ServiceContext } from '../service/context';
 import { invokeOperationAsync, type LockWait } from '../service/invoke';
 
 /** The part of Electron's ipcMain this module needs; tests pass a stand-in. */
 export interface IpcMainLike {
-  handle(channel: string, listener: (event: IpcInvokeEventLike, input: unknown) => unknown): void;
+  handle(channel: string, listener: (event: IpcInvokeEventLike, input: unknown, options?: unknown) => unknown): void;
   removeHandler(channel: string): void;
 }
 export interface IpcInvokeEventLike {
@@ -19,6 +20,8 @@ export interface RegisterOptions {
   isTrustedSender(event: IpcInvokeEventLike): boolean;
   /** Waits for another process's write lock without blocking the main process (the store's group commit). */
   lockWait?: LockWait;
+  /** Where the answers to the windows' Idempotency-Keys are kept (the store's context); without it, a key is refused. */
+  context?: ServiceContext;
 }
 
 /**
@@ -31,11 +34,13 @@ export function registerStoreIpc(ipcMain: IpcMainLike, handlers: Partial<Handler
   for (const name of OPERATION_NAMES) {
     if (operationDef(name).http?.stream) continue; // streams reach the renderer as pushed events
     const channel = operationChannel(name);
-    ipcMain.handle(channel, async (event, input): Promise<ApiResult<unknown>> => {
+    ipcMain.handle(channel, async (event, input, callOptions): Promise<ApiResult<unknown>> => {
       if (!options.isTrustedSender(event)) {
         return { ok: false, error: new StoreError('FORBIDDEN', 'This window may not call the store').toBody() };
       }
-      return invokeOperationAsync(handlers, name, input, options.lockWait);
+      const key = (callOptions as { idempotencyKey?: unknown } | undefined)?.idempotencyKey;
+      if (key !== undefined && !options.context) return { ok: false, error: new StoreError('VALIDATION_FAILED', 'This window cannot send an Idempotency-Key').toBody() };
+      return invokeOperationAsync(handlers, name, input, options.lockWait, key === undefined ? undefined : { context: options.context!, key });
     });
     channels.push(channel);
   }

@@ -2,12 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { OperationDef } from '../../src-shared/contract-types';
 import { validationFailed, type StoreError } from '../../src-shared/errors';
 import type { ServiceContext } from '../service/context';
-import { runOnce } from '../service/idempotency';
+import { IDEMPOTENCY_KEY as KEY, IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, runOnce } from '../service/idempotency';
 
+export { IDEMPOTENCY_KEY_PATTERN };
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-/** Printable ASCII, spaces included, 1–255 characters: a UUID, an order number from the client's own system. */
-export const IDEMPOTENCY_KEY_PATTERN = '^[\\x20-\\x7e]{1,255}$';
-const KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 
 /** The first answer to a key, given again to a retry: sent as it was, with `Idempotent-Replayed: true`. */
 export class ReplayedAnswer {
@@ -33,7 +31,7 @@ export function idempotentHandler(
   const key = request.headers['idempotency-key'];
   if (key === undefined) return handler;
   if (typeof key !== 'string' || !KEY.test(key)) {
-    return validationFailed([{ path: IDEMPOTENCY_KEY_HEADER, message: 'Must be 1–255 characters: letters, digits, spaces or ASCII punctuation' }]);
+    return validationFailed([{ path: IDEMPOTENCY_KEY_HEADER, message: IDEMPOTENCY_KEY_MESSAGE }]);
   }
   // Writes need a write token, so one is always there; the request is the operation and its parsed input.
   const once = { tokenId: request.token!.id, key, operation: name, request: JSON.stringify([name, input]), status: def.http!.success };

@@ -6,6 +6,13 @@ import type { ServiceContext } from './context';
 /** How long the first answer to a key is kept for retries. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/** Printable ASCII, spaces included, 1–255 characters: a UUID, an order number from the client's own system. */
+export const IDEMPOTENCY_KEY_PATTERN = '^[\\x20-\\x7e]{1,255}$';
+export const IDEMPOTENCY_KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
+export const IDEMPOTENCY_KEY_MESSAGE = 'Must be 1–255 characters: letters, digits, spaces or ASCII punctuation';
+/** Whose keys the app's own windows (IPC, the browser host) send: no token's (REST tokens are 0 and up). */
+export const APP_WINDOWS_TOKEN_ID = -1;
+
 export interface IdempotentRequest {
   tokenId: number;
   key: string;

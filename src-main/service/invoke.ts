@@ -1,16 +1,38 @@
 import type { ApiResult } from '../../src-shared/api-result';
-import { contract, isOperationName, type CallableOperationName } from '../../src-shared/contract';
-import { StoreError, validationError } from '../../src-shared/errors';
+import { contract, isOperationName, operationDef, type CallableOperationName } from '../../src-shared/contract';
+import { StoreError, validationError, validationFailed } from '../../src-shared/errors';
 import { askUntilAnswered } from './busy-wait';
+import type { ServiceContext } from './context';
 import type { Handlers } from './handler-types';
 import { toErrorBody } from './errors';
+import { APP_WINDOWS_TOKEN_ID, IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_MESSAGE, runOnce } from './idempotency';
+
+/**
+ * An Idempotency-Key sent by the app's own windows (the bridge's `invoke` option), with the context
+ * its answers are kept in: a create the contract marks `idempotencyKey` runs once per key, as over
+ * REST (docs/decisions.md#a-till-sale-is-sent-once).
+ */
+export interface WindowKey {
+  context: ServiceContext;
+  key: unknown;
+}
+
+/** Runs a create once per window key: a retry with the same key and input gets the first answer again. */
+function runKeyed({ context, key }: WindowKey, name: CallableOperationName, input: unknown, handler: (input: unknown) => unknown): unknown {
+  const http = operationDef(name).http;
+  if (!http?.idempotencyKey) throw validationFailed([{ path: 'idempotencyKey', message: `${name} takes no Idempotency-Key` }]);
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw validationFailed([{ path: 'idempotencyKey', message: IDEMPOTENCY_KEY_MESSAGE }]);
+  const once = { tokenId: APP_WINDOWS_TOKEN_ID, key, operation: name, request: JSON.stringify([name, input]), status: http.success };
+  const done = runOnce(context, once, () => handler(input));
+  return 'replay' in done ? (JSON.parse(done.replay.body) as unknown) : done.data;
+}
 
 /**
  * The one way in for in-process transports (IPC, the browser host, the CLI): the operation name
  * is checked against the contract, the raw input parsed with its schema, the handler run, and
  * any failure turned into an Error object. Nothing is thrown back to the caller.
  */
-export function invokeOperation(handlers: Partial<Handlers>, name: unknown, rawInput: unknown): ApiResult<unknown> {
+export function invokeOperation(handlers: Partial<Handlers>, name: unknown, rawInput: unknown, keyed?: WindowKey): ApiResult<unknown> {
   try {
     if (!isOperationName(name) || !(name in handlers)) {
       throw new StoreError('NOT_FOUND', `There is no operation named ${JSON.stringify(String(name)).slice(0, 80)}`);
@@ -18,6 +40,7 @@ export function invokeOperation(handlers: Partial<Handlers>, name: unknown, rawI
     const parsed = contract[name].input.safeParse(rawInput ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     const handler = handlers[name as CallableOperationName] as (input: unknown) => unknown;
+    if (keyed && keyed.key !== undefined) return { ok: true, data: runKeyed(keyed, name as CallableOperationName, parsed.data, handler) };
     return { ok: true, data: handler(parsed.data) };
   } catch (error) {
     return { ok: false, error: toErrorBody(error) };
@@ -42,8 +65,9 @@ export async function invokeOperationAsync(
   name: unknown,
   rawInput: unknown,
   lockWait?: LockWait,
+  keyed?: WindowKey,
 ): Promise<ApiResult<unknown>> {
-  const result = lockWait ? await invokeWhenFree(handlers, name, rawInput, lockWait) : invokeOperation(handlers, name, rawInput);
+  const result = lockWait ? await invokeWhenFree(handlers, name, rawInput, lockWait, keyed) : invokeOperation(handlers, name, rawInput, keyed);
   if (!result.ok || !(result.data instanceof Promise)) return result;
   try {
     return { ok: true, data: await result.data };
@@ -52,10 +76,10 @@ export async function invokeOperationAsync(
   }
 }
 
-async function invokeWhenFree(handlers: Partial<Handlers>, name: unknown, rawInput: unknown, lockWait: LockWait): Promise<ApiResult<unknown>> {
+async function invokeWhenFree(handlers: Partial<Handlers>, name: unknown, rawInput: unknown, lockWait: LockWait, keyed?: WindowKey): Promise<ApiResult<unknown>> {
   let last!: ApiResult<unknown>;
   const settled = await askUntilAnswered(() => {
-    last = lockWait.withoutWaiting(() => invokeOperation(handlers, name, rawInput));
+    last = lockWait.withoutWaiting(() => invokeOperation(handlers, name, rawInput, keyed));
     return last.ok || last.error.code !== 'SERVICE_BUSY' ? last : undefined;
   }, lockWait.busyTimeoutMs);
   return settled ?? last;

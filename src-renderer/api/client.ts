@@ -1,10 +1,13 @@
-import type { PetstoreBridge } from '../../src-shared/bridge';
+import type { InvokeOptions, PetstoreBridge } from '../../src-shared/bridge';
 import type { CallableOperationName, OperationInput, OperationOutput } from '../../src-shared/contract';
 import { StoreError } from '../../src-shared/errors';
 
 export interface ApiClient {
-  /** Runs a contract operation; resolves with its output or rejects with the store's StoreError. */
-  call<K extends CallableOperationName>(operation: K, input: OperationInput<K>): Promise<OperationOutput<K>>;
+  /**
+   * Runs a contract operation; resolves with its output or rejects with the store's StoreError. A
+   * create the contract marks `idempotencyKey` takes one in `options`: sent again, it is made once.
+   */
+  call<K extends CallableOperationName>(operation: K, input: OperationInput<K>, options?: InvokeOptions): Promise<OperationOutput<K>>;
   onEvent: PetstoreBridge['onEvent'];
   onCommand: PetstoreBridge['onCommand'];
 }
@@ -12,11 +15,11 @@ export interface ApiClient {
 /** The renderer's typed client: the contract's names and types over the preload's bridge. */
 export function createApiClient(bridge: PetstoreBridge): ApiClient {
   return {
-    async call(operation, input) {
+    async call(operation, input, options) {
       // IPC sends a structured clone, which Vue's reactive proxies (a filter's array, a form's
       // model) cannot be: send plain JSON data, as every transport of the store takes anyway.
       const plain = input === undefined ? undefined : plainData(input);
-      const result = await bridge.invoke(operation, plain);
+      const result = options?.idempotencyKey === undefined ? await bridge.invoke(operation, plain) : await bridge.invoke(operation, plain, { idempotencyKey: options.idempotencyKey });
       if (!result.ok) throw StoreError.fromBody(result.error);
       return result.data as OperationOutput<typeof operation>;
     },

@@ -61,23 +61,6 @@ export const TILL_STORAGE_KEY = 'petstore.till.basket';
 
 /** Failures after which the sale may have been made all the same: its answer was lost, not refused. */
 const IN_DOUBT = new Set(['INTERNAL', 'SERVICE_BUSY', 'STORAGE_FULL']);
-/** How far before a send its sale is looked for (the service stamps it; the clocks are one machine's). */
-const SENT_SLACK_MS = 60_000;
-
-/** Whether a sale is what a request asked for: the same pets and units, customer, discount, payments and handover. */
-function sameSale(sale: Sale, sent: NewSale): boolean {
-  const lines = (items: readonly { petId: number; quantity?: number }[]) => items.map((line) => `${line.petId}×${line.quantity ?? 1}`).join(',');
-  const payments = (items: readonly Payment[]) => items.map((payment) => `${payment.method}:${payment.amount}`).join(',');
-  return (
-    sale.status !== 'cancelled' &&
-    lines(sale.lines) === lines(sent.lines) &&
-    sale.customerId === sent.customerId &&
-    sale.discount === (sent.discount ?? 0) &&
-    payments(sale.payments) === payments(sent.payments ?? []) &&
-    sale.handover === (sent.handover ?? 'now')
-  );
-}
-
 const newKey = (): string => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).toString();
 const emptyBasket = (): TillBasket => ({ key: newKey(), lines: [], customer: null, discount: 0, handover: 'now', shipDate: null, sending: null });
 
@@ -283,10 +266,11 @@ export const useTillStore = defineStore('till', () => {
   }
 
   /**
-   * Sells the basket: one `sales.create`; while it is under way, another call (a double Enter)
-   * gets the same answer rather than a second sale. Sold, the basket starts afresh; refused, it
-   * stays as it was, and the StoreError says why. A send whose answer never came (the window
-   * reloaded, the host was unreachable) is looked for before anything is sent again.
+   * Sells the basket: `sales.create` under the basket's key, so that it is made once however often
+   * it is sent (docs/decisions.md#a-till-sale-is-sent-once); a call while one is under way (a
+   * double Enter) gets that one's answer. Sold, the basket starts afresh; refused, it stays as it
+   * was, and the StoreError says why. A send whose answer never came stays in doubt until a Sell
+   * settles it: the basket as it is now, or, once the key says that send was made, that sale.
    */
   function sell(pay: PayInput): Promise<Sale> {
     if (selling) return selling;
@@ -295,17 +279,23 @@ export const useTillStore = defineStore('till', () => {
     selling = (async () => {
       try {
         await scanning; // a scan under way goes on the sale it was made for
-        const sent = await saleSent();
-        if (sent) return sent;
         const body = request(pay);
+        const earlier = basket.value.sending?.request;
         basket.value.sending = { at: new Date().toISOString(), request: body };
         storage()?.setItem(TILL_STORAGE_KEY, JSON.stringify(basket.value)); // now, not after the tick: the call may outlive the page
-        const sale = await api().call('sales.create', body);
+        let sale: Sale;
+        try {
+          sale = await api().call('sales.create', body, { idempotencyKey: key });
+        } catch (error) {
+          // The key was used by the send in doubt, with another basket: that one was made; its answer again.
+          if (!(error instanceof StoreError && error.code === 'IDEMPOTENCY_KEY_REUSED' && earlier)) throw error;
+          sale = await api().call('sales.create', earlier, { idempotencyKey: key });
+        }
         if (basket.value.key === key) clear();
         return sale;
       } catch (error) {
         // A refusal wrote nothing; only a failure to hear the answer leaves the send in doubt.
-        if (error instanceof StoreError && !IN_DOUBT.has(error.code)) {
+        if (error instanceof StoreError && !IN_DOUBT.has(error.code) && basket.value.key === key) {
           basket.value.sending = null;
           void refreshLines().catch(() => undefined);
         }
@@ -318,26 +308,8 @@ export const useTillStore = defineStore('till', () => {
     return selling;
   }
 
-  /**
-   * The sale an earlier send of this basket made, when its answer never came: a sale made since
-   * with the very lines, customer, discount, payments and handover sent. Found, the basket is
-   * done (a new one starts); not found, nothing was sold and the basket may be sent again.
-   */
-  async function saleSent(): Promise<Sale | null> {
-    const sending = basket.value.sending;
-    if (!sending) return null;
-    const from = new Date(Date.parse(sending.at) - SENT_SLACK_MS).toISOString();
-    const made = await api().call('sales.list', { from, limit: 50 });
-    const match = made.items.find((sale) => sameSale(sale, sending.request));
-    if (match) clear();
-    else basket.value.sending = null;
-    return match ?? null;
-  }
-
-  /** Finds the sale of a send left in doubt by a reload; null when there was none (or it was not made). */
-  async function recoverSent(): Promise<Sale | null> {
-    return basket.value.sending ? saleSent() : null;
-  }
+  /** Whether a Sell's answer never came (the window reloaded, the host was unreachable): the next Sell settles it. */
+  const inDoubt = computed(() => Boolean(basket.value.sending) && !busy.value);
 
   /** Reads the basket's pets and their stock again (after a reload, a refusal). */
   async function refreshLines(): Promise<void> {
@@ -413,7 +385,7 @@ export const useTillStore = defineStore('till', () => {
     settlement,
     request,
     sell,
-    recoverSent,
+    inDoubt,
     refreshLines,
     follow,
     searchCustomers,

@@ -35,7 +35,7 @@ export function openIpcHarness(options: { handlers?: (store: TestStore) => Parti
   const listener = host.listener;
   const handlers: Partial<Handlers> = options.handlers?.(t) ?? host.handlers;
   const ipc = new FakeIpcMain();
-  const unregister = registerStoreIpc(ipc, handlers, { isTrustedSender, lockWait: t.store.context.commits });
+  const unregister = registerStoreIpc(ipc, handlers, { isTrustedSender, lockWait: t.store.context.commits, context: t.store.context });
   const bridge = bridgeFor(ipc);
   return {
     t,

@@ -16,7 +16,7 @@ import { APP_ENTRY_URL, ownUrlCheck, trustedSenderCheck } from '../../src-main/i
 import { createInvoke } from '../../src-main/ipc/preload-invoke';
 import type { IpcInvokeEventLike, IpcMainLike } from '../../src-main/ipc/register';
 
-type Listener = (event: IpcInvokeEventLike, input: unknown) => unknown;
+type Listener = (event: IpcInvokeEventLike, input: unknown, options?: unknown) => unknown;
 
 /** The packaged renderer's page; the only sender `isTrustedSender` accepts. */
 export const APP_URL = APP_ENTRY_URL;
@@ -51,8 +51,9 @@ export class FakeIpcMain implements IpcMainLike {
    * cloned (a DataCloneError for functions and the like, before anything reaches main), the
    * handler runs on the copy, and its result is cloned back. A missing handler rejects.
    */
-  async invoke(channel: string, input: unknown, senderUrl: SenderUrl = APP_URL): Promise<unknown> {
+  async invoke(channel: string, input: unknown, senderUrl: SenderUrl = APP_URL, ...options: unknown[]): Promise<unknown> {
     const sent = structuredClone(input);
+    const sentOptions = structuredClone(options);
     const listener = this.listeners.get(channel);
     if (!listener) throw new Error(`No handler registered for '${channel}'`);
     const record: (typeof this.received)[number] = { channel, input: sent };
@@ -60,7 +61,7 @@ export class FakeIpcMain implements IpcMainLike {
     const event: IpcInvokeEventLike = { senderFrame: senderUrl === null ? null : { url: senderUrl } };
     let result: unknown;
     try {
-      result = await listener(event, sent);
+      result = await listener(event, sent, ...sentOptions);
       record.result = result;
     } catch (error) {
       // Electron flattens a thrown error into a message on the renderer side.
@@ -76,9 +77,9 @@ export function bridgeFor(ipc: FakeIpcMain, senderUrl: SenderUrl = APP_URL): Pic
   readonly crossed: number;
 } {
   let crossed = 0;
-  const invoke = createInvoke((channel, input) => {
+  const invoke = createInvoke((channel, input, ...options) => {
     crossed++;
-    return ipc.invoke(channel, input, senderUrl);
+    return ipc.invoke(channel, input, senderUrl, ...options);
   });
   return {
     get crossed() {

@@ -36,9 +36,10 @@ export function useRealApi(options: RealApiOptions = {}): RendererHarness {
   const commandListeners = new Set<(command: CommandName) => void>();
   const invoked: string[] = [];
   const bridge: PetstoreBridge = {
-    async invoke(operation, input) {
+    async invoke(operation, input, callOptions) {
       invoked.push(operation);
-      const call = async () => structuredClone(await invokeOperationAsync(handlers, operation, structuredClone(input)));
+      const keyed = callOptions?.idempotencyKey === undefined ? undefined : { context: t.store.context, key: callOptions.idempotencyKey };
+      const call = async () => structuredClone(await invokeOperationAsync(handlers, operation, structuredClone(input), undefined, keyed));
       return options.around ? options.around(operation, input, call) : call();
     },
     onEvent(listener: (event: StoreEvent) => void) {
