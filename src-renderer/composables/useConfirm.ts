@@ -20,6 +20,12 @@ export interface ConfirmOptions {
    * Without it, such a focus goes to the screen's heading (focusAfterDialog).
    */
   afterClose?: () => void;
+  /**
+   * The confirm button takes the keyboard as the dialog opens, so Enter goes ahead, and a click
+   * beside the dialog leaves it open: for a routine step asked about because it is final (Fulfil),
+   * not for a destructive one (Delete stays a Tab away).
+   */
+  enterConfirms?: boolean;
 }
 
 type WarningOptions = Parameters<ReturnType<typeof useDialog>['warning']>[0];
@@ -47,6 +53,12 @@ function warn(
     positiveButtonProps: destructive ? { type: 'error' } : undefined,
     ...handlers,
   });
+}
+
+/** A shown dialog's confirm button (the last of its actions), found by the dialog's name. */
+function confirmButton(title: string): HTMLElement | null {
+  const named = [...document.querySelectorAll<HTMLElement>('.n-dialog[aria-label]')].find((element) => element.getAttribute('aria-label') === title);
+  return named?.querySelector<HTMLElement>('.n-dialog__action .n-button:last-child') ?? null;
 }
 
 /** While the action runs the dialog cannot be dismissed, and its confirm button shows it is busy. */
@@ -83,6 +95,9 @@ export function useConfirm(): (options: ConfirmOptions) => void {
         }
       },
       onAfterLeave: options.afterClose ?? (() => focusAfterDialog(opener)),
+      onAfterEnter: options.enterConfirms ? () => confirmButton(options.title)?.focus() : undefined,
+      // A double click on the row's button: its second click lands beside the dialog, which stays.
+      maskClosable: !options.enterConfirms,
     });
   };
 }

@@ -2,33 +2,48 @@ import { defineStore } from 'pinia';
 import { ref, toRaw } from 'vue';
 import type { OperationInput } from '../../src-shared/contract';
 import type { StoreEvent } from '../../src-shared/schemas/event';
-import type { NewOrder, Order } from '../../src-shared/schemas/order';
+import type { NewOrder, Order, OrderSort } from '../../src-shared/schemas/order';
+import { dateIn } from '../../src-shared/shop-days';
+import { StoreError } from '../../src-shared/errors';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { api } from '../api/client';
 import { coalesced } from './coalesced';
 import { usePagedList } from './paged-list';
 import { findPet, petsById } from './pet-lookup';
+import { useSettingsStore } from './settings';
 
 export interface OrderRow extends Order {
   /** The ordered pet; null once it was deleted (complete orders outlive their pet). */
   pet: Pet | null;
 }
 
-export type OrderStatusFilter = 'all' | 'open' | 'complete';
+/** `all`: open and complete orders (cancelled ones are records, shown only when asked for). */
+export type OrderStatusFilter = 'all' | 'open' | 'complete' | 'cancelled';
 
 export interface OrderFilters {
   status: OrderStatusFilter;
   petId: number | null;
+  /** Placed on or after this day of the shop (YYYY-MM-DD), or on any day. */
+  from: string | null;
+  /** Placed on or before this day of the shop, or on any day. */
+  to: string | null;
+  sort: OrderSort;
+  /** One order found by its number; the other filters wait meanwhile. */
+  number: number | null;
 }
+
+/** The filters of a list that shows every order the store lists, newest first. */
+export const NO_ORDER_FILTERS: OrderFilters = { status: 'all', petId: null, from: null, to: null, sort: 'newest', number: null };
 
 const PAGE_SIZE = 100;
 
 /**
- * Orders, newest first, filtered on the server (open/complete, one pet) and paged with cursors,
+ * Orders, newest or oldest first, filtered on the server (status, one pet, the days placed) and paged with cursors,
  * kept in step with the orders placed, fulfilled and cancelled here and elsewhere.
  */
 export const useOrdersStore = defineStore('orders', () => {
-  const filters = ref<OrderFilters>({ status: 'all', petId: null });
+  const filters = ref<OrderFilters>({ ...NO_ORDER_FILTERS });
+  const settings = useSettingsStore();
   /**
    * The pet the list is filtered to, as the filter names it: its name, or once it is deleted the
    * last name known of it (kept here, across screens; else the name its orders kept). Null while
@@ -36,13 +51,26 @@ export const useOrdersStore = defineStore('orders', () => {
    */
   const filterPet = ref<{ id: number; name: string | undefined; deleted: boolean } | null>(null);
 
-  function listInput({ status, petId }: OrderFilters, cursor?: string): OperationInput<'orders.list'> {
+  function listInput({ status, petId, from, to, sort }: OrderFilters, cursor?: string): OperationInput<'orders.list'> {
     return {
-      complete: status === 'all' ? undefined : status === 'complete',
+      ...(status === 'cancelled' ? { status: ['cancelled' as const] } : { complete: status === 'all' ? undefined : status === 'complete' }),
       petId: petId ?? undefined,
+      from: from ?? undefined,
+      to: to ?? undefined,
+      sort: sort === 'oldest' ? 'oldest' : undefined,
       limit: PAGE_SIZE,
       cursor,
     };
+  }
+
+  /** The page of one order found by its number (none when there is no such order). */
+  async function numbered(orderId: number): Promise<{ items: Order[]; total: number; nextCursor: null }> {
+    try {
+      return { items: [await api().call('orders.get', { orderId })], total: 1, nextCursor: null };
+    } catch (error) {
+      if (error instanceof StoreError && error.code === 'NOT_FOUND') return { items: [], total: 0, nextCursor: null };
+      throw error;
+    }
   }
 
   async function withPets(orders: Order[]): Promise<OrderRow[]> {
@@ -52,7 +80,7 @@ export const useOrdersStore = defineStore('orders', () => {
 
   const list = usePagedList({
     query: () => ({ ...filters.value }),
-    fetchPage: (f, cursor) => api().call('orders.list', listInput(f, cursor)),
+    fetchPage: (f, cursor) => (f.number !== null ? numbered(f.number) : api().call('orders.list', listInput(f, cursor))),
     enrich: withPets,
     key: (row) => row.id,
   });
@@ -72,26 +100,38 @@ export const useOrdersStore = defineStore('orders', () => {
     return done;
   }
 
-  /** Whether the list's filters let the order through (a cancelled one never: lists leave them out). */
+  /** Whether the list's filters let the order through (a cancelled one only when cancelled ones are asked for). */
   function isShown(order: Order): boolean {
-    if (order.status === 'cancelled') return false;
-    const { status, petId } = filters.value;
-    if (status !== 'all' && order.complete !== (status === 'complete')) return false;
+    const { status, petId, from, to, number } = filters.value;
+    if (number !== null) return order.id === number;
+    const cancelled = order.status === 'cancelled';
+    if (status === 'cancelled' ? !cancelled : cancelled) return false;
+    if (status !== 'all' && status !== 'cancelled' && order.complete !== (status === 'complete')) return false;
+    if ((from !== null || to !== null) && order.placedAt) {
+      const day = dateIn(Date.parse(order.placedAt), settings.settings.timeZone);
+      if ((from !== null && day < from) || (to !== null && day > to)) return false;
+    }
     return petId === null || order.petId === petId;
   }
 
   /** The filters as one value, to tell whether they changed while an answer was on its way. */
-  const filterKey = () => `${filters.value.status}:${filters.value.petId}`;
+  const filterKey = () => JSON.stringify(filters.value);
 
   /** Reads the filtered total again (kept by the service until a write: cheap); a burst of changes reads it once more. */
   const refreshTotal = coalesced(async () => {
     const asked = filterKey();
+    if (filters.value.number !== null) return; // one order found: its count is its own
     const { total: counted } = await api().call('orders.list', { ...listInput(filters.value), limit: 1 });
     if (filterKey() === asked) total.value = counted; // else the reload for the new filters counts
   });
 
-  /** Whether a new order belongs among the loaded rows (newest first): a later page brings it otherwise. */
-  const withinLoaded = (order: Order) => !hasMore.value || order.id > (toRaw(rows.value).at(-1)?.id ?? 0);
+  const oldestFirst = () => filters.value.sort === 'oldest';
+  /** Whether an order belongs among the loaded rows: a later page brings it otherwise. */
+  function withinLoaded(order: Order): boolean {
+    if (!hasMore.value) return true;
+    const last = toRaw(rows.value).at(-1)?.id ?? 0;
+    return oldestFirst() ? order.id < last : order.id > last;
+  }
 
   /**
    * Puts an order's new state into the loaded rows, where the list (newest first) has it: its row
@@ -107,7 +147,7 @@ export const useOrdersStore = defineStore('orders', () => {
     // Asked again: the filters may have changed, and a reload finished, while the pet was read.
     const now = toRaw(rows.value);
     if (!isShown(order) || !withinLoaded(order) || now.some((row) => row.id === order.id)) return;
-    const at = now.findIndex((row) => row.id < order.id);
+    const at = now.findIndex((row) => (oldestFirst() ? row.id > order.id : row.id < order.id));
     rows.value.splice(at < 0 ? now.length : at, 0, { ...order, pet });
   }
 
@@ -120,10 +160,9 @@ export const useOrdersStore = defineStore('orders', () => {
     await inTurn(patch).catch(() => reload().catch(() => undefined));
   }
 
-  /** A cancelled order leaves the list (the service keeps it, but lists leave cancelled orders out). */
-  function removeOrder(orderId: number): void {
-    const index = toRaw(rows.value).findIndex((row) => row.id === orderId);
-    if (index >= 0) rows.value.splice(index, 1);
+  /** A cancelled order leaves the list, unless the list shows cancelled orders (the service keeps them as records). */
+  async function showCancelled(order: Order): Promise<void> {
+    await applyOrder({ ...order, status: 'cancelled', complete: false });
   }
 
   /** Places an order (the service checks and reserves the stock); rejects with its StoreError. */
@@ -157,12 +196,10 @@ export const useOrdersStore = defineStore('orders', () => {
    * clerk is told so rather than that this click gave the units back.
    */
   async function cancel(orderId: number): Promise<boolean> {
-    const already = (await api().call('orders.get', { orderId })).status === 'cancelled';
+    const before = await api().call('orders.get', { orderId });
+    const already = before.status === 'cancelled';
     if (!already) await api().call('orders.cancel', { orderId });
-    await showOwnChange(() => {
-      removeOrder(orderId);
-      return refreshTotal();
-    });
+    await showOwnChange(() => Promise.all([showCancelled(before), refreshTotal()]));
     return !already;
   }
 
@@ -191,7 +228,7 @@ export const useOrdersStore = defineStore('orders', () => {
         case 'order.completed':
         case 'order.cancelled': {
           const order = event.data;
-          if (event.type === 'order.cancelled') removeOrder(order.id);
+          if (event.type === 'order.cancelled') await showCancelled(order);
           else await applyOrder(order);
           totalRead = refreshTotal().catch(() => undefined); // not awaited: the next change need not wait for it
           return;

@@ -34,7 +34,7 @@ test.describe('Orders, "Open" only', () => {
   const orderRow = (page: Page, id: number) =>
     page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ has: page.getByRole('cell', { name: `#${id}`, exact: true }) });
 
-  test('a double click on Fulfil fulfils that order only; its row stays, marked Complete, until the filter changes', async ({ page }) => {
+  test('a double click on Fulfil asks once and fulfils that order only; its row stays, marked Complete, until the filter changes', async ({ page }) => {
     const petId = await addPet('Fido', 5);
     const place = () => must(shop.host.call<Order>('orders.place', { petId, quantity: 1 }));
     const older = await place();
@@ -45,6 +45,10 @@ test.describe('Orders, "Open" only', () => {
     await expect(orderRow(page, older.id)).toBeVisible();
 
     await clickInPlace(page, page.getByRole('button', { name: `Fulfil order ${middle.id}` }), 2, 200);
+    const asked = page.getByRole('dialog', { name: /^Fulfil order \d+\?$/ });
+    await expect(asked).toHaveCount(1);
+    await expect(asked).toHaveAccessibleName(`Fulfil order ${middle.id}?`);
+    await asked.getByRole('button', { name: 'Fulfil order', exact: true }).click();
     await expect(page.getByText(`Order ${middle.id} fulfilled`)).toBeVisible();
     await page.waitForTimeout(500); // the store's own event comes back meanwhile
     const complete = async (id: number) => (await must(shop.host.call<Order>('orders.get', { orderId: id }))).complete;
@@ -57,6 +61,8 @@ test.describe('Orders, "Open" only', () => {
     // From the keyboard: the focus stays on the fulfilled order's row (its receipt).
     await page.getByRole('button', { name: `Fulfil order ${newer.id}` }).focus();
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: `Fulfil order ${newer.id}?` }).getByRole('button', { name: 'Fulfil order', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter'); // the confirmation goes ahead
     await expect(page.getByText(`Order ${newer.id} fulfilled`)).toBeVisible();
     await page.waitForTimeout(500);
     await expect(orderRow(page, newer.id)).toContainText('Complete');

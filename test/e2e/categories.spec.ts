@@ -66,7 +66,7 @@ test('an empty shop says so; a clerk creates, edits and deletes a category', asy
   // Delete asks first: "Cancel" keeps it, "Delete" removes it.
   await page.getByRole('button', { name: 'Delete Lizards' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete category "Lizards"?' });
-  await expect(confirm).toContainText('This cannot be undone.');
+  await expect(confirm).toContainText('The toast after it offers Undo');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   expect(await listed()).toHaveLength(1);

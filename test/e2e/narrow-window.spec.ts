@@ -101,6 +101,7 @@ test('Orders: every row says which pet it is for, and Fulfil and Cancel are insi
   await confirm.getByRole('button', { name: 'Keep order' }).click();
   await expect(confirm).toBeHidden();
   await page.getByRole('button', { name: `Fulfil order ${orders[1].id}` }).click();
+  await page.getByRole('dialog', { name: `Fulfil order ${orders[1].id}?` }).getByRole('button', { name: 'Fulfil order', exact: true }).click();
   await expect(page.getByText(`Order ${orders[1].id} fulfilled`)).toBeVisible();
   await expect(page.getByRole('button', { name: `Fulfil order ${orders[1].id}` })).toHaveCount(0);
 

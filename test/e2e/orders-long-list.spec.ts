@@ -42,6 +42,7 @@ test('scrolling loads the older orders; Fulfil, Cancel and an order placed elsew
   // Deep in the list: a clerk fulfils one order and cancels another.
   const deep = ids[3];
   await orderRow(page, deep).getByRole('button', { name: `Fulfil order ${deep}` }).click();
+  await page.getByRole('dialog', { name: `Fulfil order ${deep}?` }).getByRole('button', { name: 'Fulfil order', exact: true }).click();
   await expect(orderRow(page, deep)).toContainText('Complete');
   await expect(page.getByText(`Order ${deep} fulfilled`)).toBeVisible();
   const cancelled = ids[2];

@@ -47,6 +47,11 @@ const receiptLine = (page: Page, term: string) =>
   page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 /** An entry of the open select menu: a listbox of options (src-renderer/composables/useSelectAria.ts). */
 const option = (page: Page, text: RegExp) => page.getByRole('option', { name: text });
+/** Fulfils an order from its row: Fulfil, then the confirmation's "Fulfil order". */
+async function fulfilOrder(page: Page, id: number): Promise<void> {
+  await page.getByRole('button', { name: `Fulfil order ${id}` }).click();
+  await page.getByRole('dialog', { name: `Fulfil order ${id}?` }).getByRole('button', { name: 'Fulfil order', exact: true }).click();
+}
 
 async function choosePet(page: Page, dialog: Locator, name: string, label = 'Pet'): Promise<void> {
   const field = dialog.getByRole('combobox', { name: label });
@@ -116,7 +121,15 @@ test('a clerk fulfils one order and cancels another after confirming; the stock 
   expect(await stockOf(bella.id)).toEqual(expect.objectContaining({ quantity: 0, status: 'pending' }));
   await openOrders(page);
 
+  // Fulfilling is final: asked first; "Not yet" changes nothing.
   await page.getByRole('button', { name: `Fulfil order ${first.id}` }).click();
+  const asked = page.getByRole('dialog', { name: `Fulfil order ${first.id}?` });
+  await expect(asked).toContainText('1 × Bella leave with the buyer. A fulfilled order is final');
+  await asked.getByRole('button', { name: 'Not yet' }).click();
+  await expect(asked).toBeHidden();
+  await expect(page.getByRole('button', { name: `Fulfil order ${first.id}` })).toBeFocused();
+  expect((await must(shop.host.call<Order>('orders.get', { orderId: first.id }))).complete).toBe(false);
+  await fulfilOrder(page, first.id);
   await expect(page.getByText(`Order ${first.id} fulfilled`)).toBeVisible();
   await expect(orderRow(page, first.id)).toContainText('Complete');
   await expect(page.getByRole('button', { name: `Fulfil order ${first.id}` })).toHaveCount(0);
@@ -147,6 +160,8 @@ test('keyboard: after Fulfil and Cancel the focus stays with the orders, not bac
 
   await page.getByRole('button', { name: `Fulfil order ${middle.id}` }).focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: `Fulfil order ${middle.id}?` }).getByRole('button', { name: 'Fulfil order', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter'); // the confirmation goes ahead
   await expect(page.getByText(`Order ${middle.id} fulfilled`)).toBeVisible();
   await expect(page.getByRole('link', { name: `Receipt for order ${middle.id}` })).toBeFocused();
 
@@ -310,7 +325,7 @@ test('an order cancelled elsewhere while the clerk confirms its cancel, or befor
   await expect(orderRow(page, a.id)).toHaveCount(0); // the list is read again
 
   await must(shop.host.call('orders.cancel', { orderId: b.id }));
-  await page.getByRole('button', { name: `Fulfil order ${b.id}` }).click();
+  await fulfilOrder(page, b.id);
   await expect(page.getByText(`Order ${b.id} was cancelled elsewhere: there is nothing to fulfil`)).toBeVisible();
   await expect(orderRow(page, b.id)).toHaveCount(0);
   expect(await stockOf(kit.id)).toMatchObject({ quantity: 4 });

@@ -78,6 +78,7 @@ test('the toast after fulfilling an order covers no order’s buttons', async ({
   }
   const orderId = lowest.replace('Fulfil order ', '');
   await page.getByRole('button', { name: lowest, exact: true }).click();
+  await page.getByRole('dialog', { name: `${lowest}?` }).getByRole('button', { name: 'Fulfil order', exact: true }).click();
   await expectNoRowButtonUnder(page.locator('.n-message', { hasText: `Order ${orderId} fulfilled` }), page.locator('.orders__table button, .orders__table a'));
 });
 

@@ -412,3 +412,39 @@ test('an order placed is reported placed even when showing it in place fails: th
   expect(orders.total).toBe(2);
   expect(h.ok('orders.list', {}).total).toBe(2); // placed once
 });
+
+test('"cancelled" lists the cancelled orders, and a cancel here adds its row there; oldest first puts a new order last', async () => {
+  h = useRealApi();
+  const { rex } = shop(h);
+  const orders = useOrdersStore();
+  const a = await orders.place({ petId: rex.id });
+  const b = await orders.place({ petId: rex.id });
+  orders.filters = { ...orders.filters, status: 'cancelled' };
+  await orders.reload();
+  expect(orders.rows).toEqual([]);
+  await orders.cancel(a.id);
+  expect(orders.rows.map((row) => [row.id, row.status])).toEqual([[a.id, 'cancelled']]);
+  expect(orders.total).toBe(1);
+
+  orders.filters = { ...orders.filters, status: 'all', sort: 'oldest' };
+  await orders.reload();
+  expect(orders.rows.map((row) => row.id)).toEqual([b.id]);
+  const c = await orders.place({ petId: rex.id });
+  expect(orders.rows.map((row) => row.id)).toEqual([b.id, c.id]);
+});
+
+test('a number finds that order alone, whatever the other filters; an unknown number finds none', async () => {
+  h = useRealApi();
+  const { rex } = shop(h);
+  const orders = useOrdersStore();
+  const a = await orders.place({ petId: rex.id });
+  await orders.place({ petId: rex.id });
+  orders.filters = { ...orders.filters, status: 'complete', number: a.id };
+  await orders.reload();
+  expect(orders.rows.map((row) => row.id)).toEqual([a.id]);
+  expect(orders.total).toBe(1);
+  orders.filters = { ...orders.filters, number: 999 };
+  await orders.reload();
+  expect(orders.rows).toEqual([]);
+  expect(orders.total).toBe(0);
+});
