@@ -78,7 +78,7 @@ test("today's sales by default; found by another day, by receipt number and by c
   await expect(page.getByText('3 sales today')).toBeVisible();
 });
 
-test('a sale opened shows its lines, amounts and payments; refunded in two steps, in stock and not, then nothing is left to refund', async ({ page }) => {
+test('a sale opened shows its lines, amounts, payments and status, and links its receipt; a completed one offers no cancel', async ({ page }) => {
   const { rex } = await stock();
   const first = await sell({ lines: [{ petId: rex.id, quantity: 2 }], payments: [{ method: 'cash', amount: 5000 }] });
   await openSales(page);
@@ -94,6 +94,14 @@ test('a sale opened shows its lines, amounts and payments; refunded in two steps
   await expect(dialog.getByRole('button', { name: 'Cancel sale' })).toHaveCount(0); // handed over: refunded, not cancelled
   await expect(dialog.getByRole('link', { name: 'Reprint receipt' })).toHaveAttribute('href', `#/sales/${first.id}/receipt`);
   await expectAccessible(page, 'a sale');
+});
+
+test('a sale refunded in two steps, in stock and not: each confirmation says what happens, then nothing is left to refund', async ({ page }) => {
+  const { rex } = await stock();
+  const first = await sell({ lines: [{ petId: rex.id, quantity: 2 }], payments: [{ method: 'cash', amount: 5000 }] });
+  await openSales(page);
+  await page.getByRole('button', { name: `Open sale ${first.number}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Sale No. ${first.number}`, exact: true });
 
   // Refund one unit, back into stock: the confirmation says what happens.
   await dialog.getByRole('button', { name: 'Refund…' }).click();
