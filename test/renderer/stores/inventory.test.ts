@@ -91,6 +91,7 @@ test('"low stock only" asks the service for entries below the threshold', async 
 test('a name search shows the stock of the pets whose name contains it, counted; with "low stock only" too', async () => {
   h = useRealApi();
   const { ids } = seed(['Rex', 'Rexina', 'Bella', 'Rexy']);
+  h.ok('settings.update', { lowStockThreshold: 1 }); // said here: the default may change
   h.ok('inventory.set', { petId: ids[1], update: { quantity: 9 } });
   h.ok('orders.place', { petId: ids[3], quantity: 1 });
 
@@ -176,6 +177,7 @@ test('refresh brings changes made elsewhere into the rows on screen and keeps th
 test('with "low stock only", a refresh drops rows restocked elsewhere and adds rows that ran low', async () => {
   h = useRealApi();
   const { ids } = seed(['Rex', 'Bella', 'Milo']);
+  h.ok('settings.update', { lowStockThreshold: 1 }); // said here: the default may change
   h.ok('orders.place', { petId: ids[0], quantity: 1 });
   const inventory = useInventoryStore();
   inventory.filters.lowOnly = true;
@@ -192,6 +194,7 @@ test('with "low stock only", a refresh drops rows restocked elsewhere and adds r
 test('a search with "low stock only" pages and counts its matches, however far apart they are', async () => {
   h = useRealApi();
   const ids = seedMany(1200);
+  h.ok('settings.update', { lowStockThreshold: 1 }); // said here: the default may change
   seed(['Other']); // not part of the search
   const low = [ids[3]!, ...ids.slice(700, 700 + INVENTORY_PAGE_SIZE), ids[1199]!];
   for (const petId of low) h.ok('orders.place', { petId, quantity: 1 }); // each one's only unit: pending, low
