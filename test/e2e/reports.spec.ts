@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './support/test';
 import { must } from './support/browser-host';
+import { readPdf } from './support/pdf';
 import { useShop } from './support/shop';
 import { expectAccessible, saveScreenshot } from './support/screens';
 
@@ -150,7 +151,7 @@ test('dates that are not days, a range backwards or longer than three years are 
   await expect(page.getByText('2025-01-01 to 2025-12-31, days of')).toBeVisible();
 });
 
-test('printed, the end-of-day report stands alone: no navigation, buttons or range', async ({ page }) => {
+test('printed, the end-of-day report stands alone on an A4 page with every amount: no navigation, buttons or range', async ({ page }) => {
   await twoSales();
   await openReports(page);
   await expect(figure(page, 'Sales')).toHaveText('2');
@@ -160,8 +161,14 @@ test('printed, the end-of-day report stands alone: no navigation, buttons or ran
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Sales over a range' })).toBeHidden();
   await expect(page.getByRole('link', { name: 'Reports' })).toBeHidden();
-  const pdf = await page.pdf({ format: 'A4' });
-  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const pages = await readPdf(await page.pdf({ format: 'A4', printBackground: false }));
+  expect(pages[0].widthMm).toBeCloseTo(210, 0);
+  expect(pages[0].heightMm).toBeCloseTo(297, 0);
+  const text = pages.map((p) => p.text).join(' ');
+  for (const expected of ['End of day', 'Cash the drawer should have gained', '€100.00', '€110.00', '€150.00', '€50.00', '€10.00', 'Payments', 'Tax by rate']) {
+    expect(text, expected).toContain(expected);
+  }
+  for (const absent of ['Pet Store Clerk', 'Sales over a range', 'Export CSV', 'Today']) expect(text, absent).not.toContain(absent);
   await page.emulateMedia({ media: 'screen' });
 });
 
