@@ -101,7 +101,7 @@ test('keyboard only: three scans, cash with the change shown big, the receipt, i
 });
 
 test('refusals: an unknown SKU is said, more than in stock is said on the line, paying short is not sent', async ({ page }) => {
-  await addPet('Rex', 'DOG-1', 1999, 1);
+  const rexId = await addPet('Rex', 'DOG-1', 1999, 1);
   await openTill(page);
   await page.keyboard.type('NO-SUCH-1');
   await page.keyboard.press('Enter');
@@ -122,6 +122,12 @@ test('refusals: an unknown SKU is said, more than in stock is said on the line, 
   await rex.getByRole('textbox', { name: 'Quantity of Rex' }).focus();
   await page.keyboard.press('ArrowDown');
   await expect(rex).not.toContainText('in stock');
+
+  // Sold out elsewhere meanwhile (another till): the line says so at once; restocked, it is sellable again.
+  await must(shop.host.call('inventory.set', { petId: rexId, update: { quantity: 0 } }));
+  await expect(rex).toContainText('Sold: not for sale'); // no stock and no open orders: sold (states.md)
+  await must(shop.host.call('inventory.set', { petId: rexId, update: { quantity: 1 } }));
+  await expect(rex).not.toContainText('not for sale');
 
   const cash = page.getByRole('textbox', { name: 'Cash handed over' });
   await cash.focus();
