@@ -55,6 +55,12 @@ test("today's sales by default; found by another day, by receipt number and by c
   await expectAccessible(page, 'sales, today');
   await saveScreenshot(page, 'sales');
 
+  // A day the field cannot read is said, not dropped silently: the list keeps its day.
+  await page.getByLabel('From day').fill('28.11.2020');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('status').filter({ hasText: '“28.11.2020” was not understood: the first day is still' })).toBeVisible();
+  await expect(page.getByText('3 sales today')).toBeVisible();
+
   // Another day has none; a receipt number finds its sale whatever the day.
   await page.getByLabel('From day').fill('2020-01-01');
   await page.getByLabel('From day').press('Enter');
