@@ -49,6 +49,8 @@ export interface ReceiptFigure {
 export interface ReceiptText {
   title: string;
   when: string;
+  /** For pets handed over later: when (in the shop's time zone), or that it is still to come. */
+  handover: string | null;
   lines: ReceiptLine[];
   totals: ReceiptFigure[];
   taxes: ReceiptTaxRow[];
@@ -77,6 +79,7 @@ export function receiptText(sale: Sale, timeZone: string): ReceiptText {
   return {
     title: `Receipt ${sale.number}`,
     when: receiptTime(sale.createdAt, timeZone),
+    handover: sale.handover === 'now' ? null : sale.shipDate ? `To be handed over: ${receiptTime(sale.shipDate, timeZone)}` : 'To be handed over later',
     lines: sale.lines.map((line) => ({
       orderId: line.orderId,
       name: line.petName,

@@ -195,3 +195,18 @@ test('Ctrl+P on the receipt prints it the app\'s way: one key from the till\'s r
   await expect.poll(() => page.evaluate(() => (window as unknown as { __printed: { count: number } }).__printed.count)).toBe(1);
   await expect(page.getByRole('button', { name: 'Print receipt' })).toHaveAttribute('aria-keyshortcuts', 'Control+P');
 });
+
+test('a sale handed over later says when; cancelled, its receipt says so and what was given back', async ({ page }) => {
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Kiwi', categoryId: (await must(shop.host.call<{ id: number }>('categories.create', { name: 'Birds' }))).id, price: 2_500 }));
+  await must(shop.host.call('inventory.set', { petId: pet.id, update: { quantity: 1 } }));
+  await must(shop.host.call('settings.update', { timeZone: 'Europe/Berlin' }));
+  const sale = await must(
+    shop.host.call<Sale>('sales.create', { lines: [{ petId: pet.id }], handover: 'later', shipDate: '2030-06-01T10:00:00Z', payments: [{ method: 'cash', amount: 3_000 }] }),
+  );
+  await openReceipt(page, sale, '80mm');
+  const paper = page.locator('article.receipt-paper');
+  await expect(paper).toContainText('To be handed over: Jun 1, 2030, 12:00 PM GMT+2');
+  await must(shop.host.call('sales.cancel', { saleId: sale.id }));
+  await expect(paper).toContainText('Cancelled: everything paid was given back');
+  await expect(paper.locator('dl div').filter({ hasText: 'Given back (cancelled)' }).locator('dd')).toHaveText('€25.00');
+});

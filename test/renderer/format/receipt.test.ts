@@ -57,6 +57,12 @@ test("the time is the shop's, its zone named: 23:30 UTC is the next day in Berli
   expect(receiptTime(sale.createdAt, 'UTC')).toBe('Nov 28, 2026, 11:30 PM UTC');
 });
 
+test('pets handed over later: the ship date in the shop\'s time zone, or that it is to come', () => {
+  expect(receiptText(sale, 'UTC').handover).toBeNull();
+  expect(receiptText({ ...sale, handover: 'later' }, 'UTC').handover).toBe('To be handed over later');
+  expect(receiptText({ ...sale, handover: 'later', shipDate: '2026-12-01T11:00:00.000Z' }, 'Europe/Berlin').handover).toBe('To be handed over: Dec 1, 2026, 12:00 PM GMT+1');
+});
+
 test('?layout= is a4, letter or 80mm; anything else is the A4 page', () => {
   expect([receiptLayout('80mm'), receiptLayout('a4'), receiptLayout('letter'), receiptLayout('A5'), receiptLayout(undefined), receiptLayout(['80mm'])]).toEqual(['80mm', 'a4', 'letter', 'a4', 'a4', 'a4']);
 });
