@@ -3,7 +3,9 @@ import { StoreError, detailLine, detailsFromZod, type ErrorDetail } from '../../
 import { countOf } from '../../src-shared/count';
 import { fold } from '../../src-shared/name-keys';
 import { Name } from '../../src-shared/schemas/common';
-import { ImportRow, type DataFormat, type ImportPreview, type ImportPreviewRow, type ImportResult } from '../../src-shared/schemas/data';
+import { ImportRow, type DataFormat, type ImportPreview, type ImportPreviewRow, type ImportResult, type SameNameChoice } from '../../src-shared/schemas/data';
+import { STOCK_MAX } from '../../src-shared/schemas/inventory';
+import { NewCategory } from '../../src-shared/schemas/category';
 import type { PetStatus } from '../../src-shared/schemas/pet';
 import type { ServiceContext } from './context';
 import { CATEGORY_RECORD_COLUMNS, FORMULA_START, RECORD_COLUMNS, readImportFile, type FileRecord } from './data-transfer-read';
@@ -12,7 +14,7 @@ import { salesCsv } from './sales-csv';
 import { detailsOf, mergedRecord, petRowWith, type PetRecord } from './pet-record';
 import { skuKey } from '../db/repositories/pets';
 import type { HandlersFor } from './handler-types';
-import { initialStock } from './stock-rules';
+import { initialStock, statusAfterStockAdjusted } from './stock-rules';
 import { categoryModel, orderModel } from './to-model';
 import type { CategoryRow } from '../db/repositories/categories';
 
@@ -45,6 +47,21 @@ function recordOf(row: PetExportRow, vaccinations: 'list' | 'text'): Record<stri
 }
 
 /** A preview, with what the import needs beyond it: the descriptions of the categories it creates. */
+/** What the clerk chose for rows the store has by name, and for categories it lacks. */
+interface ImportChoices {
+  sameName: SameNameChoice;
+  createCategories: boolean;
+}
+
+/** The categories a plan creates: a whole-store export's, and those rows name when the clerk asked for them. */
+interface PlannedCategories {
+  /** Folded names. */
+  creates: Set<string>;
+  create: { name: string; description?: string; taxRate?: number }[];
+  /** Names rows give that the store lacks (and the plan does not create), as first written. */
+  unknown: Map<string, string>;
+}
+
 interface ImportPlan extends Omit<ImportPreview, 'rowCount'> {
   create: { name: string; description?: string; taxRate?: number }[];
   orders: number;
@@ -88,7 +105,8 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
    * One record against the store's rules. `creates` holds the folded names of the categories this
    * import creates (a whole-store export's), so their pets can be checked before they exist.
    */
-  function checkRecord(record: FileRecord, creates: Set<string>, categories: ReturnType<typeof categoryLookup>): ImportPreviewRow {
+  function checkRecord(record: FileRecord, planned: PlannedCategories, categories: ReturnType<typeof categoryLookup>, choices: ImportChoices): ImportPreviewRow {
+    const { creates } = planned;
     const { line, where, values } = record;
     const skip = (errors: ErrorDetail[]): ImportPreviewRow => ({ line, where, values, outcome: 'invalid', pet: null, errors, notes: [] });
     if (!record.fields) return skip([{ path: '', message: 'Expected an object' }]);
@@ -116,31 +134,63 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     const byName = typeof category === 'string' ? categories.findByName(category) : undefined;
     const asId = !record.categoryFromFile && (typeof category === 'number' || /^\d+$/.test(category));
     const found = byName ?? (asId ? categories.find(Number(category)) : undefined);
-    const created = !found && record.categoryFromFile && creates.has(fold(record.categoryFromFile.name));
-    if (!found && !created) errors.push({ path: 'category', message: `No category ${typeof category === 'number' ? category : `"${category}"`}` });
+    // A name (not an id) the store lacks: created when the clerk asked for it, else counted as unknown.
+    const newName = !found && !record.categoryFromFile && typeof category === 'string' && !asId && NewCategory.shape.name.safeParse(category).success ? category.trim() : undefined;
+    if (newName !== undefined && choices.createCategories && !creates.has(fold(newName))) {
+      creates.add(fold(newName));
+      planned.create.push({ name: newName });
+    }
+    const fromFile = record.categoryFromFile?.name ?? (choices.createCategories ? newName : undefined);
+    const created = !found && fromFile !== undefined && creates.has(fold(fromFile));
+    if (!found && !created) {
+      if (newName !== undefined && !planned.unknown.has(fold(newName))) planned.unknown.set(fold(newName), newName);
+      errors.push({ path: 'category', message: `No category ${typeof category === 'number' ? category : `"${category}"`}` });
+    }
     const stock = parsed.data.stock ?? initialStock(status);
     if (status === 'available' && stock === 0) errors.push({ path: 'stock', message: 'An available pet needs stock above 0' });
     if (status === 'sold' && stock > 0) errors.push({ path: 'stock', message: 'A sold pet has no stock' });
     // Its price, SKU and details as a new pet takes them; a SKU or chip another pet has is the row's problem.
     const petRecord = mergedRecord({}, fields);
-    errors.push(...takenInStore(petRecord));
+    // A pet of the store by this name in this category: a re-import or a delivery, as the clerk chose.
+    const twin = found && named.success ? ctx.pets.firstNamedIn(name, found.id) : undefined;
+    const keepsTwin = twin !== undefined && choices.sameName !== 'import';
+    // Skipped or restocked, the row's SKU or chip being that pet's own is no clash.
+    errors.push(...takenInStore(petRecord, keepsTwin ? twin : undefined));
     if (errors.length) return skip(errors);
-    const categoryName = found ? found.name : record.categoryFromFile!.name;
+    const categoryName = found ? found.name : fromFile!;
+    const pet = { name, category: categoryName, categoryId: found?.id ?? null, status, stock, ...petRecord };
+    if (keepsTwin && choices.sameName === 'skip') {
+      return { line, where, values, outcome: 'exists', petId: twin, pet: null, errors: [], notes: [`Skipped: the store has "${name}" in ${categoryName} (pet ${twin})`] };
+    }
+    if (keepsTwin) {
+      const now = ctx.inventory.quantity(twin);
+      if (now + stock > STOCK_MAX) return skip([{ path: 'stock', message: `Pet ${twin} has ${now} in stock: adding ${stock} would pass the maximum of ${STOCK_MAX}` }]);
+      return { line, where, values, outcome: 'restock', petId: twin, pet, errors: [], notes: [`Adds ${stock} to the stock of pet ${twin} (${now} now)`] };
+    }
     const notes: string[] = [];
     if (record.unreadId !== undefined) notes.push(`The file's id ${record.unreadId} is not a pet id (a whole number from 1): the pet is imported as a new one`);
     // Pet names need not be unique, so this only warns: the clerk sees a likely duplicate before confirming.
-    const twin = found ? ctx.pets.firstNamedIn(name, found.id) : undefined;
     if (twin !== undefined) notes.push(`The store already has a pet named "${name}" in ${found!.name} (pet ${twin})`);
-    return { line, where, values, outcome: 'import', pet: { name, category: categoryName, categoryId: found?.id ?? null, status, stock, ...petRecord }, errors: [], notes };
+    return { line, where, values, outcome: 'import', pet, errors: [], notes };
+  }
+
+  /** A delivery of a pet the store has: its stock grows by the row's, a movement `received` (as inventory.adjust). */
+  function restock(petId: number, delta: number): void {
+    if (delta === 0) return;
+    const pet = ctx.pets.find(petId)!;
+    const from = ctx.inventory.quantity(petId);
+    const to = from + delta;
+    const status = statusAfterStockAdjusted({ status: pet.status, stock: to, openOrders: ctx.orders.openCount(petId) }, delta);
+    ctx.applyStanding(pet, status, { from, to, reason: 'received', note: 'import' });
   }
 
   /** A SKU or microchip number a pet of the store has already (each a pet's own: SKU_TAKEN, MICROCHIP_TAKEN). */
-  function takenInStore({ sku, microchip }: PetRecord): ErrorDetail[] {
+  function takenInStore({ sku, microchip }: PetRecord, own?: number): ErrorDetail[] {
     const problems: ErrorDetail[] = [];
     const skuHolder = sku === undefined ? undefined : ctx.pets.findBySku(sku);
-    if (skuHolder !== undefined) problems.push({ path: 'sku', message: `Pet ${skuHolder} of the store has this SKU (SKUs are unique, case aside)` });
+    if (skuHolder !== undefined && skuHolder !== own) problems.push({ path: 'sku', message: `Pet ${skuHolder} of the store has this SKU (SKUs are unique, case aside)` });
     const chipHolder = microchip === undefined ? undefined : ctx.petDetails.findByMicrochip(microchip);
-    if (chipHolder !== undefined) problems.push({ path: 'microchip', message: `Pet ${chipHolder} of the store has this microchip number` });
+    if (chipHolder !== undefined && chipHolder !== own) problems.push({ path: 'microchip', message: `Pet ${chipHolder} of the store has this microchip number` });
     return problems;
   }
 
@@ -177,11 +227,11 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     }
   }
 
-  function plan(format: DataFormat, content: string): ImportPlan {
+  function plan(format: DataFormat, content: string, choices: ImportChoices): ImportPlan {
     const file = readImportFile(format, content, readSettings(ctx).currency);
     const notes: string[] = [];
-    const create: ImportPlan['create'] = [];
-    const creates = new Set<string>();
+    const planned: PlannedCategories = { creates: new Set<string>(), create: [], unknown: new Map() };
+    const { create, creates } = planned;
     const categories = categoryLookup();
     let present = 0;
     const unusable: string[] = [];
@@ -200,7 +250,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     if (present && categoriesOnly) notes.push(`${count(present, 'category is', 'categories are')} in the store already (same name): left as they are`);
     const skippedCategories = categoriesOnly ? unusable : [];
     if (file.orders) notes.push(`The file's ${count(file.orders, 'order is', 'orders are')} not imported: an import adds pets and their categories only`);
-    const rows = file.fileErrors.length ? [] : file.records.map((record) => checkRecord(record, creates, categories));
+    const rows = file.fileErrors.length ? [] : file.records.map((record) => checkRecord(record, planned, categories, choices));
     refuseRepeatsInFile(rows);
     noteRepeatsInFile(rows);
     const tally = (outcome: ImportPreviewRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
@@ -209,6 +259,10 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
       valid: tally('import'),
       invalid: tally('invalid') + skippedCategories.length,
       existing: tally('exists'),
+      restocked: tally('restock'),
+      // Rows the choice is about: with the default (import) they carry the twin's note.
+      sameName: tally('restock') + rows.filter((row) => row.outcome === 'exists' && row.notes[0]?.startsWith('Skipped:')).length + rows.filter((row) => row.notes.some((note) => note.startsWith('The store already has a pet named'))).length,
+      unknownCategories: [...planned.unknown.values()],
       newCategories: create.map((category) => category.name),
       notes,
       skippedCategories,
@@ -219,8 +273,8 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
   }
 
   /** The plan as the clerk sees it; with `rowLimit`, the rows that need a look first (a large file's every row would be megabytes). */
-  function preview(format: DataFormat, content: string, rowLimit?: number): ImportPreview {
-    const { create: _create, orders: _orders, rows, ...shown } = plan(format, content);
+  function preview(format: DataFormat, content: string, choices: ImportChoices, rowLimit?: number): ImportPreview {
+    const { create: _create, orders: _orders, rows, ...shown } = plan(format, content, choices);
     return { ...shown, rows: rowLimit === undefined ? rows : rowsWorthALook(rows, rowLimit), rowCount: rows.length };
   }
 
@@ -256,12 +310,13 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
       return { filename: `petstore-${resource}-${today()}.csv`, mimeType: 'text/csv', content, rows: table.length, summary };
     },
 
-    'data.previewImport': ({ format, content, rowLimit }) => preview(format, content, rowLimit),
+    'data.previewImport': ({ format, content, rowLimit, sameName, createCategories }) =>
+      preview(format, content, { sameName: sameName ?? 'import', createCategories: createCategories ?? false }, rowLimit),
 
-    'data.import': ({ format, content, allOrNothing }) =>
+    'data.import': ({ format, content, allOrNothing, sameName, createCategories }) =>
       // Checked again inside the transaction, so what is written is what was valid at that moment.
       ctx.write(() => {
-        const result = plan(format, content);
+        const result = plan(format, content, { sameName: sameName ?? 'import', createCategories: createCategories ?? false });
         if (result.fileErrors.length) throw new StoreError('VALIDATION_FAILED', result.fileErrors.join('; '));
         if (allOrNothing && result.invalid > 0) {
           const first = result.rows.find((row) => row.outcome === 'invalid');
@@ -275,6 +330,10 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
           ctx.events.append('category.created', categoryModel(ctx.categories.find(id)!));
         }
         for (const row of result.rows) {
+          if (row.outcome === 'restock' && row.pet && row.petId !== undefined) {
+            restock(row.petId, row.pet.stock);
+            continue;
+          }
           if (!row.pet) continue;
           const { name, category, status, stock } = row.pet;
           const categoryId = row.pet.categoryId ?? createdIds.get(fold(category))!;
@@ -288,6 +347,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
         const done: ImportResult = { imported: result.valid, skipped: result.invalid };
         // Said only when there is something to say, so a plain list of pets answers as it always did.
         if (result.existing) done.existing = result.existing;
+        if (result.restocked) done.restocked = result.restocked;
         if (result.newCategories.length) done.categoriesCreated = result.newCategories;
         if (result.orders) done.ordersNotImported = result.orders;
         return done;

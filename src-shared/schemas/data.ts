@@ -69,9 +69,24 @@ export const ImportRow = z.strictObject({
   healthNotes: NewPet.shape.healthNotes,
 });
 
+/** What an import does with a row naming a pet the store has (same name, same category, case aside). */
+export const SAME_NAME_CHOICES = ['import', 'skip', 'addStock'] as const;
+export type SameNameChoice = (typeof SAME_NAME_CHOICES)[number];
+
 export const ImportRequest = z.strictObject({
   format: DataFormat,
   content: z.string().max(MAX_IMPORT_CHARS, `The file is larger than ${MAX_IMPORT_MIB} MiB`),
+  sameName: z
+    .enum(SAME_NAME_CHOICES)
+    .optional()
+    .describe(
+      'A row naming a pet the store has (same name and category, case aside): `import` it as another pet (the default), ' +
+        "`skip` it, or `addStock`: add the row's stock to that pet's (a delivery, the movement's reason `received`).",
+    ),
+  createCategories: z
+    .boolean()
+    .optional()
+    .describe('Create the categories that rows name and the store lacks (default false: such a row is skipped, as the name may be a typo).'),
 });
 
 /** The most rows a preview returns when asked for fewer than a file holds (the app's preview table). */
@@ -93,8 +108,10 @@ export const ImportPreviewRow = z.object({
   where: z.string(),
   /** The row's fields as the file gives them (text), whatever their problems. */
   values: z.object({ name: z.string(), category: z.string(), status: z.string(), stock: z.string(), price: z.string(), sku: z.string() }).partial(),
-  /** import: a new pet; invalid: skipped for its errors; exists: skipped, the pet is in the store already. */
-  outcome: z.enum(['import', 'invalid', 'exists']),
+  /** import: a new pet; invalid: skipped for its errors; exists: skipped, the pet is in the store already; restock: its stock is added to that pet's. */
+  outcome: z.enum(['import', 'invalid', 'exists', 'restock']),
+  /** The store's pet the row names (outcome exists, restock). */
+  petId: Id.optional(),
   /** The pet the row adds (outcome import); `categoryId` is null for a category the import creates. */
   /** Its price, SKU and the animal's details too, those the file gives (the photo is never in a file). */
   pet: z
@@ -116,8 +133,14 @@ export const ImportPreview = z.object({
   valid: z.int(),
   /** Rows skipped for a problem. */
   invalid: z.int(),
-  /** Rows skipped because the pet is in the store already (same id and name: a re-import). */
+  /** Rows skipped because the pet is in the store already (same id and name: a re-import; or same name and category, with `sameName: skip`). */
   existing: z.int(),
+  /** Rows whose stock is added to a pet of the store (`sameName: addStock`). */
+  restocked: z.int(),
+  /** Rows naming a pet the store has by name and category: what `sameName` decides for. */
+  sameName: z.int(),
+  /** Categories rows name that the store lacks: created with `createCategories`, else their rows are skipped. */
+  unknownCategories: z.array(z.string()),
   /** Categories the file defines (a whole-store export) that the store lacks: the import creates them. */
   newCategories: z.array(z.string()),
   /** What the file holds that is not imported, such as a whole-store export's orders. */
@@ -139,6 +162,8 @@ export const ImportResult = z.object({
   skipped: z.int(),
   /** Rows skipped because the pet was in the store already. */
   existing: z.int().optional(),
+  /** Rows whose stock was added to a pet of the store. */
+  restocked: z.int().optional(),
   categoriesCreated: z.array(z.string()).optional(),
   /** A whole-store export's orders, which an import leaves out. */
   ordersNotImported: z.int().optional(),
