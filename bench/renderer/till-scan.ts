@@ -79,7 +79,10 @@ async function main(): Promise<void> {
 
 async function newBasket(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: 'New basket' });
-  if (await button.isEnabled()) await button.click();
+  if (await button.isEnabled()) {
+    await button.click();
+    await page.getByRole('button', { name: 'Drop the basket' }).click(); // its confirmation
+  }
   await page.getByText('The basket is empty').waitFor();
   await page.getByRole('textbox', { name: 'Scan a barcode or type a name' }).focus();
 }

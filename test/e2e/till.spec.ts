@@ -165,6 +165,17 @@ test('the basket survives a reload; a line is removed from the keyboard', async 
   await page.reload();
   await expect(basketRow(page, 'Nemo')).toBeVisible();
   await expect(basketRow(page, 'Rex')).toHaveCount(0);
+
+  // A new basket drops this one's lines only once the clerk says so.
+  await page.getByRole('button', { name: 'New basket' }).click();
+  const ask = page.getByRole('dialog', { name: 'Start a new basket?' });
+  await expect(ask).toContainText('The line of this basket will be dropped; nothing of it was sold.');
+  await ask.getByRole('button', { name: 'Keep it' }).click();
+  await expect(basketRow(page, 'Nemo')).toBeVisible();
+  await page.getByRole('button', { name: 'New basket' }).click();
+  await ask.getByRole('button', { name: 'Drop the basket' }).click();
+  await expect(page.getByText('The basket is empty')).toBeVisible();
+  await expect(scanField(page)).toBeFocused();
 });
 
 test('a customer found or added inline, a discount, and a split payment go with the sale; the till is accessible', async ({ page }) => {
