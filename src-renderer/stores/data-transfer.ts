@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { OperationInput, OperationOutput } from '../../src-shared/contract';
-import type { DataFormat, ExportedFile, ImportPreview, ImportPreviewRow } from '../../src-shared/schemas/data';
+import type { DataFormat, ExportedFile, ImportPreview, ImportPreviewRow, SameNameChoice } from '../../src-shared/schemas/data';
 import { api } from '../api/client';
 
 /**
@@ -51,6 +51,11 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
   const preview = ref<ImportPreview | null>(null);
   /** What the last import did; null once dismissed or another file is chosen. */
   const outcome = ref<ImportOutcome | null>(null);
+  /**
+   * What the import does with rows naming a pet the store has (skip them unless the clerk says
+   * otherwise: a file imported twice adds nothing twice) and with categories the store lacks.
+   */
+  const choices = ref<{ sameName: SameNameChoice; createCategories: boolean }>({ sameName: 'skip', createCategories: false });
 
   /** Exports a table as CSV, or the whole store as JSON. */
   async function exportData(format: DataFormat, resource: ExportResource): Promise<ExportedFile> {
@@ -58,11 +63,19 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
   }
 
   /** The service's check of a file, row by row (writes nothing). */
-  const check = (file: ImportFile) => api().call('data.previewImport', { format: file.format, content: file.content, rowLimit: PREVIEW_ROWS });
+  const check = (file: ImportFile) =>
+    api().call('data.previewImport', { format: file.format, content: file.content, rowLimit: PREVIEW_ROWS, ...choices.value });
+
+  /** The clerk chose otherwise for the rows the store has, or for unknown categories: the preview follows. */
+  async function choose(change: Partial<{ sameName: SameNameChoice; createCategories: boolean }>): Promise<void> {
+    choices.value = { ...choices.value, ...change };
+    await recheckPending();
+  }
 
   /** Checks a file row by row (writes nothing) and keeps it for `importPending`. */
   async function previewImport(file: ImportFile): Promise<ImportPreview> {
     clearImport();
+    choices.value = { sameName: 'skip', createCategories: false }; // a new file: asked afresh
     const checked = await check(file);
     pending.value = file;
     preview.value = checked;
@@ -85,7 +98,7 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
     if (!pending.value) throw new Error('Choose a file to import first');
     const { name, format, content } = pending.value;
     const checked = preview.value;
-    const result = await api().call('data.import', { format, content });
+    const result = await api().call('data.import', { format, content, ...choices.value });
     clearImport();
     outcome.value = {
       file: name,
@@ -141,6 +154,8 @@ export const useDataTransferStore = defineStore('data-transfer', () => {
     outcome,
     exportData,
     previewImport,
+    choices,
+    choose,
     recheckPending,
     importPending,
     clearImport,
