@@ -33,10 +33,13 @@ test('every demo pet has a price in minor units and a SKU of its own, the same o
   }
   expect(new Set(first.map((pet) => pet.sku)).size).toBe(40);
   expect(first.slice(0, 3).map(({ name, price, sku }) => ({ name, price, sku }))).toEqual([
-    { name: 'Rex 1', price: 44_999, sku: 'DEMO-0000001' },
-    { name: 'Bella 2', price: 30_499, sku: 'DEMO-0000002' },
-    { name: 'Max 3', price: 8_999, sku: 'DEMO-0000003' },
+    { name: 'Rex', price: 44_999, sku: 'DEMO-0000001' },
+    { name: 'Bella', price: 30_499, sku: 'DEMO-0000002' },
+    { name: 'Max', price: 8_999, sku: 'DEMO-0000003' },
   ]);
+  // A name never carries the pet's number (the clerk read "Rex 1" as Rex with one in stock).
+  expect(first.filter((pet) => /\d/.test(pet.name))).toEqual([]);
+  expect(first.slice(16, 18).map((pet) => pet.name)).toEqual(['Little Rex', 'Little Bella']);
   // Numbered categories (past the ten kinds) get a price too.
   expect(first[10]).toMatchObject({ price: 9_999 });
   expect(await seeded(40)).toEqual(first);

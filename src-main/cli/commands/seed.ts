@@ -23,6 +23,15 @@ export const demoPrice = (index: number, categoryIndex: number) =>
 export const demoSku = (index: number) => `DEMO-${String(index + 1).padStart(7, '0')}`;
 
 const NAMES = ['Rex', 'Bella', 'Max', 'Luna', 'Charlie', 'Lucy', 'Cooper', 'Daisy', 'Milo', 'Nala', 'Bärli', 'Zoé', 'Kiki', 'Oscar', 'Pepper', 'Simba'];
+/** Before a name from its second round on, as a shop tells its animals apart; never an id (the id column has it). */
+const TRAITS = ['Little', 'Brave', 'Sunny', 'Shy', 'Happy', 'Fluffy', 'Speedy', 'Sleepy', 'Lucky', 'Clever', 'Gentle', 'Merry', 'Noble', 'Spotty', 'Tiny', 'Jolly', 'Curious'];
+
+/** A demo pet's name: Rex, Bella, …, then Little Rex, Brave Bella, …: names repeat in a large shop, as real ones do. */
+export function demoName(index: number): string {
+  const name = NAMES[index % NAMES.length]!;
+  const round = Math.floor(index / NAMES.length);
+  return round === 0 ? name : `${TRAITS[(round - 1) % TRAITS.length]} ${name}`;
+}
 
 /** Deterministic demo data, so benchmarks and screenshots are repeatable. */
 export function seed(args: string[], cli: CommandContext): void {
@@ -49,7 +58,7 @@ export function seed(args: string[], cli: CommandContext): void {
       const categoryIds = categoryNames.map((name) => ctx.categories.findByName(name)?.id ?? ctx.categories.insert(name, `Demo category: ${name.toLowerCase()}`));
       for (let i = 0; i < count; i++) {
         const status: PetStatus = i % 10 === 7 ? 'sold' : i % 10 === 3 ? 'pending' : 'available';
-        const name = `${NAMES[i % NAMES.length]} ${i + 1}`;
+        const name = demoName(i);
         const category = i % categoryIds.length;
         const id = ctx.pets.insert(name, categoryIds[category], status, { price: demoPrice(i, category), sku: demoSku(i) });
         ctx.inventory.set(id, status === 'available' ? 1 + (i % 5) : initialStock(status), { reason: 'opening' });
