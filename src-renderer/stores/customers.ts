@@ -25,9 +25,9 @@ export const useCustomersStore = defineStore('customers', () => {
   });
   const { rows, total, loading, loaded, hasMore, reload, loadMore, settled } = list;
 
-  /** Adds a customer; rejects with the service's StoreError. */
-  async function create(customer: NewCustomer): Promise<Customer> {
-    const created = await api().call('customers.create', customer);
+  /** Adds a customer; rejects with the service's StoreError. Sent again with the same `idempotencyKey`, it is added once. */
+  async function create(customer: NewCustomer, idempotencyKey?: string): Promise<Customer> {
+    const created = await api().call('customers.create', customer, { idempotencyKey });
     await list.refresh();
     return created;
   }

@@ -148,9 +148,12 @@ export const useSalesStore = defineStore('sales', () => {
     return sale;
   }
 
-  /** Refunds units of a sale's lines; rejects with the service's StoreError (more than sold, payments that do not add up). */
-  async function refund(saleId: number, refundInput: NewRefund): Promise<Refund> {
-    const made = await api().call('refunds.create', { saleId, refund: refundInput });
+  /**
+   * Refunds units of a sale's lines; rejects with the service's StoreError (more than sold, payments
+   * that do not add up). Sent again with the same `idempotencyKey` (an answer lost), it is made once.
+   */
+  async function refund(saleId: number, refundInput: NewRefund, idempotencyKey?: string): Promise<Refund> {
+    const made = await api().call('refunds.create', { saleId, refund: refundInput }, { idempotencyKey });
     await show(await api().call('sales.get', { saleId }));
     return made;
   }

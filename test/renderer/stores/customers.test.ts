@@ -67,3 +67,19 @@ test('the list pages with the service: 100 at first, the rest on loadMore', asyn
   expect([customers.rows.length, customers.hasMore]).toEqual([130, false]);
   expect(customers.rows.at(-1)!.name).toBe('Customer 130');
 });
+
+test('a new customer sent again with its key after the answer was lost is added once', async () => {
+  let lose = true;
+  h = useRealApi({
+    around: async (operation, _input, call) => {
+      const result = await call();
+      if (operation !== 'customers.create' || !lose) return result;
+      lose = false;
+      return { ok: false, error: { code: 'INTERNAL', message: 'The connection was lost', status: 500 } };
+    },
+  });
+  const customers = useCustomersStore();
+  await expect(customers.create({ name: 'Ann' }, 'customer-key-1')).rejects.toMatchObject({ code: 'INTERNAL' });
+  const again = await customers.create({ name: 'Ann' }, 'customer-key-1');
+  expect(h.ok('customers.list', {}).items.map((customer) => customer.id)).toEqual([again.id]);
+});

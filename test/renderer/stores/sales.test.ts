@@ -140,3 +140,23 @@ test('a pet of the open sale handed over elsewhere: the sale shown reads which o
     stop();
   }
 });
+
+test('a refund sent again with its key after its answer was lost is made once', async () => {
+  let lose = true;
+  h = useRealApi({
+    around: async (operation, _input, call) => {
+      const result = await call();
+      if (operation !== 'refunds.create' || !lose) return result;
+      lose = false; // made, but the answer never reaches the window
+      return { ok: false, error: { code: 'INTERNAL', message: 'The connection was lost', status: 500 } };
+    },
+  });
+  const { rex } = shop(h);
+  const sale = h.ok('sales.create', { lines: [{ petId: rex.id, quantity: 2 }], payments: [{ method: 'cash', amount: 2000 }] });
+  const sales = useSalesStore();
+  const body = { lines: [{ orderId: sale.lines[0]!.orderId, quantity: 1 }], restock: false, payments: [{ method: 'cash' as const, amount: 1000 }] };
+  await expect(sales.refund(sale.id, body, 'refund-key-1')).rejects.toMatchObject({ code: 'INTERNAL' });
+  const again = await sales.refund(sale.id, body, 'refund-key-1');
+  expect(h.ok('refunds.list', { saleId: sale.id }).items.map((refund) => refund.id)).toEqual([again.id]);
+  expect(h.ok('sales.get', { saleId: sale.id }).refunded).toBe(1000);
+});
