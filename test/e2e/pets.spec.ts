@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { must } from './support/browser-host';
 import { useShop } from './support/shop';
-import { expectAccessible, saveScreenshot, selectField } from './support/screens';
+import { expectAccessible, selectField } from './support/screens';
 
 const shop = useShop('Dogs', 'Cats');
 
@@ -42,7 +42,6 @@ test('the pets list shows name, category, status and stock from the real service
   await expect(rex.locator('td[data-col-key="stock"]')).toHaveText('1');
   await expect(page.getByRole('row', { name: /Tom/ }).locator('td[data-col-key="stock"]')).toHaveText('0');
   await expectAccessible(page, 'pets');
-  await saveScreenshot(page, 'pets');
 });
 
 test('search and filters narrow the list on the server', async ({ page }) => {
