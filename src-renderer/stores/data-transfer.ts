@@ -41,6 +41,9 @@ export function formatOf(fileName: string): DataFormat | null {
   return extension === 'csv' || extension === 'json' ? extension : null;
 }
 
+/** Where the Settings screen keeps what the last restore did, across the page reload that follows it. */
+export const RESTORED_KEY = 'petstore.lastRestore';
+
 /**
  * Moving the shop's data in and out: CSV/JSON export, an import that is previewed row by row
  * before anything is written, and backups (SQLite's online backup API) and restores.

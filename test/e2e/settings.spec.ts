@@ -801,13 +801,29 @@ test('the listener switched on for the next start by another program is said, an
   const onOff = listener.getByRole('switch', { name: 'REST listener on' });
   await expect(onOff).toHaveAttribute('aria-checked', 'false');
   await must(host.call('settings.update', { listenerEnabled: true })); // as `petstore settings set listenerEnabled=true` does
-  await expect(listener.getByTestId('listener-next-start')).toHaveText('Set elsewhere to start when the app starts; switch it on to start it now.');
+  await expect(listener.getByTestId('listener-next-start')).toHaveText('Another window or the command line set to start the listener when the app starts. It is off now: switch it on to start it.');
   await onOff.click();
   await expect(onOff).toHaveAttribute('aria-checked', 'true');
   await expect(listener.getByTestId('listener-next-start')).toHaveCount(0);
   await must(host.call('settings.update', { listenerEnabled: false }));
-  await expect(listener.getByTestId('listener-next-start')).toHaveText('Set elsewhere not to start when the app next starts; it runs until then, or until switched off.');
+  await expect(listener.getByTestId('listener-next-start')).toHaveText('Another window or the command line set not to start the listener when the app starts. It runs until switched off or the app closes.');
   await onOff.click();
   await expect(onOff).toHaveAttribute('aria-checked', 'false');
   await expect(listener.getByTestId('listener-next-start')).toHaveCount(0);
+});
+
+test('after restoring a backup that starts the listener, while it is off, the screen says the backup set it and how to start it', async ({ page }) => {
+  await must(host.call('settings.update', { listenerEnabled: true }));
+  const file = join(scratch, 'listener-on.db');
+  await must(host.call('backup.create', { file }));
+  await must(host.call('settings.update', { listenerEnabled: false }));
+  await openSettings(page);
+  const backup = section(page, 'Backup and restore');
+  await backup.getByLabel('Backup file to restore').fill(file);
+  await backup.getByRole('button', { name: 'Restore…' }).click();
+  await page.getByRole('dialog', { name: 'Restore this backup?' }).getByRole('button', { name: 'Replace the data' }).click();
+  await expect(page.getByTestId('restore-note')).toBeVisible();
+  const listener = section(page, 'REST API listener');
+  await expect(listener.getByTestId('listener-next-start')).toHaveText('The restored backup says to start the listener when the app starts. It is off now: switch it on to start it.');
+  await expect(listener.getByRole('switch', { name: 'REST listener on' })).toHaveAttribute('aria-checked', 'false');
 });
