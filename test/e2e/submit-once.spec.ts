@@ -91,7 +91,7 @@ test('a confirmed Delete clicked again deletes once and says nothing of a missin
   await clickTwice(page, confirm.getByRole('button', { name: 'Delete' }));
   await expect(toast(page, `Deleted Goner (pet ${pet.id})`)).toBeVisible();
   await page.waitForTimeout(300);
-  expect(await page.locator('.n-message').allInnerTexts()).toEqual([`Deleted Goner (pet ${pet.id})`]);
+  expect(await page.locator('.n-message').allInnerTexts()).toEqual([`Deleted Goner (pet ${pet.id}) Undo`]); // one toast, with its Undo button
   // One deletion and nothing else written.
   const after = await must(shop.host.call<{ lastEventId: number }>('events.latest', {}));
   expect(after.lastEventId - before.lastEventId).toBe(1);
