@@ -96,3 +96,21 @@ test('a deleted pet comes back with Undo: its price, SKU, details, stock and pho
   expect(back.items[0]!.photo).toMatchObject({ contentType: 'image/png' });
   expect(back.items[0]!.id).not.toBe(pet.id); // a new pet: the old id stays with its history
 });
+
+test('Ctrl+Z after a delete, with the keyboard on the list, undoes it', async ({ page }) => {
+  await must(shop.host.call('pets.create', { name: 'Keyed', categoryId: shop.categoryId('Dogs'), price: 700 }));
+  await must(shop.host.call('pets.create', { name: 'Stays', categoryId: shop.categoryId('Dogs') }));
+  await openPets(page);
+  await page.getByRole('button', { name: 'Delete Keyed' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: 'Delete Keyed?' }).getByRole('button', { name: 'Delete' }).press('Enter');
+  await expect(page.getByRole('row', { name: /Keyed/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit Stays' })).toBeFocused(); // the next row's Edit
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText(/Keyed is back as pet \d+/)).toBeVisible();
+  await expect(page.getByRole('row', { name: /Keyed/ }).locator('td[data-col-key="price"]')).toHaveText('€7.00');
+  // Once done, Ctrl+Z does nothing more: one pet back, not two.
+  await page.keyboard.press('Control+z');
+  await page.waitForTimeout(300);
+  expect((await must(shop.host.call<{ total: number }>('pets.list', { q: 'Keyed' }))).total).toBe(1);
+});
