@@ -160,3 +160,19 @@ test('a long history is read a page at a time, newest first', async ({ page }) =
   await expect(history.getByRole('row').nth(1)).toContainText('Escaped');
   await expect(history.getByText('61 changes, newest first · showing 50')).toBeVisible();
 });
+
+test('a sale in the history links to its receipt', async ({ page }) => {
+  const id = await addPet('Sold', 3);
+  await must(shop.host.call('pets.update', { petId: id, changes: { price: 1_500 } }));
+  const sale = await must(shop.host.call<{ id: number }>('sales.create', { lines: [{ petId: id }], payments: [{ method: 'card', amount: 1_500 }] }));
+  await openWith(page, 'Sold');
+  await rowOf(page, 'Sold').getByRole('button', { name: 'Stock history of Sold' }).click();
+  const history = dialog(page, 'Stock history of Sold');
+  const latest = history.getByRole('row').nth(1);
+  await expect(latest).toContainText('Ordered');
+  await expect(latest).toContainText('−1');
+  await expectAccessible(page, 'the stock history with a sale');
+  await latest.getByRole('link', { name: `Sale ${sale.id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`#/sales/${sale.id}/receipt`));
+  await expect(history).toBeHidden();
+});
