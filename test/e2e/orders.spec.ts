@@ -188,7 +188,7 @@ test('the list filters open and complete orders, and one pet’s; filtered to a 
   await openOrders(page);
   await expect(orderRow(page, other.id)).toBeVisible();
 
-  const statusCells = () => dataRows(page).locator('td[data-col-key="complete"]').allInnerTexts();
+  const statusCells = () => dataRows(page).locator('td[data-col-key="complete"] .order-status').allInnerTexts();
   await page.getByText('Open', { exact: true }).first().click();
   await expect(orderRow(page, done.id)).toHaveCount(0);
   await expect(orderRow(page, open.id)).toBeVisible();
