@@ -96,3 +96,24 @@ test('a cancelled order is placed again with Undo in the toast, under a new numb
   await expect(table(page).getByRole('row').filter({ hasText: `#${newId}` })).toContainText('Open');
   expect(await must(shop.host.call('orders.get', { orderId: newId }))).toMatchObject({ status: 'open', quantity: 1 });
 });
+
+test('the spinner is gone as the rows are drawn, not faded out over them', async ({ page }) => {
+  await threeOrders();
+  // Watched from before the first row: each moment a row and the table's spinner were both on screen.
+  await page.addInitScript(() => {
+    const seen: number[] = [];
+    (window as unknown as { spinnerOverRows: number[] }).spinnerOverRows = seen;
+    const watch = () => {
+      const rows = document.querySelectorAll('.orders__table tbody tr td').length > 0;
+      if (rows && document.querySelector('.orders__table .n-data-table-loading-wrapper')) seen.push(performance.now());
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
+  await openOrders(page);
+  await expect.poll(() => orderIds(page)).toHaveLength(2);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 400))); // past naive-ui's 200 ms fade
+  const frames = await page.evaluate(() => (window as unknown as { spinnerOverRows: number[] }).spinnerOverRows);
+  // A frame or two while Vue removes it; naive-ui's fade kept it over the rows for a dozen.
+  expect(frames.length, 'frames with the spinner over drawn rows').toBeLessThanOrEqual(3);
+});
