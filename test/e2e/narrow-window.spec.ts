@@ -206,6 +206,16 @@ test('Settings: with no token the table says how to make one; Revoke is inside t
 test.describe('at 900×600', () => {
   test.use({ viewport: { width: WIDTH, height: 600 } });
 
+  test('the app\'s name stays on one line, and the Orders header keeps its title and actions on one row', async ({ page }) => {
+    await page.goto(`${host.url}#/orders`);
+    const title = page.getByRole('heading', { name: 'Pet Store Clerk', level: 1 });
+    const lineHeight = await title.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight) || parseFloat(getComputedStyle(element).fontSize) * 1.5);
+    expect((await title.boundingBox())!.height, 'the name takes one line').toBeLessThanOrEqual(lineHeight + 1);
+    const heading = (await page.getByRole('heading', { name: 'Orders', level: 2 }).boundingBox())!;
+    const place = (await page.getByRole('button', { name: 'Place order', exact: true }).boundingBox())!;
+    expect(Math.abs(heading.y + heading.height / 2 - (place.y + place.height / 2)), 'Place order beside the title').toBeLessThan(12);
+  });
+
   test('Orders: the ship date is read whole without scrolling sideways, beside a long pet name', async ({ page }) => {
     const long = await must(host.call<Pet>('pets.create', { name: 'Princess Buttercup', categoryId: (await must(host.call<{ items: { id: number }[] }>('categories.list', {}))).items[0].id }));
     await must(host.call('inventory.set', { petId: long.id, update: { quantity: 3 } }));
