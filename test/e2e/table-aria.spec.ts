@@ -92,7 +92,7 @@ test('Orders: one table, the count of all orders, an order’s cells in it', asy
 
 test('Categories and Inventory: one table each, with their column headings', async ({ page }) => {
   await open(page, 'categories', 'Categories');
-  await expectOneTable(page, 'Categories', ['Name', 'Description', 'Pets', 'Actions']);
+  await expectOneTable(page, 'Categories', ['Name', 'Description', 'Tax rate', 'Pets', 'Actions']);
   const table = page.getByRole('table', { name: 'Categories', exact: true });
   await expect(table).toHaveAttribute('aria-rowcount', '3'); // every category is listed: the headings and two rows
   await expect(table.getByRole('row', { name: /Birds/ }).getByRole('cell', { name: 'Birds', exact: true })).toBeVisible();
