@@ -26,13 +26,14 @@ export function createRateLimiter(perMinute: () => number, now: () => number = (
       log.forgetUpTo(time - WINDOW_MS);
       if (log.size < limit) {
         log.push(time);
-        // When a place frees up again: the oldest request of the window leaves it.
-        return { allowed: true, remaining: limit - log.size, limit, resetSeconds: Math.ceil((log.at(0) + WINDOW_MS - time) / 1000) };
+        // When a place frees up again: the oldest request of the window leaves it. The difference
+        // of the two times first: (t + 60000) − t is not always 60000 in floating point.
+        return { allowed: true, remaining: limit - log.size, limit, resetSeconds: Math.ceil((log.at(0) - time + WINDOW_MS) / 1000) };
       }
       // A place frees up when the oldest requests that put the log at the limit leave the window
       // (more than one when the owner has lowered the limit since).
-      const freedAt = log.at(log.size - limit) + WINDOW_MS;
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((freedAt - time) / 1000)), limit };
+      const wait = log.at(log.size - limit) - time + WINDOW_MS;
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)), limit };
     },
   };
 

@@ -13,6 +13,13 @@ function limiterAt(limit: number) {
 }
 
 describe('the rate limit: at most N requests per token in any 60 seconds', () => {
+  test('a first request is told a minute, whatever the clock reads (no floating-point second more)', () => {
+    // At this reading (t + 60000) − t is 60000.000000000007 in floating point: 61 s, as CI once saw.
+    const { clock, take } = limiterAt(10);
+    clock.now = 5536.6699999986695;
+    expect(take()).toMatchObject({ allowed: true, remaining: 9, resetSeconds: 60 });
+  });
+
   test('a burst gets the whole budget, then 429 until the first of it is a minute old', () => {
     const { clock, take } = limiterAt(1200);
     for (let i = 0; i < 1200; i++) expect(take()).toMatchObject({ allowed: true, remaining: 1199 - i, limit: 1200 });
