@@ -82,7 +82,7 @@ test('the Screens menu opens, marks the screen shown, reaches every screen and c
   await page.keyboard.press('Enter');
   await expect(nav).toBeVisible();
   await page.keyboard.press('Tab');
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'Till' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(nav).toBeHidden();
   await expect(menuButton(page)).toBeFocused();
