@@ -10,6 +10,7 @@
  * Goal (issue 35): Pets at most 1.25× the plain table, both for the p95 gap and the total time.
  *
  *   npm run build && npm run bench:pets-scroll [-- --runs 5 --pets 100000 --renderer out/renderer]
+ *   `--compare DIR`: a second build's Pets screen, alternated in the same runs (its own host, same data).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { median } from '../rest/stats';
 import { CHROMIUM_OPTIONS, startBrowserHost, type BenchHost } from './browser-host';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, pets: { type: 'string', default: '100000' }, renderer: { type: 'string' } },
+  options: { runs: { type: 'string', default: '5' }, pets: { type: 'string', default: '100000' }, renderer: { type: 'string' }, compare: { type: 'string' } },
 });
 const RUNS = Number(values.runs);
 const STEPS = 100;
@@ -32,6 +33,7 @@ const root = resolve(import.meta.dirname, '..', '..');
 // `--renderer DIR`: a build of one's own (electron-vite build --outDir), where others share the checkout's out/.
 const renderer = values.renderer ? resolve(values.renderer) : join(root, 'out', 'renderer');
 if (!existsSync(join(renderer, 'index.html'))) throw new Error('Build the renderer first: npm run build');
+const compare = values.compare ? resolve(values.compare) : undefined;
 
 interface Sample {
   totalMs: number;
@@ -53,6 +55,12 @@ async function main(): Promise<void> {
 
     const host = await startBrowserHost(root, db, join(dir, 'renderer'));
     cleanup.unshift(() => host.stop());
+    let other: BenchHost | undefined;
+    if (compare) {
+      cpSync(compare, join(dir, 'compare'), { recursive: true });
+      other = await startBrowserHost(root, db, join(dir, 'compare'));
+      cleanup.unshift(() => other!.stop());
+    }
     const browser = await chromium.launch(CHROMIUM_OPTIONS);
     cleanup.unshift(() => void browser.close());
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -60,13 +68,16 @@ async function main(): Promise<void> {
 
     const pets: Sample[] = [];
     const plain: Sample[] = [];
+    const compared: Sample[] = [];
     for (let run = 0; run <= RUNS; run++) {
       // Alternated, so a busy moment of the machine falls on both alike; run 0 warms up.
       const a = await scrollPets(page, host.url);
       const b = await scrollPlain(page, plainHtml);
+      const c = other && (await scrollPets(page, other.url));
       if (run > 0) {
         pets.push(a);
         plain.push(b);
+        if (c) compared.push(c);
       }
     }
 
@@ -78,12 +89,21 @@ async function main(): Promise<void> {
       );
     line('Pets screen', pets);
     line(`plain table (${PLAIN_ROWS.toLocaleString('en')})`, plain);
-    const ratio = (pick: (s: Sample) => number) => median(pets.map(pick)) / median(plain.map(pick));
-    const total = ratio((s) => s.totalMs);
-    const gap = ratio((s) => s.p95GapMs);
-    console.log(`\nPets / plain: total ${total.toFixed(2)}× (goal ≤ ${GOAL}×: ${total <= GOAL ? 'met' : 'NOT met'}), p95 gap ${gap.toFixed(2)}× (goal ≤ ${GOAL}×: ${gap <= GOAL ? 'met' : 'NOT met'})`);
-    console.log('each run (Pets total/p95 | plain total/p95):');
-    pets.forEach((s, i) => console.log(`  ${fmt(s.totalMs, 7)} / ${fmt(s.p95GapMs, 5)} | ${fmt(plain[i]!.totalMs, 7)} / ${fmt(plain[i]!.p95GapMs, 5)}`));
+    if (compared.length) line('Pets, --compare', compared);
+    const ratios = (label: string, samples: Sample[]) => {
+      const ratio = (pick: (s: Sample) => number) => median(samples.map(pick)) / median(plain.map(pick));
+      const total = ratio((s) => s.totalMs);
+      const gap = ratio((s) => s.p95GapMs);
+      console.log(`${label} / plain: total ${total.toFixed(2)}× (goal ≤ ${GOAL}×: ${total <= GOAL ? 'met' : 'NOT met'}), p95 gap ${gap.toFixed(2)}× (goal ≤ ${GOAL}×: ${gap <= GOAL ? 'met' : 'NOT met'})`);
+    };
+    console.log('');
+    ratios('Pets', pets);
+    if (compared.length) ratios('Pets, --compare', compared);
+    console.log(`each run (Pets total/p95 | plain total/p95${compared.length ? ' | --compare total/p95' : ''}):`);
+    pets.forEach((s, i) => {
+      const c = compared[i];
+      console.log(`  ${fmt(s.totalMs, 7)} / ${fmt(s.p95GapMs, 5)} | ${fmt(plain[i]!.totalMs, 7)} / ${fmt(plain[i]!.p95GapMs, 5)}${c ? ` | ${fmt(c.totalMs, 7)} / ${fmt(c.p95GapMs, 5)}` : ''}`);
+    });
   } finally {
     for (const step of cleanup) step();
   }
