@@ -35,6 +35,7 @@ export const ERROR_CATALOGUE = {
   SALE_HANDED_OVER: { status: 409, when: 'Cancelling a sale some of whose pets were handed over already: refund them instead.' },
   SALE_CANCELLED: { status: 409, when: 'Refunding a sale that was cancelled: its payments were all given back.' },
   REFUND_EXCEEDS_SOLD: { status: 409, when: 'Refunding more units of a line than were sold, less those refunded before.' },
+  PAIRING_CODE_INVALID: { status: 403, when: 'A till offered a pairing code that is wrong, used already or expired, or made for another server certificate: make a new code on the shop server.' },
   FILE_EXISTS: { status: 409, when: 'A backup would replace an existing file, and replacing it was not asked for.' },
   REQUEST_TIMEOUT: { status: 408, when: 'The client did not finish sending its request in time.' },
   OPERATION_SUNSET: { status: 410, when: 'A deprecated operation called after its sunset date.' },
@@ -53,7 +54,9 @@ export const ERROR_CATALOGUE = {
   HEADERS_TOO_LARGE: { status: 431, when: 'The request line and headers exceed 16 KiB (e.g. a very long query string).' },
   INTERNAL: { status: 500, when: 'An unexpected fault; the message is generic and no stack trace is sent.' },
   PRINT_FAILED: { status: 502, when: 'The printer or the system failed a print job (desktop app only); nothing was printed.' },
+  SERVER_CERTIFICATE_CHANGED: { status: 502, when: 'A till met a shop server whose certificate is not the one it paired with: nothing was sent; pair the till again if the server really changed.' },
   SERVICE_BUSY: { status: 503, when: 'The database stayed locked by another process beyond the busy timeout, or the server is shutting down; retry shortly.' },
+  SERVER_UNREACHABLE: { status: 503, when: 'A till could not reach its shop server (the network or the server is down); a sale sent is retried with its Idempotency-Key.' },
   STORAGE_FULL: { status: 507, when: 'The disk holding the database is full: nothing was written; free some space and try again. Reads go on.' },
 } as const satisfies Record<string, { status: number; when: string }>;
 

@@ -690,6 +690,9 @@ const IN_PROCESS_ONLY = [
   'FILE_EXISTS', // backup.create: test/service/backup.test.ts, test/cli/data-commands.test.ts
   'CURRENCY_IN_USE', // settings.update (the owner's, not on REST): test/service/money-settings.test.ts, test/cli/settings.test.ts
   'PRINT_FAILED', // app.print (the desktop app's printer): test/app/print-job.test.ts
+  'PAIRING_CODE_INVALID', // tills.pair: reserved for issue 36's pairing, until its REST test provokes it here
+  'SERVER_CERTIFICATE_CHANGED', // a connected till's own answer, never the server's
+  'SERVER_UNREACHABLE', // a connected till's own answer, never the server's
 ];
 
 test('every code of the catalogue that REST can answer was provoked over HTTP', () => {
