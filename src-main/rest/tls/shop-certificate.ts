@@ -84,6 +84,7 @@ function readShopCertificate(keyFile: string, certFile: string): ShopCertificate
     throw new Error(
       `The shop server's certificate (${certFile}) or key (${keyFile}) cannot be used: ${(error as Error).message}. ` +
         'Remove both to make a new one (every till then pairs again).',
+      { cause: error },
     );
   }
 }
