@@ -107,8 +107,9 @@ export async function createBackup(store: Store, file: string, replace = false):
 }
 
 /**
- * The shop's data, parents before children; tokens, the change log and `sale_numbers` (the highest
- * receipt number given before a restore) are not part of a restore.
+ * The shop's data, parents before children; tokens, the tills and their pairing codes (a revoked
+ * till must not come back in), the change log and `sale_numbers` (the highest receipt number given
+ * before a restore) are not part of a restore.
  */
 const RESTORED_TABLES = [
   'categories', 'pets', 'pet_details', 'pet_photos', 'inventory', 'orders', 'settings', 'customers',

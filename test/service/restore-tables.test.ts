@@ -13,11 +13,13 @@ import { openTestStore, type TestStore } from '../helpers/temp-store';
 /** Tables a restore does not copy from the backup, and why. */
 const NOT_COPIED: Record<string, string> = {
   api_tokens: 'a revoked token must not come back to life',
+  pairing_codes: "this server's codes: a code used since the backup must not pair again",
   events: 'the change log goes on, so event clients resuming stay right',
   idempotency_keys: 'cleared: the kept answers name what the restore took away',
   schema_migrations: "the store's own history of its schema",
   sale_numbers: 'receipt numbers go on after the highest ever given',
   sqlite_sequence: 'ids go on after the highest ever given, here or in the backup',
+  tills: 'the tills paired with this server, with their tokens: a revoked till must not come back in',
 };
 /** The report summaries are made again from the restored sales (a property of the reports' tests). */
 const REBUILT = /^report_/;
