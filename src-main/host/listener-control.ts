@@ -6,6 +6,8 @@ import { readSettings } from '../service/settings';
 import type { Store } from '../service/store';
 import { listenFailure } from '../rest/listen-failure';
 import { startListener, type RunningListener } from '../rest/listener';
+import { listenerTls } from '../rest/tls/listener-tls';
+import { tillAddresses } from '../rest/tls/till-addresses';
 
 type ListenerAddress = Pick<StoreSettings, 'listenerHost' | 'listenerPort'>;
 
@@ -15,6 +17,7 @@ type ListenerAddress = Pick<StoreSettings, 'listenerHost' | 'listenerPort'>;
  */
 export function createListenerControl(store: Store) {
   let running: RunningListener | undefined;
+  let fingerprint: string | null = null;
   let lastError: string | null = null;
   let handlers: Partial<Handlers> = store.handlers;
 
@@ -25,6 +28,9 @@ export function createListenerControl(store: Store) {
       host: running?.host ?? settings.listenerHost,
       port: running?.port ?? settings.listenerPort,
       url: running?.url ?? null,
+      https: running?.https ?? false,
+      fingerprint: running ? fingerprint : null,
+      tillAddresses: running ? tillAddresses(running.host, running.port) : [],
       lastError,
       startsWithApp: settings.listenerEnabled,
     };
@@ -34,7 +40,10 @@ export function createListenerControl(store: Store) {
   async function startAt(address: ListenerAddress): Promise<string | null> {
     if (running) await stop();
     try {
-      running = await startListener({ store, handlers, host: address.listenerHost, port: address.listenerPort });
+      // HTTPS with the shop certificate whenever it serves the network (listener-tls.ts).
+      const tls = listenerTls(store, address.listenerHost);
+      running = await startListener({ store, handlers, host: address.listenerHost, port: address.listenerPort, tls });
+      fingerprint = tls?.fingerprint ?? null;
       return null;
     } catch (error) {
       return listenFailure(error, address.listenerHost, address.listenerPort);

@@ -39,6 +39,8 @@ export interface RestAppOptions {
   busyWaitMs?: number;
   /** How long a client may take to send a whole request (408 REQUEST_TIMEOUT after). */
   requestTimeoutMs?: number;
+  /** Speak HTTPS with this key and certificate (PEM); plain HTTP without. */
+  tls?: { key: string; cert: string };
 }
 
 export interface RestApp {
@@ -72,19 +74,22 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   // Set once the guard and the routes exist (below); the router calls it for a URL it cannot read.
   let guardUnrouted: (request: FastifyRequest, reply: FastifyReply) => boolean = () => false;
+  // Node checks request deadlines on this interval; a slow client is refused within it.
+  // A missing Host is answered by our own check (an Error object, not Node's bare 400); repeated
+  // headers are joined, so two Host or Authorization headers can never pass as the first alone.
+  const httpOptions = {
+    headersTimeout: requestTimeout,
+    connectionsCheckingInterval: Math.min(1000, requestTimeout),
+    requireHostHeader: false,
+    joinDuplicateHeaders: true,
+  };
   const app = Fastify({
     bodyLimit: MAX_BODY_BYTES,
     logger: false,
     requestTimeout,
-    // Node checks request deadlines on this interval; a slow client is refused within it.
-    // A missing Host is answered by our own check (an Error object, not Node's bare 400); repeated
-    // headers are joined, so two Host or Authorization headers can never pass as the first alone.
-    http: {
-      headersTimeout: requestTimeout,
-      connectionsCheckingInterval: Math.min(1000, requestTimeout),
-      requireHostHeader: false,
-      joinDuplicateHeaders: true,
-    },
+    http: httpOptions,
+    // HTTPS takes the same HTTP options beside its key (Fastify passes `http` to plain HTTP only).
+    ...(options.tls ? { https: { ...httpOptions, key: options.tls.key, cert: options.tls.cert } } : {}),
     // Requests that arrive while the listener stops are refused by the guard, as Error objects.
     return503OnClosing: false,
     forceCloseConnections: 'idle',

@@ -9,8 +9,10 @@ export interface ListenerOptions extends RestAppOptions {
 export interface RunningListener {
   host: string;
   port: number;
-  /** The API's base address, e.g. http://127.0.0.1:8787/v1 */
+  /** The API's base address, e.g. http://127.0.0.1:8787/v1 (https:// when it speaks TLS) */
   url: string;
+  /** Whether it speaks HTTPS. */
+  https: boolean;
   /** Stops accepting, lets in-flight requests finish, ends event streams. */
   close(): Promise<void>;
 }
@@ -46,7 +48,8 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
   return {
     host: options.host,
     port,
-    url: `http://${urlHost(options.host)}:${port}/v1`,
+    url: `${options.tls ? 'https' : 'http'}://${urlHost(options.host)}:${port}/v1`,
+    https: !!options.tls,
     close() {
       closing ??= (async () => {
         refuseNewRequests(); // requests on connections already open: 503 SERVICE_BUSY, Connection: close

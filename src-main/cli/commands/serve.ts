@@ -3,6 +3,8 @@ import { apiReferenceUrl } from '../../../src-shared/api-reference';
 import { isLoopbackHost } from '../../../src-shared/thresholds';
 import { listenFailure } from '../../rest/listen-failure';
 import { startListener } from '../../rest/listener';
+import { listenerTls } from '../../rest/tls/listener-tls';
+import { tillAddresses } from '../../rest/tls/till-addresses';
 import { readSettings } from '../../service/settings';
 import type { CommandContext } from '../context';
 import { noteIfCreated, openStoreFile } from '../../host/open-store';
@@ -11,12 +13,14 @@ import { CliError } from '../output';
 /** The shortest preset token the server accepts. */
 const MIN_PRESET_TOKEN_LENGTH = 16;
 
-export const SERVE_USAGE = `petstore serve [--db FILE] [--port N] [--host ADDRESS]
+export const SERVE_USAGE = `petstore serve [--db FILE] [--port N] [--host ADDRESS] [--https]
   Runs the store service and its REST listener without Electron.
   --db     the database file (created if missing; default ./petstore.db)
   --port   the port (default: the saved listenerPort setting, 8787 unless changed; 0 picks a free one)
   --host   the address to bind (default: the saved listenerHost setting, 127.0.0.1 unless changed;
-           anything but loopback exposes the API to the network)
+           anything but loopback serves the network, over HTTPS only: 0.0.0.0 serves tills)
+  --https  HTTPS on loopback too (off loopback it always is); the certificate is made at first
+           use beside the database (FILE.server-cert.pem, its key FILE.server-key.pem)
   PETSTORE_API_TOKEN  a write token accepted for this run only (for scripts and tests; at least
                       16 ASCII letters, digits or punctuation marks, no spaces)`;
 
@@ -28,6 +32,7 @@ export async function serve(args: string[], cli: CommandContext): Promise<void> 
       db: { type: 'string', default: 'petstore.db' },
       port: { type: 'string' },
       host: { type: 'string' },
+      https: { type: 'boolean', default: false },
     },
   });
   const givenPort = values.port === undefined ? undefined : Number(values.port);
@@ -49,15 +54,25 @@ export async function serve(args: string[], cli: CommandContext): Promise<void> 
   const saved = readSettings(store.context);
   const host = values.host ?? saved.listenerHost;
   const port = givenPort ?? saved.listenerPort;
-  const listener = await startListener({ store, host, port, presetToken }).catch((error: unknown) => {
+  let tls: ReturnType<typeof listenerTls>;
+  try {
+    tls = listenerTls(store, host, values.https);
+  } catch (error) {
+    store.close();
+    throw new CliError((error as Error).message);
+  }
+  const listener = await startListener({ store, host, port, presetToken, tls }).catch((error: unknown) => {
     store.close();
     throw new CliError(listenFailure(error, host, port));
   });
   noteIfCreated(file, cli); // once it serves: a store that could not (a port in use) is removed again
   cli.print(`Pet Store Clerk REST API listening on ${listener.url}  (database ${file})`);
   cli.print(`Reference: ${apiReferenceUrl(listener.url)}`);
+  if (tls) cli.print(`Certificate SHA-256 fingerprint: ${tls.fingerprint}`);
   if (!isLoopbackHost(host)) {
     cli.warn(`Warning: bound to ${host}, so other machines may reach the API (addressed by this machine's IP addresses or host name).`);
+    const addresses = tillAddresses(host, listener.port);
+    if (addresses.length) cli.print(`Tills enter one of: ${addresses.join('  ')}`);
   }
 
   await new Promise<void>((done) => {
