@@ -22,6 +22,20 @@ export interface PetstoreBridge {
   onEvent(listener: (event: StoreEvent) => void): () => void;
   /** Commands chosen in the native menus (see commands.ts); returns the unsubscribe function. */
   onCommand(listener: (command: CommandName) => void): () => void;
+  /**
+   * The link to the shop server of a connected till: called with the state now, then with each
+   * change; a till with its own store is always `local`. Returns the unsubscribe function.
+   */
+  onLink(listener: (status: LinkStatus) => void): () => void;
+}
+
+/** A connected till's link to its shop server (`local`: the store is on this machine). */
+export interface LinkStatus {
+  state: 'local' | 'connecting' | 'up' | 'down';
+  /** The shop server's address (connected tills). */
+  server?: string;
+  /** Why it is down: the Error object's code (SERVER_UNREACHABLE, SERVER_CERTIFICATE_CHANGED, UNAUTHORIZED). */
+  reason?: string;
 }
 
 /** IPC channel of an operation: one channel per contract operation. */
@@ -29,5 +43,7 @@ export const operationChannel = (operation: string) => `petstore:op:${operation}
 /** Carries arrays of store events, in log order (src-main/host/event-batches.ts). */
 export const EVENT_CHANNEL = 'petstore:event';
 export const COMMAND_CHANNEL = 'petstore:command';
+/** Carries the link's LinkStatus to the windows of a connected till. */
+export const LINK_CHANNEL = 'petstore:link';
 /** Operation names are dotted identifiers; anything else never reaches the main process. */
 export const OPERATION_NAME_PATTERN = /^[a-z]+\.[a-zA-Z]+$/;

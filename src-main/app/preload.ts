@@ -4,7 +4,7 @@
  * all checking of inputs happens in the main process, which treats the renderer as untrusted.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { COMMAND_CHANNEL, EVENT_CHANNEL, type PetstoreBridge } from '../../src-shared/bridge';
+import { COMMAND_CHANNEL, EVENT_CHANNEL, LINK_CHANNEL, type LinkStatus, type PetstoreBridge } from '../../src-shared/bridge';
 import { isCommandName } from '../../src-shared/commands';
 import type { StoreEvent } from '../../src-shared/schemas/event';
 import { createInvoke } from '../ipc/preload-invoke';
@@ -24,6 +24,14 @@ ipcRenderer.on(EVENT_CHANNEL, (_event: IpcRendererEvent, storeEvents: StoreEvent
   }
 });
 
+// A till's link to its shop server, as the main process last said (a store of its own: always local).
+let link: LinkStatus = { state: 'local' };
+const linkListeners = new Set<(status: LinkStatus) => void>();
+ipcRenderer.on(LINK_CHANNEL, (_event: IpcRendererEvent, status: LinkStatus) => {
+  link = status;
+  for (const listener of linkListeners) listener(link);
+});
+
 const bridge: PetstoreBridge = {
   invoke: createInvoke((channel, input, ...options) => ipcRenderer.invoke(channel, input, ...options)),
   onEvent(listener) {
@@ -39,6 +47,13 @@ const bridge: PetstoreBridge = {
     ipcRenderer.on(COMMAND_CHANNEL, forward);
     return () => {
       ipcRenderer.removeListener(COMMAND_CHANNEL, forward);
+    };
+  },
+  onLink(listener) {
+    linkListeners.add(listener);
+    listener(link);
+    return () => {
+      linkListeners.delete(listener);
     };
   },
 };

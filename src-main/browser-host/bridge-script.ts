@@ -26,10 +26,17 @@ export const BRIDGE_SCRIPT = `(() => {
       : value;
 
   const listeners = new Set();
+  // A connected till's link to its shop server, as the host last said (a store of its own: local).
+  const linkListeners = new Set();
+  let link = { state: 'local' };
   let connected;
   const streamReady = new Promise((resolve) => (connected = resolve));
   const source = new EventSource('/__petstore/events?' + PARAM + '=' + encodeURIComponent(secret));
   source.onopen = source.onerror = () => connected();
+  source.addEventListener('link', (message) => {
+    link = JSON.parse(message.data);
+    for (const listener of linkListeners) listener(link);
+  });
   source.onmessage = (message) => {
     // Each message holds the events of one batch, in log order. A listener that fails costs the
     // others nothing (as in the preload).
@@ -66,6 +73,11 @@ export const BRIDGE_SCRIPT = `(() => {
     // A browser has no native menus: every command comes from the keyboard, in the page.
     onCommand() {
       return () => {};
+    },
+    onLink(listener) {
+      linkListeners.add(listener);
+      listener(link);
+      return () => linkListeners.delete(listener);
     },
   };
   Object.defineProperty(window, 'petstore', { value: Object.freeze(bridge), enumerable: true });

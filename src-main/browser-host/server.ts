@@ -6,31 +6,32 @@ import { StoreError } from '../../src-shared/errors';
 import { MAX_IMPORT_CHARS } from '../../src-shared/schemas/data';
 import { CONTENT_SECURITY_POLICY } from '../host/csp';
 import { CONTENT_TYPES, contentTypeOf } from '../host/renderer-files';
-import { invokeOperationAsync, type WindowKey } from '../service/invoke';
 import type { Handlers } from '../service/handler-types';
 import type { Store } from '../service/store';
 import { BRIDGE_SCRIPT } from './bridge-script';
 import { makeSecret, SECRET_HEADER, SECRET_PARAM, secretMatches } from './secret';
-import { followEventLog } from '../service/event-feed';
-import { batchEventsPerTurn } from '../host/event-batches';
 import { bytesReplacer, bytesReviver } from './bytes-json';
+import { localConnection, type HostConnection } from './connection';
 
 // Room for the largest import (MAX_IMPORT_CHARS of text, JSON-encoded); IPC in Electron has no such cap.
 const MAX_BODY = 4 * MAX_IMPORT_CHARS;
 const INVOKE_PREFIX = '/__petstore/invoke/';
 
-/** The page's Idempotency-Key for a create (the bridge's `invoke` option), kept in the store's context. */
-function windowKey(request: IncomingMessage, store: Store): WindowKey | undefined {
+/** The page's Idempotency-Key for a create (the bridge's `invoke` option). */
+function idempotencyKey(request: IncomingMessage): { idempotencyKey?: string } | undefined {
   const key = request.headers['idempotency-key'];
-  return key === undefined ? undefined : { context: store.context, key };
+  return key === undefined ? undefined : { idempotencyKey: key as string };
 }
 /** Refuses bytes that are not UTF-8 instead of turning them into U+FFFD (as the REST body parser does). */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export interface BrowserHostOptions {
-  store: Store;
+  /** The store on this machine, unless `connection` says where else the page's calls go. */
+  store?: Store;
   /** The handler table to serve (default: the store's; the host adds the listener's). */
   handlers?: Partial<Handlers>;
+  /** A till's link to a shop server (connection.ts); default: the store's own. */
+  connection?: HostConnection;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   port?: number;
@@ -49,7 +50,8 @@ export interface BrowserHost {
  * service over HTTP: the UI can be used and tested without Electron. Development and tests only.
  * The page and its files are public (they hold no data); the store answers only the secret's holder.
  */
-export async function startBrowserHost({ store, handlers, rendererDir, port = 0 }: BrowserHostOptions): Promise<BrowserHost> {
+export async function startBrowserHost({ store, handlers, connection: given, rendererDir, port = 0 }: BrowserHostOptions): Promise<BrowserHost> {
+  const connection = given ?? localConnection(store!, handlers);
   const indexHtml = (await readFile(join(rendererDir, 'index.html'), 'utf8')).replace(
     '<script type="module"',
     '<script src="/__petstore/bridge.js"></script>\n    <script type="module"',
@@ -80,7 +82,7 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
       const result =
         input instanceof StoreError
           ? { ok: false, error: input.toBody() }
-          : await invokeOperationAsync(handlers ?? store.handlers, path.slice(INVOKE_PREFIX.length), input, store.context.commits, windowKey(request, store));
+          : await connection.invoke(path.slice(INVOKE_PREFIX.length), input, idempotencyKey(request));
       // Bytes (a photo) travel as base64 (bytes-json.ts), as the bridge sends them.
       return send(response, input instanceof StoreError ? input.status : 200, 'application/json', JSON.stringify(result, bytesReplacer));
     }
@@ -90,19 +92,17 @@ export async function startBrowserHost({ store, handlers, rendererDir, port = 0 
       // or after the last id EventSource saw when it reconnects, or after `?after=`.
       const resume = String(request.headers['last-event-id'] ?? url.searchParams.get('after') ?? '');
       const resumeFrom = /^\d+$/.test(resume) ? Number(resume) : NaN;
-      const after = Number.isSafeInteger(resumeFrom) ? resumeFrom : store.context.events.latestId();
+      const after = Number.isSafeInteger(resumeFrom) ? resumeFrom : undefined;
       response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       response.write(': connected\n\n');
       streams.add(response);
-      // One message per batch (see event-batches.ts); its id is its last event's, for the resume.
-      const stop = followEventLog(
-        store.feed,
-        store.context.events,
-        after,
-        batchEventsPerTurn((events) => response.write(`id: ${events.at(-1)!.id}\ndata: ${JSON.stringify(events)}\n\n`)),
-      );
+      // A till's link to its shop server goes first and at each change (a store of its own: `local`).
+      const stopLink = connection.followLink((status) => response.write(`event: link\ndata: ${JSON.stringify(status)}\n\n`));
+      // One message per batch; its id is its last event's, for the resume.
+      const stop = connection.follow(after, (events) => response.write(`id: ${events.at(-1)!.id}\ndata: ${JSON.stringify(events)}\n\n`));
       request.on('close', () => {
         stop();
+        stopLink();
         streams.delete(response);
       });
       return;

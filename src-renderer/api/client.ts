@@ -10,6 +10,8 @@ export interface ApiClient {
   call<K extends CallableOperationName>(operation: K, input: OperationInput<K>, options?: InvokeOptions): Promise<OperationOutput<K>>;
   onEvent: PetstoreBridge['onEvent'];
   onCommand: PetstoreBridge['onCommand'];
+  /** A connected till's link to its shop server: the state now, then each change. */
+  onLink: PetstoreBridge['onLink'];
 }
 
 /** The renderer's typed client: the contract's names and types over the preload's bridge. */
@@ -25,6 +27,7 @@ export function createApiClient(bridge: PetstoreBridge): ApiClient {
     },
     onEvent: (listener) => bridge.onEvent(listener),
     onCommand: (listener) => bridge.onCommand(listener),
+    onLink: (listener) => bridge.onLink(listener),
   };
 }
 

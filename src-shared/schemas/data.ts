@@ -203,6 +203,8 @@ export const AppInfo = z.object({
   /** Where backups go unless the clerk picks another place. */
   backupFolder: z.string(),
   runtime: z.enum(['electron', 'browser-host', 'headless']),
+  /** A connected till: the shop server it works on and its name there (the store is not on this machine). */
+  connection: z.object({ server: z.string(), tillName: z.string() }).optional(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 

@@ -1,6 +1,6 @@
 import { createPinia, setActivePinia } from 'pinia';
 import type { ApiResult } from '../../../src-shared/api-result';
-import type { PetstoreBridge } from '../../../src-shared/bridge';
+import type { LinkStatus, PetstoreBridge } from '../../../src-shared/bridge';
 import type { CommandName } from '../../../src-shared/commands';
 import type { StoreEvent } from '../../../src-shared/schemas/event';
 import { createApiClient, setApiClient } from '../../../src-renderer/api/client';
@@ -13,6 +13,8 @@ export interface RendererHarness extends TestStore {
   invoked: string[];
   /** Sends a menu command to the renderer, as the Electron menu would. */
   command(name: CommandName): void;
+  /** Tells the renderer of a change of the link to a shop server, as a connected till's bridge would. */
+  link(status: LinkStatus): void;
   /** Stops the event feed and closes the store. */
   close(): void;
 }
@@ -35,6 +37,8 @@ export function useRealApi(options: RealApiOptions = {}): RendererHarness {
   const { handlers } = createHostHandlers(t.store, 'browser-host');
   const commandListeners = new Set<(command: CommandName) => void>();
   const invoked: string[] = [];
+  const linkListeners = new Set<(status: LinkStatus) => void>();
+  let linkStatus: LinkStatus = { state: 'local' };
   const bridge: PetstoreBridge = {
     async invoke(operation, input, callOptions) {
       invoked.push(operation);
@@ -49,6 +53,11 @@ export function useRealApi(options: RealApiOptions = {}): RendererHarness {
       commandListeners.add(listener);
       return () => commandListeners.delete(listener);
     },
+    onLink(listener) {
+      linkListeners.add(listener);
+      listener(linkStatus);
+      return () => linkListeners.delete(listener);
+    },
   };
   setActivePinia(createPinia());
   setApiClient(createApiClient(bridge));
@@ -56,6 +65,10 @@ export function useRealApi(options: RealApiOptions = {}): RendererHarness {
     ...t,
     invoked,
     command: (name) => commandListeners.forEach((listener) => listener(name)),
+    link: (status) => {
+      linkStatus = status;
+      linkListeners.forEach((listener) => listener(status));
+    },
     close: () => t.close(),
   };
 }
