@@ -38,6 +38,11 @@ export interface LinkStatus {
   reason?: string;
 }
 
+/** What a connected till's call answers when its shop server did not (SERVER_UNREACHABLE). */
+export const unreachableMessage = (server: string, timedOut = false) => `The shop server at ${server} ${timedOut ? 'did not answer in time' : 'cannot be reached'}`;
+/** Whether a message is that answer: the page's link banner says it once, so no toast repeats it per call. */
+export const isUnreachableMessage = (text: unknown) => typeof text === 'string' && /^The shop server at \S+ (cannot be reached|did not answer in time)$/.test(text);
+
 /** IPC channel of an operation: one channel per contract operation. */
 export const operationChannel = (operation: string) => `petstore:op:${operation}`;
 /** Carries arrays of store events, in log order (src-main/host/event-batches.ts). */

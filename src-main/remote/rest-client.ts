@@ -5,7 +5,7 @@
  */
 import { fetch, type Dispatcher } from 'undici';
 import type { ApiResult } from '../../src-shared/api-result';
-import type { InvokeOptions } from '../../src-shared/bridge';
+import { unreachableMessage, type InvokeOptions } from '../../src-shared/bridge';
 import { isOperationName, operationDef } from '../../src-shared/contract';
 import type { OperationDef } from '../../src-shared/contract-types';
 import { ERROR_CODES, StoreError, validationError, type ErrorBody } from '../../src-shared/errors';
@@ -153,7 +153,7 @@ export function linkFailure(error: unknown, origin: string): StoreError {
     if (code === 'SERVER_CERTIFICATE_CHANGED') return new StoreError('SERVER_CERTIFICATE_CHANGED', String(message));
   }
   const timedOut = (error as { name?: string })?.name === 'TimeoutError';
-  return new StoreError('SERVER_UNREACHABLE', timedOut ? `The shop server at ${origin} did not answer in time` : `The shop server at ${origin} cannot be reached`);
+  return new StoreError('SERVER_UNREACHABLE', unreachableMessage(origin, timedOut));
 }
 
 const failure = (error: StoreError): ApiResult<never> => ({ ok: false, error: error.toBody() });
