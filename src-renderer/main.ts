@@ -3,6 +3,7 @@ import '../src-shared/zod-setup';
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';
+import './styles/buttons.css';
 import { router } from './router';
 import { vTableLabel } from './directives/table-label';
 

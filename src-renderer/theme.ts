@@ -1,6 +1,15 @@
 import { createLocale, enUS, type GlobalThemeOverrides } from 'naive-ui';
 
 /**
+ * One button size per place, for a busy counter (docs/screens.md#buttons): a table row's actions and
+ * controls are `size="small"`, raised here from 28 to 32 px; toolbars and dialogs use the default 34 px.
+ */
+const ROW_CONTROLS = {
+  Button: { heightSmall: '32px' },
+  Input: { heightSmall: '32px' },
+} satisfies GlobalThemeOverrides;
+
+/**
  * naive-ui's themes draw some small text below WCAG AA contrast (4.5:1): secondary text and
  * statistic labels (#767c82 on white, 4.22:1), coloured tags (green on pale green, 2.96:1),
  * empty-state text, white on the primary green and the red of hovered or tinted destructive buttons. Clerks at a bright desk misread them, and axe flags them, so the app darkens
@@ -22,7 +31,9 @@ export const LIGHT_OVERRIDES: GlobalThemeOverrides = {
   Empty: { textColor: '#5c6166' },
   // Delete, Cancel order and Revoke: naive-ui's hovered red (#de576d) is 3.7:1 on white, and its red
   // on the tinted "secondary" background under 4:1. These keep 4.7:1 or more in every state.
+  Input: ROW_CONTROLS.Input,
   Button: {
+    ...ROW_CONTROLS.Button,
     colorError: '#9e1c39', // white on it 7.8:1; as text on its own 16–28% tint 4.7:1 or more
     colorHoverError: '#b0203f', // 6.7:1 with white
     colorFocusError: '#b0203f',
@@ -46,6 +57,7 @@ export const LIGHT_OVERRIDES: GlobalThemeOverrides = {
 };
 
 export const DARK_OVERRIDES: GlobalThemeOverrides = {
+  ...ROW_CONTROLS,
   Empty: { textColor: 'rgba(255, 255, 255, 0.6)' },
 };
 
