@@ -61,8 +61,17 @@ function hostProcess(): HostProcess {
  * store, port and secret, as a start of `npm run host` would have. stop() closes it and removes the dir.
  */
 export async function startHost(): Promise<RunningHost> {
+  return hostFrom(await hostProcess().ask('open'));
+}
+
+/** A browser host serving a till connected to the shop server at `server` (no database of its own). */
+export async function startConnectedHost(server: string, token: string, name: string): Promise<RunningHost> {
+  return hostFrom(await hostProcess().ask(`connect ${server} ${token} ${name}`));
+}
+
+/** The host the worker's process answered with, or why it did not start. */
+function hostFrom(answer: string): RunningHost {
   const hosts = hostProcess();
-  const answer = await hosts.ask('open');
   const match = /^(\d+) on (http:\/\/127\.0\.0\.1:\d+\/\?secret=[\w-]+)\s/.exec(answer);
   if (!match) throw new Error(`browser host did not start: ${answer}`);
   const [, id, url] = match;
