@@ -5,6 +5,8 @@
  */
 
 const digitsCache = new Map<string, number>();
+/** One formatter per locale and currency: building an Intl.NumberFormat costs far more than formatting (a list of prices pays it per row). */
+const formatters = new Map<string, Intl.NumberFormat>();
 
 /** The ISO 4217 codes this runtime knows (the current ones: no XXX, no withdrawn DEM). */
 export function knownCurrencies(): readonly string[] {
@@ -33,8 +35,11 @@ export function minorToDecimal(amount: number, digits: number): string {
  * other numbers, unless told): 1999 EUR → "€19.99", 1999 JPY → "¥1,999". */
 export function formatMoney(amount: number, currency: string, locale = 'en-US'): string {
   const text = minorToDecimal(amount, currencyDigits(currency));
+  const key = `${locale}|${currency}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) formatters.set(key, (formatter = new Intl.NumberFormat(locale, { style: 'currency', currency })));
   // Intl formats a decimal string exactly (no float on the way), as ES2023 specifies.
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(text as Intl.StringNumericLiteral);
+  return formatter.format(text as Intl.StringNumericLiteral);
 }
 
 /** A tax rate in basis points as a percentage: 1900 → "19%", 750 → "7.5%", 5 → "0.05%". */

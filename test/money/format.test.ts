@@ -50,3 +50,27 @@ test('formatted with the currency, exact even past what a float holds', () => {
 test('tax rates in basis points as percentages', () => {
   expect([0, 1, 5, 700, 750, 1900, 10_000].map(formatTaxRate)).toEqual(['0%', '0.01%', '0.05%', '7%', '7.5%', '19%', '100%']);
 });
+
+test('one Intl.NumberFormat per locale and currency, however many amounts are formatted', () => {
+  const Real = Intl.NumberFormat;
+  let made = 0;
+  Intl.NumberFormat = new Proxy(Real, {
+    construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      made += 1;
+      return Reflect.construct(target, args) as Intl.NumberFormat;
+    },
+  });
+  try {
+    // A locale and currency no other test uses, so that the first call builds what it needs here.
+    expect(formatMoney(123456, 'CHF', 'de-CH')).toBe(new Real('de-CH', { style: 'currency', currency: 'CHF' }).format(1234.56));
+    const first = made;
+    expect(first).toBeGreaterThan(0);
+    for (let amount = 0; amount < 500; amount++) formatMoney(amount, 'CHF', 'de-CH');
+    expect(made).toBe(first);
+    // Another locale is another formatter, and its own text.
+    expect(formatMoney(123456, 'CHF', 'en-US')).toBe('CHF\u00a01,234.56');
+    expect(formatMoney(123456, 'CHF', 'de-CH')).not.toBe(formatMoney(123456, 'CHF', 'en-US'));
+  } finally {
+    Intl.NumberFormat = Real;
+  }
+});
