@@ -19,6 +19,7 @@ import { appOperations } from './contract/app';
 import { customerOperations } from './contract/customers';
 import { saleOperations } from './contract/sales';
 import { reportOperations } from './contract/reports';
+import { tillOperations } from './contract/tills';
 
 /** One table of every operation, area by area (src-shared/contract/: one file per area). */
 export const contract = {
@@ -36,6 +37,7 @@ export const contract = {
   ...customerOperations,
   ...saleOperations,
   ...reportOperations,
+  ...tillOperations,
 } as const;
 
 export type Contract = typeof contract;

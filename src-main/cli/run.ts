@@ -4,6 +4,7 @@ import { serve, SERVE_USAGE } from './commands/serve';
 import { seed, SEED_USAGE } from './commands/seed';
 import { settings, SETTINGS_USAGE } from './commands/settings';
 import { token, TOKEN_USAGE } from './commands/token';
+import { till, TILL_USAGE } from './commands/till';
 import { CommandContext } from './context';
 import type { CliIo } from './io';
 import { CliError } from './output';
@@ -18,6 +19,7 @@ interface Command {
 const COMMANDS: Record<string, Command> = {
   serve: { usage: SERVE_USAGE, run: serve },
   token: { usage: TOKEN_USAGE, run: token },
+  till: { usage: TILL_USAGE, run: till },
   settings: { usage: SETTINGS_USAGE, run: settings },
   seed: { usage: SEED_USAGE, run: seed },
   backup: { usage: BACKUP_USAGE, run: backup },

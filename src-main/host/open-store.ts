@@ -10,6 +10,7 @@ import { headerUserVersion } from '../db/file-header';
 import { LATEST_SCHEMA_VERSION } from '../db/migrations/index';
 import { makeScratchFolder } from '../db/scratch-folders';
 import { openStore, type Store } from '../service/store';
+import { serveShopCertificate } from './shop-server';
 
 /** What is wrong with the file, in one line that names it: the CLI exits 1 on it, the browser host too. */
 export class StoreFileError extends Error {}
@@ -79,7 +80,9 @@ export function openStoreFile(db: string, access: DbAccess, run: OpeningRun = pr
         );
       }
     }
-    return openStore(file);
+    const store = openStore(file);
+    serveShopCertificate(store); // `petstore serve` presents it, `petstore till pair` shows it
+    return store;
   } catch (error) {
     if (error instanceof StoreFileError) throw error;
     const { name, message, code } = error as Error & { code?: string };

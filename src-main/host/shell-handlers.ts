@@ -6,6 +6,7 @@ import type { Handlers, ShellHandlers } from '../service/handler-types';
 import type { Store } from '../service/store';
 import { APP_VERSION } from '../service/version';
 import { createListenerControl } from './listener-control';
+import { serveShopCertificate } from './shop-server';
 
 /**
  * Everything a host (the Electron app, the browser host) serves: the store's handlers plus the
@@ -29,6 +30,7 @@ const WITHOUT_DESKTOP: DesktopHandlers = {
 
 export function createHostHandlers(store: Store, runtime: AppInfo['runtime'], desktop: DesktopHandlers = WITHOUT_DESKTOP) {
   const listener = createListenerControl(store);
+  serveShopCertificate(store, () => listener.status());
   const shell: ShellHandlers = {
     ...desktop,
     ...listener.handlers,

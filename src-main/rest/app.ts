@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler, type onResponseHookHandler } from 'fastify';
 import { StoreError } from '../../src-shared/errors';
 import { OPERATION_NAMES, operationDef, type OperationName } from '../../src-shared/contract';
 import type { OperationDef } from '../../src-shared/contract-types';
@@ -8,7 +8,7 @@ import type { Handlers } from '../service/handler-types';
 import { readSettings } from '../service/settings';
 import type { Store } from '../service/store';
 import { createTokenVerifier } from '../service/tokens';
-import { allowedHostnames, refuseForeignHost, refuseUnauthenticated } from './auth';
+import { allowedHostnames, countRefusedPairing, mayWrite, refuseForeignHost, refuseThrottledPairing, refuseUnauthenticated } from './auth';
 import { createAuthThrottle } from './auth-throttle';
 import { createCors, isPreflight } from './cors';
 import { SSE_HEARTBEAT_MS, type OpenStreams } from './events-stream';
@@ -127,9 +127,11 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     if (refuseForeignHost(request, reply, hosts)) return true;
     // A browser page's request, from here on its answers (refusals too) readable by a listed origin.
     if (request.headers.origin !== undefined) cors.grant(request, reply);
+    // A till's pairing has no token yet: an address that failed too often waits first.
+    if (route.pairing) return refuseThrottledPairing(request, reply, throttle);
     if (route.isPublic) return false;
     if (refuseUnauthenticated(request, reply, verifier, limiter, throttle)) return true;
-    if (def?.mutates && request.token!.scope !== 'write') {
+    if (def?.mutates && !mayWrite(request.token!)) {
       sendError(reply, new StoreError('FORBIDDEN', 'This token may only read (scope "read"); this operation writes'));
       return true;
     }
@@ -153,6 +155,14 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
       if (!answered) done();
     };
     options.onRequest = [hook, ...(options.onRequest === undefined ? [] : [options.onRequest].flat())];
+    // A refused pairing counts as a failed authentication of its address.
+    if (route.pairing) {
+      const counted: onResponseHookHandler = (request, reply, done) => {
+        countRefusedPairing(request, reply, throttle);
+        done();
+      };
+      options.onResponse = [counted, ...(options.onResponse === undefined ? [] : [options.onResponse].flat())];
+    }
   });
 
   mountOperations(app, {
@@ -224,6 +234,8 @@ const ABSOLUTE_FORM_ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 
 interface GuardedRoute {
   def?: OperationDef;
+  /** A till's pairing (no token; its failures are throttled per address). */
+  pairing?: boolean;
   isPublic: boolean;
 }
 
@@ -244,7 +256,7 @@ function guardedRoute(operation: OperationName | undefined, url: string): Guarde
   // Outside the contract: everything outside /v1 is public; under /v1 (the documents' copies, an
   // unknown path, a CORS preflight) a token is needed.
   const isPublic = def ? def.http?.auth === 'none' : !url.startsWith(`${API_PREFIX}/`);
-  return { def, isPublic };
+  return { def, isPublic, pairing: operation === 'tills.pair' };
 }
 
 interface KnownRoute {

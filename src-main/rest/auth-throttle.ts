@@ -10,6 +10,9 @@ interface Failures {
   count: number;
 }
 
+/** Whole seconds until the window of `failures` ends (at least 1). */
+const retryAfter = (failures: Failures, time: number) => Math.max(1, Math.ceil((failures.since + AUTH_FAILURE_WINDOW_MS - time) / 1000));
+
 /**
  * Throttles failed authentication per client address (docs/decisions.md#wrong-tokens-are-throttled-per-address).
  * Asked only after a token failed; entries leave after their window, oldest first (insertion order).
@@ -42,7 +45,17 @@ export function createAuthThrottle(now: () => number = () => performance.now(), 
         return { throttled: false };
       }
       // Refusals are not counted: waiting Retry-After always helps.
-      return { throttled: true, retryAfterSeconds: Math.max(1, Math.ceil((failures.since + AUTH_FAILURE_WINDOW_MS - time) / 1000)) };
+      return { throttled: true, retryAfterSeconds: retryAfter(failures, time) };
+    },
+    /**
+     * Seconds `address` must wait when it has used up its failures, without counting anything: a
+     * till's pairing asks before its proof is checked, so a throttled guesser tries nothing.
+     */
+    waitFor(address: string): number | undefined {
+      const time = now();
+      forgetExpired(time);
+      const failures = byAddress.get(address) ?? (byAddress.size >= maxAddresses ? overflow : undefined);
+      return failures && failures.count >= AUTH_FAILURES_ALLOWED ? retryAfter(failures, time) : undefined;
     },
     /** How many addresses are remembered (for tests of the bound). */
     get size(): number {

@@ -149,3 +149,23 @@ export function refuseUnauthenticated(
   request.token = token;
   return false;
 }
+
+/** Whether a verified token may call an operation that writes: `write` and a paired till's (`till`) may. */
+export const mayWrite = (token: VerifiedToken): boolean => token.scope !== 'read';
+
+/**
+ * A till's pairing (`POST /v1/tills/pair`, no token) from an address that used up its failed
+ * authentications is refused before its proof is checked (docs/decisions.md#pairing-a-till).
+ */
+export function refuseThrottledPairing(request: FastifyRequest, reply: FastifyReply, throttle: AuthThrottle): boolean {
+  const wait = throttle.waitFor(request.ip ?? '');
+  if (wait === undefined) return false;
+  reply.header('Retry-After', wait);
+  sendError(reply, new StoreError('AUTH_THROTTLED', `Too many failed authentications from this address; retry in ${wait} s`));
+  return true;
+}
+
+/** A refused pairing (its 403: a wrong, used or expired code) counts as a failed authentication of its address. */
+export function countRefusedPairing(request: FastifyRequest, reply: FastifyReply, throttle: AuthThrottle): void {
+  if (reply.statusCode === 403) throttle.failed(request.ip ?? '');
+}

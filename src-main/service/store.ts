@@ -15,6 +15,7 @@ import { petHandlers } from './pets';
 import { photoHandlers } from './pet-photos';
 import { saleHandlers } from './sales';
 import { reportHandlers } from './reports';
+import { tillHandlers } from './tills';
 import { APP_VERSION } from './version';
 
 export interface Store {
@@ -48,6 +49,7 @@ export function createStore(db: Db): Store {
     ...customerHandlers(context),
     ...saleHandlers(context),
     ...reportHandlers(context),
+    ...tillHandlers(context),
     'events.list': ({ after, limit }) => context.events.after(after, limit),
     'events.latest': () => ({ lastEventId: context.events.latestId() }),
     'service.health': () => ({ status: 'ok', version: APP_VERSION, apiVersion: API_VERSION }),

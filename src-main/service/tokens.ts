@@ -1,6 +1,6 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { StoreError } from '../../src-shared/errors';
-import type { ApiToken, TokenScope } from '../../src-shared/schemas/token';
+import type { ApiToken, StoredTokenScope, TokenScope } from '../../src-shared/schemas/token';
 import type { TokenRow } from '../db/repositories/tokens';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
@@ -11,14 +11,23 @@ const SECRET_PREFIX = 'psk_';
 /** SHA-256 of the secret's UTF-8 bytes (the one-shot `crypto.hash`: no Hash object per request). */
 export const hashSecret = (secret: string): Buffer => hash('sha256', secret, 'buffer');
 
-const toModel = ({ hash: _hash, ...token }: TokenRow): ApiToken => token;
+const toModel = ({ hash: _hash, scope, ...token }: TokenRow): ApiToken => ({ ...token, scope: scope as TokenScope });
+
+/**
+ * Stores a new token of `scope` inside the caller's write transaction; its secret is in this
+ * answer only (a till's token is made by pairing, tills.ts).
+ */
+export function insertToken(ctx: ServiceContext, label: string, scope: StoredTokenScope): { id: number; secret: string } {
+  const secret = SECRET_PREFIX + randomBytes(32).toString('base64url');
+  const id = ctx.tokens.insert(label, scope, hashSecret(secret).toString('hex'), secret.slice(0, 10));
+  return { id, secret };
+}
 
 export function tokenHandlers(ctx: ServiceContext): HandlersFor<'tokens'> {
   return {
     'tokens.create': ({ label, scope }) =>
       ctx.write(() => {
-        const secret = SECRET_PREFIX + randomBytes(32).toString('base64url');
-        const id = ctx.tokens.insert(label, scope, hashSecret(secret).toString('hex'), secret.slice(0, 10));
+        const { id, secret } = insertToken(ctx, label, scope);
         return { token: toModel(ctx.tokens.find(id)!), secret };
       }),
     'tokens.list': ({ includeRevoked }) =>
@@ -28,7 +37,10 @@ export function tokenHandlers(ctx: ServiceContext): HandlersFor<'tokens'> {
         .map(toModel),
     'tokens.revoke': ({ tokenId }) =>
       ctx.write(() => {
-        if (!ctx.tokens.find(tokenId)) throw new StoreError('NOT_FOUND', `Token ${tokenId} does not exist`);
+        const token = ctx.tokens.find(tokenId);
+        if (!token) throw new StoreError('NOT_FOUND', `Token ${tokenId} does not exist`);
+        // A till's token is listed and revoked as that till (tills.revoke).
+        if (token.scope === 'till') throw new StoreError('NOT_FOUND', `Token ${tokenId} is a till's: revoke the till instead`);
         ctx.tokens.revoke(tokenId);
         return toModel(ctx.tokens.find(tokenId)!);
       }),
@@ -37,7 +49,8 @@ export function tokenHandlers(ctx: ServiceContext): HandlersFor<'tokens'> {
 
 export interface VerifiedToken {
   id: number;
-  scope: TokenScope;
+  /** `till`: a paired till's token, which may write (the caller of a call is a till today; clerk logins come later). */
+  scope: StoredTokenScope;
 }
 
 /** The preset secret (PETSTORE_API_TOKEN): a write token that lives in memory only. */

@@ -4,6 +4,9 @@ import { Id, Name } from './common';
 export const TokenScope = z.enum(['read', 'write']).describe('`read`: GET only. `write`: everything.');
 export type TokenScope = z.infer<typeof TokenScope>;
 
+/** What a stored token may be: an API token's scope, or `till` (a paired till's: writes as `write` does today). */
+export type StoredTokenScope = TokenScope | 'till';
+
 /** An API token as listed: never the secret, which is shown once at creation and stored as a hash. */
 export const ApiToken = z.object({
   id: Id,

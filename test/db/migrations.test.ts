@@ -38,9 +38,9 @@ function track<T extends Db | Store>(handle: T): T {
   return handle;
 }
 
-const EVERY_TABLE = ['api_tokens', 'categories', 'customers', 'events', 'idempotency_keys', 'inventory', 'orders', 'pet_details', 'pet_photos', 'pets',
+const EVERY_TABLE = ['api_tokens', 'categories', 'customers', 'events', 'idempotency_keys', 'inventory', 'orders', 'pairing_codes', 'pet_details', 'pet_photos', 'pets',
   'refund_lines', 'refund_payments', 'refunds', 'report_category_hours', 'report_category_names', 'report_hours', 'report_payment_hours',
-  'report_pet_hours', 'report_pet_names', 'sale_lines', 'sale_numbers', 'sale_payments', 'sales', 'schema_migrations', 'settings', 'stock_movements'];
+  'report_pet_hours', 'report_pet_names', 'sale_lines', 'sale_numbers', 'sale_payments', 'sales', 'schema_migrations', 'settings', 'stock_movements', 'tills'];
 
 const tables = (db: Db) =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map(
@@ -209,6 +209,12 @@ const DATA_AT_VERSION: Record<number, (db: Db) => void> = {
       INSERT INTO refund_lines (refund_id, sale_id, line, quantity, net, tax, total) VALUES (1, 1, 0, 1, 1680, 319, 1999);
       INSERT INTO refund_payments (refund_id, position, method, amount) VALUES (1, 0, 'cash', 1999);
       UPDATE sale_lines SET returned = 1 WHERE sale_id = 1; UPDATE sales SET refunded = 1999 WHERE id = 1;`),
+  15: (db) => db.exec(`UPDATE categories SET low_stock_threshold = 1 WHERE id = 1`), // Dogs: low only when none is left
+  16: (db) =>
+    // From version 16 on, a till paired with a code has a token of scope till.
+    db.exec(`INSERT INTO api_tokens (id, label, scope, hash, prefix, created_at) VALUES (7, 'Counter 2', 'till', 'abcdef', 'psk_abcdef', '2025-03-03T09:00:00.000Z');
+      INSERT INTO tills (id, name, token_id, paired_at) VALUES (1, 'Counter 2', 7, '2025-03-03T09:00:00.000Z');
+      INSERT INTO pairing_codes (code, created_at, expires_at, used_at) VALUES ('ABCDE12345', '2025-03-03T08:55:00.000Z', '2025-03-03T09:05:00.000Z', '2025-03-03T09:00:00.000Z');`),
 };
 
 /** Pets whose stock is not the sum of their movements (the stock ledger must always add up). */

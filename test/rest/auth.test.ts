@@ -8,7 +8,8 @@ import { PNG } from '../helpers/images';
 const s = useHttpSuite({ heartbeatMs: 60_000 });
 
 /** Every operation the contract binds to HTTP. */
-const bound = OPERATION_NAMES.filter((name) => operationDef(name).http).map((name) => ({ name, http: operationDef(name).http! }));
+// A till's pairing takes no token and answers by its proof: test/rest/tills.test.ts.
+const bound = OPERATION_NAMES.filter((name) => operationDef(name).http && name !== 'tills.pair').map((name) => ({ name, http: operationDef(name).http! }));
 
 let ids: { petId: number; categoryId: number; orderId: number; customerId: number; saleId: number; refundId: number };
 let saleOrderId: number;

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../../src-shared/errors';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { forgetStorageFull } from '../../src-main/service/storage-full';
+import { tillProof } from '../../src-main/service/pairing-proof';
+import { provideShopServer } from '../../src-main/service/shop-server';
 import { expectError, useHttpSuite, type Answer } from './support/http-suite';
 import { OVERSIZED_DATE, recordOversizedSales } from '../service/support/oversized-sales';
 
@@ -203,6 +205,16 @@ describe('403 FORBIDDEN', () => {
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, 'localhost', `[::1]:${port}`]) {
       expect((await s.raw('GET', '/v1/pets', { headers: { host } })).status, host).toBe(200);
     }
+  });
+});
+
+describe('403 PAIRING_CODE_INVALID', () => {
+  test("a till's pairing with a code the server never made: the same 403 as a used or expired one", async () => {
+    provideShopServer(s.t.store.context, { fingerprint: () => 'AB:CD:'.repeat(15) + 'AB:CD' });
+    s.t.store.handlers['tills.pairingCode']({});
+    const answer = await s.call('POST', '/v1/tills/pair', { token: null, json: { name: 'Counter 2', proof: tillProof('ABCDE-FGHJK', 'AB:CD', 'Counter 2') } });
+    expectCode(answer, 'PAIRING_CODE_INVALID');
+    expect(answer.body.message).toMatch(/make a new code on the shop server/);
   });
 });
 
@@ -690,7 +702,6 @@ const IN_PROCESS_ONLY = [
   'FILE_EXISTS', // backup.create: test/service/backup.test.ts, test/cli/data-commands.test.ts
   'CURRENCY_IN_USE', // settings.update (the owner's, not on REST): test/service/money-settings.test.ts, test/cli/settings.test.ts
   'PRINT_FAILED', // app.print (the desktop app's printer): test/app/print-job.test.ts
-  'PAIRING_CODE_INVALID', // tills.pair: reserved for issue 36's pairing, until its REST test provokes it here
   'SERVER_CERTIFICATE_CHANGED', // a connected till's own answer, never the server's
   'SERVER_UNREACHABLE', // a connected till's own answer, never the server's
 ];

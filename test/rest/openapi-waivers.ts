@@ -48,6 +48,18 @@ export const SPECTRAL_WAIVERS: Waiver[] = [
     reason: 'GET /health needs no token (brief), and the rate limit is a budget per token.',
   },
   {
+    rule: 'owasp:api4:2023-rate-limit',
+    where: /^paths\.\/tills\/pair\.post\.responses\.\d+(\.headers)?$/,
+    reason:
+      "A till pairs before it holds a token, and the rate limit is a budget per token; a refused pairing counts in the address's " +
+      'authentication throttle instead (429 `AUTH_THROTTLED`, docs/decisions.md#pairing-a-till).',
+  },
+  {
+    rule: 'owasp:api2:2023-write-restricted',
+    where: /^paths\.\/tills\/pair\.post\.security$/,
+    reason: "The one-time code's proof is the credential: a till has no token until this answer gives it one.",
+  },
+  {
     rule: 'owasp:api4:2023-string-limit',
     where: /^paths\.[^.]+\.get\.responses\.200\.headers\.Link\.schema$/,
     reason:
@@ -56,7 +68,7 @@ export const SPECTRAL_WAIVERS: Waiver[] = [
   },
   {
     rule: 'owasp:api4:2023-string-limit',
-    where: /^components\.schemas\.(DateTime|OrderPatch\.properties\.shipDate)$/,
+    where: /^(components\.schemas\.(DateTime|OrderPatch\.properties\.shipDate)|paths\.\/tills\/pair\.post\.responses\.200\.content\.application\/json\.schema\.properties\.till\.properties\.(lastUsedAt|revokedAt))$/,
     reason:
       "An ISO 8601 date-time (the interface's `format: date-time`): its pattern fixes every character but a fraction's digits, " +
       'which only the 64 KiB body limit bounds; it is kept as its 24-character instant in UTC.',

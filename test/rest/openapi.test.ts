@@ -20,6 +20,8 @@ const operations = () =>
   Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
   );
+/** The operations that take no token: the health check, and a till's pairing (its proof stands for one). */
+const PUBLIC_PATHS = ['/health', '/tills/pair'];
 const find = (method: string, path: string) => doc.paths[path]?.[method.toLowerCase()];
 
 describe('the served document', () => {
@@ -89,7 +91,7 @@ describe('the served document', () => {
   });
 
   test('x-stability: beta on inventory and the new operations, experimental on /events and /events/latest, none elsewhere', () => {
-    const beta = ['/store/inventory', '/customers', '/pets/{petId}/photo', '/pets/bulk-update', '/shop', '/sales', '/reports'];
+    const beta = ['/store/inventory', '/customers', '/pets/{petId}/photo', '/pets/bulk-update', '/shop', '/sales', '/reports', '/tills'];
     for (const { path, method, operation } of operations()) {
       const expected = beta.some((start) => path.startsWith(start)) ? 'beta' : path.startsWith('/events') ? 'experimental' : undefined;
       expect(operation['x-stability'], `${method} ${path}`).toBe(expected);
@@ -114,11 +116,11 @@ describe('the served document', () => {
     expect(conflicts).toMatch(/PET_NOT_AVAILABLE`: An order for a pet that is sold, or pending with enough stock/);
   });
 
-  test('bearer security everywhere but /health, which has security: []', () => {
+  test('bearer security everywhere but /health and a till\'s pairing, which have security: []', () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
     for (const { path, method, operation } of operations()) {
-      if (path === '/health') {
+      if (PUBLIC_PATHS.includes(path)) {
         expect(operation.security).toEqual([]);
         expect(operation.responses['401']).toBeUndefined();
       } else {
@@ -167,7 +169,7 @@ describe('the served document', () => {
     for (const { path, method, operation } of operations()) {
       for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
         const names = Object.keys(response.headers ?? {});
-        const expected = path !== '/health' && !['401', '408', '431'].includes(status);
+        const expected = !PUBLIC_PATHS.includes(path) && !['401', '408', '431'].includes(status);
         if (['408', '431'].includes(status)) expect(names, `${method} ${path} ${status}`).toEqual([]);
         expect(names.includes('X-RateLimit-Limit') && names.includes('X-RateLimit-Remaining'), `${method} ${path} ${status}`).toBe(expected);
       }

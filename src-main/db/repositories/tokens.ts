@@ -1,10 +1,10 @@
-import type { TokenScope } from '../../../src-shared/schemas/token';
+import type { StoredTokenScope } from '../../../src-shared/schemas/token';
 import type { Db } from '../connection';
 
 export interface TokenRow {
   id: number;
   label: string;
-  scope: TokenScope;
+  scope: StoredTokenScope;
   hash: string;
   prefix: string;
   createdAt: string;
@@ -17,16 +17,17 @@ const COLUMNS =
 
 /** API tokens; only SHA-256 hashes of the secrets are stored. */
 export function tokensRepository(db: Db) {
-  const insert = db.prepare<[string, TokenScope, string, string, string]>(
+  const insert = db.prepare<[string, StoredTokenScope, string, string, string]>(
     'INSERT INTO api_tokens (label, scope, hash, prefix, created_at) VALUES (?, ?, ?, ?, ?)',
   );
   const byId = db.prepare<[number], TokenRow>(`SELECT ${COLUMNS} FROM api_tokens WHERE id = ?`);
-  const all = db.prepare<[], TokenRow>(`SELECT ${COLUMNS} FROM api_tokens ORDER BY id DESC`);
+  // A till's token is listed as that till (tills repository), not among the API tokens.
+  const all = db.prepare<[], TokenRow>(`SELECT ${COLUMNS} FROM api_tokens WHERE scope <> 'till' ORDER BY id DESC`);
   const active = db.prepare<[], TokenRow>(`SELECT ${COLUMNS} FROM api_tokens WHERE revoked_at IS NULL`);
   const revoke = db.prepare<[string, number]>('UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const touch = db.prepare<[string, number]>('UPDATE api_tokens SET last_used_at = ? WHERE id = ?');
   return {
-    insert: (label: string, scope: TokenScope, hash: string, prefix: string) =>
+    insert: (label: string, scope: StoredTokenScope, hash: string, prefix: string) =>
       Number(insert.run(label, scope, hash, prefix, new Date().toISOString()).lastInsertRowid),
     find: (id: number) => byId.get(id),
     all: () => all.all(),
