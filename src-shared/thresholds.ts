@@ -4,12 +4,22 @@
  */
 import type { PetStatus } from './schemas/pet';
 
+/** The thresholds that decide a pet's low stock: the shop's, and its category's own if it has one. */
+export interface LowStockThresholds {
+  shop: number;
+  category?: number | null;
+}
+
+/** The threshold in force for a pet: its category's own (0 is one: never low), else the shop's. */
+export const effectiveLowStockThreshold = ({ shop, category }: LowStockThresholds): number => category ?? shop;
+
 /**
- * Low stock: a pet for sale (available or pending) with stock strictly below the owner's
+ * Low stock: a pet for sale (available or pending) with stock strictly below the effective
  * threshold. A sold pet is not for sale, so there is nothing to restock for it: it is never low
  * (the `inventory.low` event fires on crossing into low stock, see docs/states.md T43).
  */
-export const isLowStock = (quantity: number, threshold: number, status: PetStatus): boolean => status !== 'sold' && quantity < threshold;
+export const isLowStock = (quantity: number, thresholds: LowStockThresholds, status: PetStatus): boolean =>
+  status !== 'sold' && quantity < effectiveLowStockThreshold(thresholds);
 
 /**
  * Why an order of `quantity` units cannot be placed for a pet standing so, in the order the

@@ -23,7 +23,8 @@ export function categoryHandlers(ctx: ServiceContext): HandlersFor<'categories'>
 
   function save(id: number, fields: NewCategory): Category {
     requireFreeName(fields.name, id);
-    ctx.categories.update(id, fields.name, fields.description || null, fields.taxRate ?? null); // an empty description is none
+    // An empty description is none.
+    ctx.categories.update(id, fields.name, { description: fields.description || null, taxRate: fields.taxRate, lowStockThreshold: fields.lowStockThreshold });
     const category = categoryModel(mustFind(id));
     ctx.events.append('category.updated', category);
     return category;
@@ -35,10 +36,10 @@ export function categoryHandlers(ctx: ServiceContext): HandlersFor<'categories'>
       return { items: rows.map(categoryModel), total, nextCursor };
     },
 
-    'categories.create': ({ name, description, taxRate }) =>
+    'categories.create': ({ name, description, taxRate, lowStockThreshold }) =>
       ctx.write(() => {
         requireFreeName(name);
-        const id = ctx.categories.insert(name, description || null, taxRate ?? null);
+        const id = ctx.categories.insert(name, { description: description || null, taxRate, lowStockThreshold });
         const category = categoryModel(mustFind(id));
         ctx.events.append('category.created', category);
         return category;
@@ -62,6 +63,8 @@ export function categoryHandlers(ctx: ServiceContext): HandlersFor<'categories'>
           description: changes.description !== undefined ? changes.description : before.description,
           // null clears the rate (the shop's default applies again); undefined leaves it.
           taxRate: changes.taxRate !== undefined ? (changes.taxRate ?? undefined) : before.taxRate,
+          // null clears the threshold (the shop's applies again); pets it makes low fire no event.
+          lowStockThreshold: changes.lowStockThreshold !== undefined ? (changes.lowStockThreshold ?? undefined) : before.lowStockThreshold,
         });
       }),
 

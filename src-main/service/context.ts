@@ -16,7 +16,7 @@ import { stockMovementsRepository, type MovementCause } from '../db/repositories
 import { tokensRepository } from '../db/repositories/tokens';
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
 import type { PetStatus } from '../../src-shared/schemas/pet';
-import { isLowStock } from '../../src-shared/thresholds';
+import { effectiveLowStockThreshold, isLowStock } from '../../src-shared/thresholds';
 import { createGroupCommit } from './group-commit';
 import { writeTransaction } from './transaction';
 
@@ -67,9 +67,13 @@ export function createContext(db: Db, afterCommit: () => void) {
       repos.inventory.set(pet.id, stockAfter, cause);
       const item = { petId: pet.id, quantity: stockAfter, status };
       repos.events.append('inventory.updated', item);
-      const threshold = setting('lowStockThreshold');
       // A pet for sale falling into low stock (docs/states.md T43–T45); never on a rise.
-      if (stockAfter < stockBefore && !isLowStock(stockBefore, threshold, pet.status) && isLowStock(stockAfter, threshold, status)) repos.events.append('inventory.low', { ...item, threshold });
+      if (stockAfter < stockBefore) {
+        const thresholds = { shop: setting('lowStockThreshold'), category: repos.categories.find(pet.categoryId)?.lowStockThreshold };
+        if (!isLowStock(stockBefore, thresholds, pet.status) && isLowStock(stockAfter, thresholds, status)) {
+          repos.events.append('inventory.low', { ...item, threshold: effectiveLowStockThreshold(thresholds) });
+        }
+      }
     }
   }
 

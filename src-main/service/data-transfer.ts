@@ -79,7 +79,9 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
      FROM pets p JOIN categories c ON c.id = p.category_id LEFT JOIN inventory i ON i.pet_id = p.id
        LEFT JOIN pet_details d ON d.pet_id = p.id ORDER BY p.id`,
   );
-  const allCategories = ctx.db.prepare<[], CategoryRow>('SELECT id, name, description, tax_rate AS taxRate FROM categories ORDER BY id');
+  const allCategories = ctx.db.prepare<[], CategoryRow>(
+    'SELECT id, name, description, tax_rate AS taxRate, low_stock_threshold AS lowStockThreshold FROM categories ORDER BY id',
+  );
 
   /**
    * The store's categories as one plan finds them, each id or name looked up once: a file names
@@ -325,7 +327,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
         }
         const createdIds = new Map<string, number>();
         for (const { name, description, taxRate } of result.create) {
-          const id = ctx.categories.insert(name, description ?? null, taxRate ?? null);
+          const id = ctx.categories.insert(name, { description: description ?? null, taxRate });
           createdIds.set(fold(name), id);
           ctx.events.append('category.created', categoryModel(ctx.categories.find(id)!));
         }

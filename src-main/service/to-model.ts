@@ -11,6 +11,7 @@ export function categoryModel(row: CategoryRow): Category {
   if (row.description !== null) category.description = row.description;
   // `!= null`: a row read without the column (a narrower SELECT) has no rate either.
   if (row.taxRate != null) category.taxRate = row.taxRate;
+  if (row.lowStockThreshold != null) category.lowStockThreshold = row.lowStockThreshold;
   return category;
 }
 

@@ -7,6 +7,7 @@ import { isLowStock } from '../../src-shared/thresholds';
 import { api } from '../api/client';
 import { usePagedList } from './paged-list';
 import { petsById } from './pet-lookup';
+import { useCategoriesStore } from './categories';
 import { useSettingsStore } from './settings';
 import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
 
@@ -55,6 +56,7 @@ export interface StockDraft {
  */
 export const useInventoryStore = defineStore('inventory', () => {
   const settings = useSettingsStore();
+  const categories = useCategoriesStore();
 
   /** The filters as the clerk sets them; a reload applies them (`applied`: those of the rows on screen). */
   const filters = ref<InventoryFilters>({ q: '', lowOnly: false });
@@ -117,9 +119,13 @@ export const useInventoryStore = defineStore('inventory', () => {
 
   const lowStockThreshold = computed(() => settings.lowStockThreshold);
 
-  /** Whether a pet's stock is low: for sale and strictly below the threshold, as for the `inventory.low` event. */
-  function isLow(quantity: number, status: PetStatus): boolean {
-    return isLowStock(quantity, settings.lowStockThreshold, status);
+  /**
+   * Whether a pet's stock is low: for sale and strictly below its category's threshold (from the
+   * loaded categories) or the shop's, as for the `inventory.low` event.
+   */
+  function isLow(quantity: number, status: PetStatus, categoryId?: number): boolean {
+    const category = categoryId === undefined ? undefined : categories.byId.get(categoryId)?.lowStockThreshold;
+    return isLowStock(quantity, { shop: settings.lowStockThreshold, category }, status);
   }
 
   /** Reloads from the first page with the current filters (and the threshold); the unsaved counts and the rows the clerk acted on go. */

@@ -53,7 +53,7 @@ function eventOf<const Types extends readonly [EventType, ...EventType[]], Data 
 
 /** What `inventory.low` carries: the pet's new stock, and the threshold it fell below. */
 export const LowStock = InventoryItem.extend({
-  threshold: StoreSettings.shape.lowStockThreshold.describe('The low-stock threshold at the time; `quantity` fell below it.'),
+  threshold: StoreSettings.shape.lowStockThreshold.describe("The low-stock threshold in force at the time (the pet's category's own, else the shop's); `quantity` fell below it."),
 }).meta({ id: 'LowStock' });
 
 /** What `store.restored` carries: how much the restored data holds. */

@@ -91,14 +91,15 @@ const TaxId = z
   // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/, 'Must be one line, without control characters');
 
+/** Stock below this is low (0: never low): the shop's, or a category's own. */
+export const LowStockThreshold = z.int().min(0).max(1_000_000);
+
 /** Owner settings kept in the database, shared by the app and the headless server. */
 export const StoreSettings = z.object({
   shopName: Name.describe('The shop\'s name, printed at the top of every receipt.'),
-  lowStockThreshold: z
-    .int()
-    .min(0)
-    .max(1_000_000)
-    .describe('`inventory.low` fires, and the UI highlights, when the stock of a pet for sale (not sold) falls below this.'),
+  lowStockThreshold: LowStockThreshold.describe(
+    "`inventory.low` fires, and the UI highlights, when the stock of a pet for sale (not sold) falls below this; a category's own `lowStockThreshold` overrides it.",
+  ),
   sunsetDate: z.iso.date().describe('From this day on (UTC) GET /pets/{petId} answers 410 OPERATION_SUNSET.'),
   rateLimitPerMinute: z.int().min(1).max(1_000_000).describe('Requests per minute per API token.'),
   listenerEnabled: z.boolean().describe('Whether the desktop app starts the REST listener.'),
@@ -123,7 +124,8 @@ export type StoreSettings = z.infer<typeof StoreSettings>;
 
 export const DEFAULT_SETTINGS: StoreSettings = {
   shopName: 'Pet Store',
-  lowStockThreshold: 1,
+  // Below 3: a few left of what is sold in numbers. A store upgraded with data keeps 1 (migration 15).
+  lowStockThreshold: 3,
   sunsetDate: '2027-06-30',
   rateLimitPerMinute: 1200,
   listenerEnabled: false,

@@ -44,3 +44,18 @@ test('every demo pet has a price in minor units and a SKU of its own, the same o
   expect(first[10]).toMatchObject({ price: 9_999 });
   expect(await seeded(40)).toEqual(first);
 });
+
+test('demo categories sold one animal at a time are low at none left (1); the others take the shop\'s 3', async () => {
+  const { dir, cleanup } = tempDir('petstore-seed-');
+  cleanups.push(cleanup);
+  const file = join(dir, 'store.db');
+  expect((await petstore(['seed', '--db', file, '--pets', '0', '--categories', '11'])).code).toBe(0);
+  const store = openStore(file);
+  cleanups.push(() => store.close());
+  const thresholds = Object.fromEntries(store.handlers['categories.list']({ limit: 500 }).items.map((c) => [c.name, c.lowStockThreshold ?? 'shop']));
+  expect(thresholds).toEqual({
+    Dogs: 1, Cats: 1, Reptiles: 1, Ferrets: 1, Horses: 1,
+    Birds: 'shop', Fish: 'shop', Rabbits: 'shop', Hamsters: 'shop', 'Guinea pigs': 'shop', 'Category 11': 'shop',
+  });
+  expect(store.handlers['settings.get']({}).lowStockThreshold).toBe(3);
+});

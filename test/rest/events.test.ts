@@ -206,6 +206,7 @@ describe('streams per token', () => {
 
 describe('delivery', () => {
   test('changes made over REST arrive in commit order, once each, with increasing ids, their types and StoreEvent data', async () => {
+    t.store.handlers['settings.update']({ lowStockThreshold: 1 }); // low: none left (a new shop's default is 3)
     const start = latestId();
     const stream = await events({ lastEventId: start });
 
@@ -234,7 +235,7 @@ describe('delivery', () => {
       'order.placed',
       'pet.updated', // Rex: stock 1 → 0 makes him pending
       'inventory.updated',
-      'inventory.low', // default threshold 1: 1 → 0 crosses below it
+      'inventory.low', // threshold 1: 1 → 0 crosses below it
       'order.completed',
       'pet.updated', // the last open order of a pet with no stock: sold
       'pet.created',

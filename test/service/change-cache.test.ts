@@ -7,6 +7,7 @@ import { cacheUntilChange } from '../../src-main/service/change-cache';
 import { readSettings } from '../../src-main/service/settings';
 import { openStore } from '../../src-main/service/store';
 import { createTokenVerifier } from '../../src-main/service/tokens';
+import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 
 /**
@@ -52,12 +53,12 @@ describe('kept across commits that do not touch the table', () => {
     const { settings, reads } = settingsCache();
     const dogs = t.ok('categories.create', { name: 'Dogs' });
     const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
-    expect(settings().lowStockThreshold).toBe(1);
+    expect(settings().lowStockThreshold).toBe(DEFAULT_SETTINGS.lowStockThreshold);
     expect(reads.count).toBe(1);
     t.ok('orders.place', { petId: rex.id, quantity: 1 });
     t.ok('pets.create', { name: 'Bella', categoryId: dogs.id });
     await nextRequest();
-    expect(settings().lowStockThreshold).toBe(1);
+    expect(settings().lowStockThreshold).toBe(DEFAULT_SETTINGS.lowStockThreshold);
     expect(reads.count).toBe(1);
   });
 });
@@ -88,13 +89,13 @@ describe('settings: a change is seen at the next read, whoever made it', () => {
     t.ok('settings.update', { lowStockThreshold: 7 });
     expect(settings().lowStockThreshold).toBe(7);
     await restoreBackup(t.store, file);
-    expect(settings().lowStockThreshold).toBe(1);
+    expect(settings().lowStockThreshold).toBe(DEFAULT_SETTINGS.lowStockThreshold);
   });
 
   test('changed by another connection (another process)', async () => {
     t = openTestStore();
     const { settings } = settingsCache();
-    expect(settings().lowStockThreshold).toBe(1);
+    expect(settings().lowStockThreshold).toBe(DEFAULT_SETTINGS.lowStockThreshold);
     otherConnection()
       .prepare("INSERT INTO settings (key, value) VALUES ('lowStockThreshold', '4') ON CONFLICT (key) DO UPDATE SET value = excluded.value")
       .run();
@@ -109,7 +110,7 @@ describe('settings: a change is seen at the next read, whoever made it', () => {
     const before = reads.count;
     t.store.context.write(() => {
       t.store.context.events.append('pet.deleted', { id: 1, name: 'Rex', categoryId: 1, status: 'available' });
-      expect(settings().lowStockThreshold).toBe(1);
+      expect(settings().lowStockThreshold).toBe(DEFAULT_SETTINGS.lowStockThreshold);
       expect(reads.count).toBe(before);
       // Once the transaction writes the table, the cache reads it again (and does not keep it).
       t.store.context.settings.set('lowStockThreshold', 7);
@@ -121,7 +122,7 @@ describe('settings: a change is seen at the next read, whoever made it', () => {
   test('a change that is rolled back leaves the cache with the committed value', () => {
     t = openTestStore();
     const { settings } = settingsCache();
-    expect(settings().lowStockThreshold).toBe(1);
+    expect(settings().lowStockThreshold).toBe(DEFAULT_SETTINGS.lowStockThreshold);
     expect(() =>
       t.store.context.write(() => {
         t.store.context.settings.set('lowStockThreshold', 9);
@@ -130,7 +131,7 @@ describe('settings: a change is seen at the next read, whoever made it', () => {
         throw new Error('changed my mind');
       }),
     ).toThrow('changed my mind');
-    expect(settings().lowStockThreshold).toBe(1);
+    expect(settings().lowStockThreshold).toBe(DEFAULT_SETTINGS.lowStockThreshold);
   });
 });
 

@@ -321,7 +321,7 @@ describe('import', () => {
     t = openTestStore();
     const { context: ctx } = t.store;
     ctx.write(() => {
-      const categoryId = ctx.categories.insert('Guinea pigs with a long category name', 'Demo');
+      const categoryId = ctx.categories.insert('Guinea pigs with a long category name', { description: 'Demo' });
       for (let i = 1; i <= 100_000; i++) ctx.inventory.set(ctx.pets.insert(`Charlie Brown the ${i}th`, categoryId, 'available'), 1 + (i % 5), { reason: 'opening' });
     });
     const exported = t.ok('data.export', { format: 'json', resource: 'pets' });
@@ -554,6 +554,7 @@ describe('CSV files from a spreadsheet or our own categories export', () => {
 describe('overview', () => {
   test('counts by status, stock by category, open orders, low stock and recent activity', () => {
     const { dogs } = shop();
+    t.ok('settings.update', { lowStockThreshold: 1 }); // low: none left (a new shop's default is 3)
     t.ok('pets.create', { name: 'Fido', categoryId: dogs.id });
     const overview = t.ok('stats.overview', {});
     expect(overview.petsByStatus).toEqual({ available: 1, pending: 2, sold: 0 });
@@ -580,7 +581,7 @@ describe('overview', () => {
       stockByCategory: [],
       openOrders: 0,
       lowStock: 0,
-      lowStockThreshold: 1,
+      lowStockThreshold: 3, // a new shop's default
       recentOrders: [],
       recentEvents: [],
     });

@@ -288,6 +288,7 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(standing(t, s.bella.id)).toEqual({ status: 'available', stock: 4 });
   },
   'inventory.list': (t, s) => {
+    t.ok('settings.update', { lowStockThreshold: 1 }); // low: none left (a new shop's default is 3)
     const all = t.ok('inventory.list', {});
     conforms('inventory.list', all);
     expect(all.items).toEqual([
@@ -411,6 +412,7 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(t.ok('tokens.revoke', { tokenId: token.id })).toEqual(revoked);
   },
   'stats.overview': (t, s) => {
+    t.ok('settings.update', { lowStockThreshold: 1 }); // low: none left (a new shop's default is 3)
     const overview = t.ok('stats.overview', {});
     conforms('stats.overview', overview);
     expect(overview).toMatchObject({

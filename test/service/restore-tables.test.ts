@@ -39,7 +39,7 @@ test('a restore brings back every table of the shop as the backup holds it: pet 
   const { handlers } = createHostHandlers(t.store, 'browser-host');
   const call = (name: string, input: unknown) => invokeOperationAsync(handlers, name, input);
 
-  const dogs = t.ok('categories.create', { name: 'Dogs', taxRate: 900 });
+  const dogs = t.ok('categories.create', { name: 'Dogs', taxRate: 900, lowStockThreshold: 1 });
   const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id, price: 45000, sku: 'REX-1', breed: 'Beagle', microchip: '276098100000001' });
   t.ok('photos.put', { petId: rex.id, photo: PNG });
   t.ok('inventory.adjust', { petId: rex.id, adjustment: { delta: 4, reason: 'received', note: 'Litter' } });

@@ -18,6 +18,7 @@ let t: TestStore;
 let shop: ReturnType<typeof seed>;
 beforeEach(() => {
   t = openStoreForRules();
+  t.ok('settings.update', { lowStockThreshold: 1 }); // low stock as the events below expect: none left
   shop = seed();
 });
 afterEach(() => t.close());

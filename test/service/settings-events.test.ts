@@ -3,6 +3,7 @@
  * change's transaction, with the names of the settings that changed and never their values.
  */
 import { afterEach, expect, test } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 
 let t: TestStore;
@@ -22,7 +23,7 @@ test('a write that changes nothing appends nothing: the same values, a trimmed e
   t.ok('settings.update', { shopName: 'Happy Paws', allowedOrigins: ['http://localhost:3000'] });
   const announced = [{ type: 'settings.updated', data: { keys: ['shopName', 'allowedOrigins'] } }];
   expect(events()).toEqual(announced);
-  t.ok('settings.update', { shopName: '  Happy Paws ', allowedOrigins: ['http://localhost:3000'], lowStockThreshold: 1 });
+  t.ok('settings.update', { shopName: '  Happy Paws ', allowedOrigins: ['http://localhost:3000'], lowStockThreshold: DEFAULT_SETTINGS.lowStockThreshold });
   t.ok('settings.update', { listenerPort: 8787 });
   expect(events()).toEqual(announced);
 });

@@ -11,6 +11,8 @@ export const SEED_USAGE = `petstore seed [--pets N] [--categories N] [--db FILE]
   Written in one transaction, directly (no change events): meant for a new database.`;
 
 const CATEGORIES = ['Dogs', 'Cats', 'Birds', 'Fish', 'Rabbits', 'Hamsters', 'Guinea pigs', 'Reptiles', 'Ferrets', 'Horses'];
+/** Kinds sold one animal at a time: low only when none is left (threshold 1); the rest take the shop's. */
+const SINGLE_ANIMALS = new Set(['Dogs', 'Cats', 'Reptiles', 'Ferrets', 'Horses']);
 /** A typical price per kind, in whole units of the currency; numbered categories take the last. */
 const BASE_PRICES = [450, 300, 80, 12, 60, 20, 35, 150, 220, 2500, 50];
 /**
@@ -55,7 +57,11 @@ export function seed(args: string[], cli: CommandContext): void {
     if (ctx.pets.list({ sort: 'id', limit: 1 }).total > 0) throw new CliError('The database already has pets; seed an empty one');
     const started = Date.now();
     ctx.write(() => {
-      const categoryIds = categoryNames.map((name) => ctx.categories.findByName(name)?.id ?? ctx.categories.insert(name, `Demo category: ${name.toLowerCase()}`));
+      const categoryIds = categoryNames.map(
+        (name) =>
+          ctx.categories.findByName(name)?.id ??
+          ctx.categories.insert(name, { description: `Demo category: ${name.toLowerCase()}`, lowStockThreshold: SINGLE_ANIMALS.has(name) ? 1 : null }),
+      );
       for (let i = 0; i < count; i++) {
         const status: PetStatus = i % 10 === 7 ? 'sold' : i % 10 === 3 ? 'pending' : 'available';
         const name = demoName(i);

@@ -13,6 +13,7 @@ import { sql as petRecord } from './0012-pet-record';
 import { sql as customers } from './0011-customers';
 import { sql as sales } from './0013-sales';
 import { rebuildSql as fillReportSummaries, sql as reportSummaries } from './0014-report-summaries';
+import { sql as categoryLowStock } from './0015-category-low-stock';
 import { sql as tills } from './0016-tills';
 
 export interface Migration {
@@ -42,6 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: 'pet-record', sql: petRecord },
   { version: 13, name: 'sales', sql: sales },
   { version: 14, name: 'report-summaries', sql: reportSummaries, backfill: (db) => db.exec(fillReportSummaries) },
+  { version: 15, name: 'category-low-stock', sql: categoryLowStock },
   { version: 16, name: 'tills', sql: tills },
 ];
 

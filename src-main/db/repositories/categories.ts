@@ -10,6 +10,15 @@ export interface CategoryRow {
   description: string | null;
   /** Basis points; null: the shop's default rate applies. */
   taxRate: number | null;
+  /** Stock below it is low; null: the shop's threshold applies. */
+  lowStockThreshold: number | null;
+}
+
+/** What a category holds besides its name. */
+export interface CategoryFields {
+  description: string | null;
+  taxRate?: number | null;
+  lowStockThreshold?: number | null;
 }
 
 export interface CategoryListFilter {
@@ -19,17 +28,17 @@ export interface CategoryListFilter {
 }
 
 /** A category row's columns, as CategoryRow names them. */
-const COLUMNS = 'id, name, description, tax_rate AS taxRate';
+const COLUMNS = 'id, name, description, tax_rate AS taxRate, low_stock_threshold AS lowStockThreshold';
 
 /** Categories, listed by name (case and accents aside, numbers by value: `nameOrderKey`), then id. */
 export function categoriesRepository(db: Db) {
   const byId = db.prepare<[number], CategoryRow>(`SELECT ${COLUMNS} FROM categories WHERE id = ?`);
   const byFoldedName = db.prepare<[string], CategoryRow>(`SELECT ${COLUMNS} FROM categories WHERE name_folded = ?`);
-  const insert = db.prepare<[string, string, string, string, string | null, number | null]>(
-    'INSERT INTO categories (name, name_folded, name_sort, name_order, description, tax_rate) VALUES (?, ?, ?, ?, ?, ?)',
+  const insert = db.prepare<[string, string, string, string, string | null, number | null, number | null]>(
+    'INSERT INTO categories (name, name_folded, name_sort, name_order, description, tax_rate, low_stock_threshold) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const update = db.prepare<[string, string, string, string, string | null, number | null, number]>(
-    'UPDATE categories SET name = ?, name_folded = ?, name_sort = ?, name_order = ?, description = ?, tax_rate = ? WHERE id = ?',
+  const update = db.prepare<[string, string, string, string, string | null, number | null, number | null, number]>(
+    'UPDATE categories SET name = ?, name_folded = ?, name_sort = ?, name_order = ?, description = ?, tax_rate = ?, low_stock_threshold = ? WHERE id = ?',
   );
   const remove = db.prepare<[number]>('DELETE FROM categories WHERE id = ?');
   const prepare = statementCache(db);
@@ -49,10 +58,10 @@ export function categoriesRepository(db: Db) {
   return {
     find: (id: number) => byId.get(id),
     findByName: (name: string) => byFoldedName.get(fold(name)),
-    insert: (name: string, description: string | null, taxRate: number | null = null) =>
-      Number(insert.run(name, fold(name), nameSortKey(name), nameOrderKey(name), description, taxRate).lastInsertRowid),
-    update: (id: number, name: string, description: string | null, taxRate: number | null) =>
-      update.run(name, fold(name), nameSortKey(name), nameOrderKey(name), description, taxRate, id),
+    insert: (name: string, { description, taxRate = null, lowStockThreshold = null }: CategoryFields) =>
+      Number(insert.run(name, fold(name), nameSortKey(name), nameOrderKey(name), description, taxRate, lowStockThreshold).lastInsertRowid),
+    update: (id: number, name: string, { description, taxRate = null, lowStockThreshold = null }: CategoryFields) =>
+      update.run(name, fold(name), nameSortKey(name), nameOrderKey(name), description, taxRate, lowStockThreshold, id),
     remove: (id: number) => remove.run(id),
     petCount: (id: number) => petCount.get(id)!.n,
 
@@ -82,7 +91,7 @@ export function categoriesRepository(db: Db) {
       const total = totalOf(`SELECT count(*) AS n FROM categories ${whereSql}`, params, { cursor: filter.cursor, shown: rows.length, more });
       const last = rows[rows.length - 1];
       return {
-        rows: rows.map(({ id, name, description, taxRate }) => ({ id, name, description, taxRate })),
+        rows: rows.map(({ id, name, description, taxRate, lowStockThreshold }) => ({ id, name, description, taxRate, lowStockThreshold })),
         total,
         nextCursor: more && last ? encodeCursor(scopeOf(filter), { id: last.id, value: last.name_order }) : null,
       };

@@ -1,0 +1,159 @@
+/**
+ * `Category.lowStockThreshold`: a category's own low-stock threshold overrides the shop's, as its
+ * tax rate does (absent: the shop's; `null` in a PATCH clears it; 0: never low). Every place that
+ * decides "low" uses the threshold in force: `isLowStock`, `inventory.list` with `low`, the
+ * dashboard's count and the `inventory.low` event. A new shop's own threshold is 3.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
+import { effectiveLowStockThreshold, isLowStock } from '../../src-shared/thresholds';
+import { openTestStore, type TestStore } from '../helpers/temp-store';
+import { appendedSince, lastEventId } from './support/observe';
+
+let t: TestStore;
+afterEach(() => t?.close());
+
+const stored = (id: number) => t.store.db.prepare('SELECT low_stock_threshold FROM categories WHERE id = ?').pluck().get(id);
+const lowIds = () => t.ok('inventory.list', { low: true }).items.map((item) => item.petId);
+const lowEvents = (mark: number) => appendedSince(t, mark).filter((event) => event.type === 'inventory.low');
+
+/** A pet of the category with `stock` units, available. */
+function petWith(categoryId: number, name: string, stock: number) {
+  const pet = t.ok('pets.create', { name, categoryId });
+  t.ok('inventory.set', { petId: pet.id, update: { quantity: stock } });
+  return pet;
+}
+
+test('isLowStock takes the category\'s threshold over the shop\'s; 0 is never low, a sold pet never low', () => {
+  expect(effectiveLowStockThreshold({ shop: 3 })).toBe(3);
+  expect(effectiveLowStockThreshold({ shop: 3, category: null })).toBe(3);
+  expect(effectiveLowStockThreshold({ shop: 3, category: 0 })).toBe(0);
+  expect(isLowStock(9, { shop: 3, category: 10 }, 'available')).toBe(true);
+  expect(isLowStock(2, { shop: 3, category: 1 }, 'available')).toBe(false);
+  expect(isLowStock(0, { shop: 3, category: 0 }, 'pending')).toBe(false);
+  expect(isLowStock(2, { shop: 3, category: null }, 'available')).toBe(true);
+  expect(isLowStock(0, { shop: 3, category: 10 }, 'sold')).toBe(false);
+});
+
+test('a new shop\'s threshold is 3: below 3 is low', () => {
+  t = openTestStore();
+  expect(DEFAULT_SETTINGS.lowStockThreshold).toBe(3);
+  expect(t.ok('settings.get', {}).lowStockThreshold).toBe(3);
+  const fish = t.ok('categories.create', { name: 'Fish' });
+  const two = petWith(fish.id, 'Two', 2);
+  petWith(fish.id, 'Three', 3);
+  expect(lowIds()).toEqual([two.id]);
+  expect(t.ok('stats.overview', {})).toMatchObject({ lowStock: 1, lowStockThreshold: 3 });
+});
+
+describe('the field', () => {
+  test('is set on create, read and listed, carried by the event; absent is none (the shop\'s applies)', () => {
+    t = openTestStore();
+    const dogs = t.ok('categories.create', { name: 'Dogs', lowStockThreshold: 1 });
+    const fish = t.ok('categories.create', { name: 'Fish' });
+    expect(dogs).toEqual({ id: dogs.id, name: 'Dogs', lowStockThreshold: 1 });
+    expect(fish).toEqual({ id: fish.id, name: 'Fish' });
+    expect(stored(fish.id)).toBeNull();
+    expect(t.ok('categories.get', { categoryId: dogs.id })).toEqual(dogs);
+    expect(t.ok('categories.list', {}).items).toEqual([dogs, fish]);
+    expect(appendedSince(t, 0).find((event) => event.type === 'category.created')?.data).toEqual(dogs);
+  });
+
+  test('PATCH changes it, leaves it when not sent, clears it with null; PUT without it clears it; 0 is kept as 0', () => {
+    t = openTestStore();
+    const { id } = t.ok('categories.create', { name: 'Dogs', taxRate: 700, lowStockThreshold: 1 });
+    expect(t.ok('categories.update', { categoryId: id, changes: { lowStockThreshold: 10 } })).toEqual({ id, name: 'Dogs', taxRate: 700, lowStockThreshold: 10 });
+    expect(t.ok('categories.update', { categoryId: id, changes: { name: 'Puppies', lowStockThreshold: undefined } }).lowStockThreshold).toBe(10);
+    expect(t.ok('categories.update', { categoryId: id, changes: { lowStockThreshold: null } })).toEqual({ id, name: 'Puppies', taxRate: 700 });
+    expect(stored(id)).toBeNull();
+    expect(t.ok('categories.update', { categoryId: id, changes: { lowStockThreshold: 0 } }).lowStockThreshold).toBe(0);
+    expect(stored(id)).toBe(0);
+    expect(t.ok('categories.replace', { categoryId: id, category: { name: 'Puppies' } })).toEqual({ id, name: 'Puppies' });
+    expect(stored(id)).toBeNull();
+  });
+
+  test.each([-1, 1.5, 1_000_001, '3'])('%j is VALIDATION_FAILED naming lowStockThreshold on create, replace and update; nothing changes', (lowStockThreshold) => {
+    t = openTestStore();
+    const { id } = t.ok('categories.create', { name: 'Dogs', lowStockThreshold: 1 });
+    for (const [name, input] of [
+      ['categories.create', { name: 'Cats', lowStockThreshold }],
+      ['categories.replace', { categoryId: id, category: { name: 'Dogs', lowStockThreshold } }],
+      ['categories.update', { categoryId: id, changes: { lowStockThreshold } }],
+    ] as const) {
+      const error = t.fail(name, input);
+      expect(error).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+      expect(error.details?.map((detail) => detail.path.split('.').at(-1))).toEqual(['lowStockThreshold']);
+    }
+    expect(t.ok('categories.list', {}).items).toEqual([{ id, name: 'Dogs', lowStockThreshold: 1 }]);
+  });
+});
+
+describe('the threshold in force decides low stock everywhere', () => {
+  function shop() {
+    t = openTestStore(); // the shop's threshold: 3
+    const never = t.ok('categories.create', { name: 'Never', lowStockThreshold: 0 });
+    const ten = t.ok('categories.create', { name: 'Ten', lowStockThreshold: 10 });
+    const plain = t.ok('categories.create', { name: 'Plain' });
+    return { never, ten, plain };
+  }
+
+  test('a category at 0 is never low: not listed, not counted, no event even at 0', () => {
+    const { never } = shop();
+    const empty = petWith(never.id, 'Empty', 3);
+    const mark = lastEventId(t);
+    t.ok('inventory.adjust', { petId: empty.id, adjustment: { delta: -2, reason: 'correction' } }); // 3 → 1 would cross the shop's 3
+    t.ok('orders.place', { petId: empty.id }); // its last unit: pending, still for sale
+    expect(t.ok('inventory.get', { petId: empty.id })).toMatchObject({ quantity: 0, status: 'pending' });
+    expect(lowIds()).toEqual([]);
+    expect(t.ok('stats.overview', {}).lowStock).toBe(0);
+    expect(lowEvents(mark)).toEqual([]);
+  });
+
+  test('a category at 10 flags a pet at 9; its event carries 10, fired when the stock falls from 10 to 9', () => {
+    const { ten, plain } = shop();
+    const nine = petWith(ten.id, 'Nine', 9);
+    const eleven = petWith(ten.id, 'Eleven', 11);
+    const five = petWith(plain.id, 'Five', 5); // the shop's 3: not low
+    expect(lowIds()).toEqual([nine.id]);
+    expect(t.ok('inventory.list', { low: true })).toMatchObject({ total: 1 });
+    expect(t.ok('stats.overview', {})).toMatchObject({ lowStock: 1, lowStockThreshold: 3 });
+    const mark = lastEventId(t);
+    t.ok('inventory.adjust', { petId: eleven.id, adjustment: { delta: -1, reason: 'correction' } }); // 11 → 10: not below
+    t.ok('inventory.adjust', { petId: five.id, adjustment: { delta: -2, reason: 'correction' } }); // 5 → 3: not below 3
+    expect(lowEvents(mark)).toEqual([]);
+    t.ok('orders.place', { petId: eleven.id }); // 10 → 9: below 10
+    t.ok('inventory.adjust', { petId: nine.id, adjustment: { delta: -1, reason: 'correction' } }); // already low: no second event
+    t.ok('inventory.adjust', { petId: five.id, adjustment: { delta: -1, reason: 'correction' } }); // 3 → 2: the shop's
+    expect(lowEvents(mark).map((event) => event.data)).toEqual([
+      { petId: eleven.id, quantity: 9, status: 'available', threshold: 10 },
+      { petId: five.id, quantity: 2, status: 'available', threshold: 3 },
+    ]);
+    expect(lowIds()).toEqual([nine.id, eleven.id, five.id]);
+    expect(t.ok('stats.overview', {}).lowStock).toBe(3);
+  });
+
+  test('cleared with null, the shop\'s threshold applies again; changing a category\'s threshold fires no event', () => {
+    const { ten } = shop();
+    const nine = petWith(ten.id, 'Nine', 9);
+    const two = petWith(ten.id, 'Two', 2);
+    expect(lowIds()).toEqual([nine.id, two.id]);
+    const mark = lastEventId(t);
+    t.ok('categories.update', { categoryId: ten.id, changes: { lowStockThreshold: null } });
+    expect(lowIds()).toEqual([two.id]);
+    expect(t.ok('stats.overview', {}).lowStock).toBe(1);
+    t.ok('settings.update', { lowStockThreshold: 1 });
+    expect(lowIds()).toEqual([]);
+    // Raised, it makes both low at once: told by category.updated, not by an inventory.low per pet.
+    t.ok('categories.update', { categoryId: ten.id, changes: { lowStockThreshold: 20 } });
+    expect(lowIds()).toEqual([nine.id, two.id]);
+    expect(appendedSince(t, mark).map((event) => event.type)).toEqual(['category.updated', 'settings.updated', 'category.updated']);
+  });
+
+  test('a pet moved to another category is low by its new category\'s threshold', () => {
+    const { ten, plain } = shop();
+    const five = petWith(plain.id, 'Five', 5);
+    expect(lowIds()).toEqual([]);
+    t.ok('pets.update', { petId: five.id, changes: { categoryId: ten.id } });
+    expect(lowIds()).toEqual([five.id]);
+  });
+});
