@@ -38,6 +38,18 @@ export function desktopHandlers(store: Store): DesktopHandlers {
       });
       return { file: choice.canceled ? null : (choice.filePaths[0] ?? null) };
     },
+    ...printingHandlers(),
+    'app.showDataFolder': async () => {
+      const problem = await shell.openPath(dirname(store.db.name));
+      if (problem) throw new StoreError('NOT_FOUND', `The data folder could not be opened: ${problem}`);
+      return null;
+    },
+  };
+}
+
+/** Printing and saving a receipt as PDF: a till connected to a shop server prints on its own machine too. */
+export function printingHandlers(): Pick<DesktopHandlers, 'app.printToPdf' | 'app.printers' | 'app.print'> {
+  return {
     'app.printToPdf': async ({ suggestedName }) => {
       const window = clerkWindow();
       const choice = await dialog.showSaveDialog(window, {
@@ -64,11 +76,6 @@ export function desktopHandlers(store: Store): DesktopHandlers {
           }
         });
       });
-    },
-    'app.showDataFolder': async () => {
-      const problem = await shell.openPath(dirname(store.db.name));
-      if (problem) throw new StoreError('NOT_FOUND', `The data folder could not be opened: ${problem}`);
-      return null;
     },
   };
 }

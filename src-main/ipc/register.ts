@@ -30,6 +30,17 @@ export interface RegisterOptions {
  * a failure is an Error object the renderer can read, never a thrown error.
  */
 export function registerStoreIpc(ipcMain: IpcMainLike, handlers: Partial<Handlers>, options: RegisterOptions): () => void {
+  return registerInvokeIpc(ipcMain, (name, input, key) => {
+    if (key !== undefined && !options.context) return Promise.resolve({ ok: false, error: new StoreError('VALIDATION_FAILED', 'This window cannot send an Idempotency-Key').toBody() });
+    return invokeOperationAsync(handlers, name, input, options.lockWait, key === undefined ? undefined : { context: options.context!, key });
+  }, options);
+}
+
+/** Runs one operation for a window; never rejects (a connected till's remote-handlers.ts, or the store's). */
+export type WindowInvoke = (name: string, input: unknown, idempotencyKey: unknown) => Promise<ApiResult<unknown>>;
+
+/** The same channels, each answered by `invoke`: a connected till's calls go to its shop server. */
+export function registerInvokeIpc(ipcMain: IpcMainLike, invoke: WindowInvoke, options: Pick<RegisterOptions, 'isTrustedSender'>): () => void {
   const channels: string[] = [];
   for (const name of OPERATION_NAMES) {
     if (operationDef(name).http?.stream) continue; // streams reach the renderer as pushed events
@@ -38,9 +49,7 @@ export function registerStoreIpc(ipcMain: IpcMainLike, handlers: Partial<Handler
       if (!options.isTrustedSender(event)) {
         return { ok: false, error: new StoreError('FORBIDDEN', 'This window may not call the store').toBody() };
       }
-      const key = (callOptions as { idempotencyKey?: unknown } | undefined)?.idempotencyKey;
-      if (key !== undefined && !options.context) return { ok: false, error: new StoreError('VALIDATION_FAILED', 'This window cannot send an Idempotency-Key').toBody() };
-      return invokeOperationAsync(handlers, name, input, options.lockWait, key === undefined ? undefined : { context: options.context!, key });
+      return invoke(name, input, (callOptions as { idempotencyKey?: unknown } | undefined)?.idempotencyKey);
     });
     channels.push(channel);
   }
