@@ -34,6 +34,8 @@ export interface RemoteHandlersOptions {
   maxRetryMs?: number;
 }
 
+/** Answers that say the link is down: no server, another certificate, or this till's token refused (revoked). */
+const LINK_DOWN = new Set(['SERVER_UNREACHABLE', 'SERVER_CERTIFICATE_CHANGED', 'UNAUTHORIZED']);
 /** Answers that mean nothing was done and the same request may go again (with its key). */
 const SEND_AGAIN = new Set(['SERVER_UNREACHABLE', 'SERVICE_BUSY']);
 
@@ -45,7 +47,7 @@ export function createRemoteHandlers(options: RemoteHandlersOptions): { invoke: 
   /** One call to the server; what it shows of the link goes to the link state. */
   async function call(operation: string, input: unknown, callOptions?: InvokeOptions): Promise<ApiResult<unknown>> {
     const result = await rest(operation, input, callOptions);
-    if (!result.ok && (result.error.code === 'SERVER_UNREACHABLE' || result.error.code === 'SERVER_CERTIFICATE_CHANGED')) {
+    if (!result.ok && LINK_DOWN.has(result.error.code)) {
       link.report({ state: 'down', server, reason: result.error.code });
     } else if (link.current.state !== 'up') {
       link.report({ state: 'up', server });
@@ -53,7 +55,7 @@ export function createRemoteHandlers(options: RemoteHandlersOptions): { invoke: 
     return result;
   }
 
-  /** A sale is never lost nor doubled: sent again with one key until the server answers it (docs/decisions.md). */
+  /** A sale is never lost nor doubled: sent again with one key until the server answers it (docs/decisions.md#when-the-link-drops). */
   async function sell(input: unknown, callOptions?: InvokeOptions): Promise<ApiResult<unknown>> {
     const keyed = { idempotencyKey: callOptions?.idempotencyKey ?? randomUUID() };
     let pause = firstRetryMs;
