@@ -13,6 +13,7 @@ import type { Order } from '../../src-shared/schemas/order';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { expectCloneSafe, expectOk, openIpcHarness, type IpcHarness } from './harness';
 import { PNG } from '../helpers/images';
+import { tillProof } from '../../src-main/service/pairing-proof';
 
 let h: IpcHarness;
 beforeEach(() => {
@@ -114,6 +115,11 @@ describe('results are structured-clone safe and conform to the contract', () => 
     const token = await check<{ token: { id: number }; secret: string }>('tokens.create', { label: 'Label printer', scope: 'write' });
     await check('tokens.list', {});
     await check('tokens.revoke', { tokenId: token.token.id });
+    // A till pairs with a code made here, over the certificate the host serves (beside the database).
+    const code = await check<{ code: string; fingerprint: string }>('tills.pairingCode', {});
+    const till = await check<{ till: { id: number } }>('tills.pair', { name: 'Counter 2', proof: tillProof(code.code, code.fingerprint, 'Counter 2') });
+    await check('tills.list', {});
+    await check('tills.revoke', { tillId: till.till.id });
 
     const dogs = await check<Category>('categories.create', { name: 'Dogs' });
     const spare = await check<Category>('categories.create', { name: 'Spare', description: 'to delete' });
