@@ -10,12 +10,12 @@ import type { InvokeOptions } from '../../src-shared/bridge';
 import { isOperationName, operationDef } from '../../src-shared/contract';
 import { StoreError } from '../../src-shared/errors';
 import type { AppInfo } from '../../src-shared/schemas/data';
-import { DEFAULT_SETTINGS, type Shop } from '../../src-shared/schemas/settings';
 import type { Handlers } from '../service/handler-types';
 import { invokeOperationAsync } from '../service/invoke';
 import { APP_VERSION } from '../service/version';
 import type { LinkState } from './link-state';
 import { createRestInvoker } from './rest-client';
+import { petCountsOverRest, settingsFromShop } from './composed-reads';
 
 /** The page's way in (the bridge's `invoke`): never rejects; failures are Error objects. */
 export type Invoke = (operation: string, input: unknown, options?: InvokeOptions) => Promise<ApiResult<unknown>>;
@@ -67,19 +67,12 @@ export function createRemoteHandlers(options: RemoteHandlersOptions): { invoke: 
     }
   }
 
-  /** The settings a till needs to show amounts and receipts, from the shop's terms (owners' settings stay on the server). */
-  async function settings(): Promise<ApiResult<unknown>> {
-    const shop = await call('shop.get', {});
-    if (!shop.ok) return shop;
-    const { name, currency, defaultTaxRate, pricesIncludeTax, timeZone } = shop.data as Shop;
-    return { ok: true, data: { ...DEFAULT_SETTINGS, listenerEnabled: false, shopName: name, currency, defaultTaxRate, pricesIncludeTax, timeZone } };
-  }
-
   async function invoke(operation: string, input: unknown, callOptions?: InvokeOptions): Promise<ApiResult<unknown>> {
     if (!isOperationName(operation)) return { ok: false, error: new StoreError('NOT_FOUND', `There is no operation named ${JSON.stringify(String(operation)).slice(0, 80)}`).toBody() };
     if (operation === 'sales.create') return sell(input, callOptions);
     if (operationDef(operation).http && !operationDef(operation).http!.stream) return call(operation, input, callOptions);
-    if (operation === 'settings.get') return settings();
+    if (operation === 'settings.get') return settingsFromShop(call);
+    if (operation === 'categories.petCounts') return petCountsOverRest(call);
     if (operation === 'app.info') {
       const info: AppInfo = { version: APP_VERSION, databaseFile: '', dataFolder: '', backupFolder: '', runtime: options.runtime, connection: { server, tillName } };
       return { ok: true, data: info };
