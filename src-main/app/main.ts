@@ -13,6 +13,9 @@ import { createHostHandlers } from '../host/shell-handlers';
 import { batchEventsPerTurn } from '../host/event-batches';
 import { openStore, type Store } from '../service/store';
 import { desktopHandlers } from './desktop-handlers';
+import { readTillFile } from '../remote/till-file';
+import type { ConnectedTill } from '../remote/connected-till';
+import { startTill } from './till-mode';
 import { installMenu } from './menu';
 import { externalLinkCheck } from './hardening/external-links';
 import { hardenApp, registerAppScheme } from './security';
@@ -31,7 +34,29 @@ let listener: ReturnType<typeof createHostHandlers>['listener'] | undefined;
 const isExternalLink = externalLinkCheck(() => listener?.status().url ?? null);
 let quitting = false;
 
+let till: ConnectedTill | undefined;
+
+/** A till of a shop server when a pairing file is there (docs/decisions.md#connected-mode); else undefined. */
+function tillPairing() {
+  const file = process.env.PETSTORE_TILL ?? join(app.getPath('userData'), 'till.json');
+  try {
+    return readTillFile(file);
+  } catch (error) {
+    dialog.showErrorBox('Pet Store Clerk cannot read its pairing', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+    return null;
+  }
+}
+
 function start(): void {
+  const pairing = tillPairing();
+  if (pairing === null) return;
+  if (pairing) {
+    till = startTill(pairing, isTrustedSender);
+    installMenu(!!devUrl);
+    createMainWindow(outDir, pageUrl);
+    return;
+  }
   const databaseFile = process.env.PETSTORE_DB ?? join(app.getPath('userData'), 'petstore.db');
   try {
     store = openStore(databaseFile, { nativeBinding: nativeBindingForRuntime(app.getAppPath()) });
@@ -92,6 +117,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('will-quit', (event) => {
     if (quitting) return;
     quitting = true;
+    till?.stop();
     event.preventDefault();
     void (listener?.stop() ?? Promise.resolve())
       .catch((error) => console.error('[petstore] stopping the listener:', error))
