@@ -29,9 +29,9 @@ test('Orders: a range backwards is said under the last day and the list keeps it
   await page.keyboard.type('2019-12-31');
   await page.keyboard.press('Enter');
   const alert = page.getByRole('alert');
-  await expect(alert).toHaveText('Placed to: Must be 2020-01-01 or later: the last day cannot come before the first');
+  await expect(alert).toHaveText('To: Must be 2020-01-01 or later: the last day cannot come before the first');
   await expect(to).toHaveAttribute('aria-invalid', 'true');
-  await expect(to).toHaveAccessibleDescription('Placed to: Must be 2020-01-01 or later: the last day cannot come before the first');
+  await expect(to).toHaveAccessibleDescription('To: Must be 2020-01-01 or later: the last day cannot come before the first');
   await expect(orderCount(page)).toHaveText('1 order'); // the list kept its first day, 2020-01-01, and no last
   await expectAccessible(page, 'orders with a range backwards');
 
