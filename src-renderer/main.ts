@@ -4,6 +4,7 @@ import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import App from './App.vue';
 import './styles/buttons.css';
+import './styles/print.css';
 import { router } from './router';
 import { vTableLabel } from './directives/table-label';
 
