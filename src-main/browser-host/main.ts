@@ -5,7 +5,8 @@
  * petstore-dev.db in the project folder. The printed address holds this start's secret: only a page
  * opened at it (and reloads of that tab) may call the store. `--test-stores` is the browser tests'
  * start (serveTestStores below). `--server URL --token SECRET [--name NAME] [--fingerprint SHA256]`
- * serves a till connected to that shop server instead of a store on this machine (connection.ts).
+ * serves a till connected to that shop server instead of a store on this machine (connection.ts);
+ * `--till FILE` one paired before, `--pair CODE --name NAME --server URL [--till FILE]` pairs it first.
  */
 import { parseArgs } from 'node:util';
 import { dirname, join, resolve } from 'node:path';
@@ -17,6 +18,8 @@ import { startBrowserHost } from './server';
 import { tillConnection } from './connection';
 import { connectTill } from '../remote/connected-till';
 import { pinnedDispatcher } from '../remote/tls-pin';
+import { readTillFile, writeTillFile } from '../remote/till-file';
+import { pairWithServer } from '../remote/pair-with-server';
 import { listenFailure } from '../rest/listen-failure';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +28,9 @@ import { createInterface } from 'node:readline';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const USAGE =
   'Usage: npm run app:browser -- [--db FILE] [--port N]   (default port 5199; 0 picks a free one)\n' +
-  '       npm run app:browser -- --server URL --token SECRET [--name NAME] [--fingerprint SHA256] [--port N]   (a till of that shop server)';
+  '       npm run app:browser -- --server URL --token SECRET [--name NAME] [--fingerprint SHA256] [--port N]   (a till of that shop server)\n' +
+  '       npm run app:browser -- --pair CODE --name NAME --server URL [--till FILE]   (pairs, keeps the pairing in FILE, then serves)\n' +
+  '       npm run app:browser -- --till FILE   (a till paired before)';
 
 /** A till's shop server and how it is reached. */
 interface TillOptions {
@@ -36,7 +41,7 @@ interface TillOptions {
 }
 
 /** The options, or a one-line complaint and exit 2 (a mistyped option is not a crash). */
-function readOptions(): { db: string; port: number; testStores: boolean; till?: TillOptions } {
+function readOptions(): { db: string; port: number; testStores: boolean; till?: TillOptions | (() => Promise<TillOptions>) } {
   try {
     const { values } = parseArgs({
       options: {
@@ -47,11 +52,21 @@ function readOptions(): { db: string; port: number; testStores: boolean; till?: 
         token: { type: 'string' },
         name: { type: 'string', default: 'Browser till' },
         fingerprint: { type: 'string' },
+        till: { type: 'string' },
+        pair: { type: 'string' },
       },
     });
     const port = Number(values.port);
     if (!/^\d+$/.test(values.port!) || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
-    const till = values.server === undefined ? undefined : tillOptions(values.server, values.token, values.name!, values.fingerprint);
+    const tillFile = resolve(values.till ?? join(root, 'petstore-till.json'));
+    const till =
+      values.pair !== undefined
+        ? pairedTill(values.pair, values.server, values.name!, tillFile)
+        : values.till !== undefined
+          ? async () => fromTillFile(tillFile)
+          : values.server === undefined
+            ? undefined
+            : tillOptions(values.server, values.token, values.name!, values.fingerprint);
     return { db: resolve(values.db!), port, testStores: values['test-stores']!, till };
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
@@ -71,6 +86,24 @@ function tillOptions(server: string, token: string | undefined, name: string, fi
   // A certificate is pinned, never trusted on first sight: HTTPS needs the fingerprint `petstore serve` printed.
   if (url.protocol === 'https:' && !fingerprint) throw new Error('An https:// --server needs --fingerprint: the SHA-256 fingerprint `petstore serve` printed');
   return { server: url.origin, token, name, fingerprint: fingerprint?.toUpperCase() };
+}
+
+/** The till a pairing file keeps. */
+function fromTillFile(file: string): TillOptions {
+  const pairing = readTillFile(file);
+  if (!pairing) throw new Error(`No till's pairing at ${file}: pair it first with --pair CODE --name NAME --server URL`);
+  return { server: pairing.server, token: pairing.secret, name: pairing.tillName, fingerprint: pairing.fingerprint };
+}
+
+/** Pairs this till with the code (pair-with-server.ts), keeps the pairing in `file`, and serves it. */
+function pairedTill(code: string, server: string | undefined, name: string, file: string): () => Promise<TillOptions> {
+  if (!server) throw new Error('--pair needs --server: the address the shop server printed (https://…)');
+  return async () => {
+    const pairing = await pairWithServer({ server, code, name });
+    writeTillFile(file, pairing);
+    console.log(`Paired as "${pairing.tillName}" with ${pairing.server}; kept in ${file}`);
+    return fromTillFile(file);
+  };
 }
 
 const options = readOptions();
@@ -168,11 +201,15 @@ async function serveTestStores(): Promise<void> {
 if (options.testStores) {
   await serveTestStores();
 } else if (options.till) {
-  const host = await serveTill(options.till, options.port).catch((error: unknown) => {
-    console.error((error as Error).message);
-    process.exit(1);
-  });
-  console.log(`Pet Store Clerk (browser host, a till of ${options.till.server}) on ${host.url}`);
+  const { till } = options;
+  const served = await (typeof till === 'function' ? till() : Promise.resolve(till))
+    .then(async (resolved) => ({ resolved, host: await serveTill(resolved, options.port) }))
+    .catch((error: unknown) => {
+      console.error((error as Error).message);
+      process.exit(1);
+    });
+  const { host } = served;
+  console.log(`Pet Store Clerk (browser host, a till of ${served.resolved.server}) on ${host.url}`);
   const stop = () => void host.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
