@@ -20,8 +20,8 @@ const NUMBER_COLUMNS = new Set(['stock', 'price']);
 /** Columns our own export writes beside those: `id` finds a pet already in the store; `categoryId` repeats `category`. */
 const EXTRA_COLUMNS = ['id', 'categoryId'];
 /** A category's optional fields, columns of our categories CSV when some category has a value. */
-export const CATEGORY_RECORD_COLUMNS = ['taxRate'];
-/** A categories CSV: a `description` or `taxRate` column and none only a pet has tells it from a pets CSV. */
+export const CATEGORY_RECORD_COLUMNS = ['taxRate', 'lowStockThreshold'];
+/** A categories CSV: a `description`, `taxRate` or `lowStockThreshold` column and none only a pet has tells it from a pets CSV. */
 const CATEGORY_COLUMNS = ['id', 'name', 'description', ...CATEGORY_RECORD_COLUMNS];
 const KNOWN_COLUMNS = [...new Set([...IMPORT_COLUMNS, ...RECORD_COLUMNS, ...EXTRA_COLUMNS, ...CATEGORY_COLUMNS])];
 
@@ -34,6 +34,7 @@ export interface FileCategory {
   name: string;
   description?: string;
   taxRate?: number;
+  lowStockThreshold?: number;
   problem?: string;
 }
 
@@ -238,12 +239,27 @@ function categoriesIn(columns: string[], rows: { cells: string[]; line: number }
       const value = cells[columns.indexOf(column)];
       return value === undefined || value === '' ? undefined : unescapeFormula(value);
     };
-    // An empty name cell is an empty name ("Must not be empty"); an empty description or rate is none.
-    const rateCell = at('taxRate');
-    const rate = rateCell === undefined ? { value: undefined } : numberCell(rateCell);
-    const [category] = readCategories([{ id: at('id'), name: at('name') ?? '', description: at('description'), taxRate: 'value' in rate ? rate.value : undefined }]);
+    // An empty name cell is an empty name ("Must not be empty"); an empty description, rate or threshold is none.
+    const numberAt = (column: string) => {
+      const cell = at(column);
+      return cell === undefined ? { value: undefined } : numberCell(cell);
+    };
+    const rate = numberAt('taxRate');
+    const threshold = numberAt('lowStockThreshold');
+    const [category] = readCategories([
+      {
+        id: at('id'),
+        name: at('name') ?? '',
+        description: at('description'),
+        taxRate: 'value' in rate ? rate.value : undefined,
+        lowStockThreshold: 'value' in threshold ? threshold.value : undefined,
+      },
+    ]);
     const extra = cells.slice(columns.length).some((cell) => cell.trim() !== '');
-    const misread = 'problem' in rate ? `taxRate: ${rate.problem}` : undefined;
+    const misread = [
+      'problem' in rate ? `taxRate: ${rate.problem}` : undefined,
+      'problem' in threshold ? `lowStockThreshold: ${threshold.problem}` : undefined,
+    ].filter(Boolean).join('; ') || undefined;
     const problem = extra ? `${cells.length} cells, but the header names ${columns.length} columns` : [misread, category!.problem].filter(Boolean).join('; ') || undefined;
     // Named by its line: a categories file has no pet rows to show the place.
     return { ...category!, ...(problem ? { problem: `line ${line}: ${problem}` } : {}) };
@@ -252,8 +268,8 @@ function categoriesIn(columns: string[], rows: { cells: string[]; line: number }
 
 function readCategories(list: unknown[]): FileCategory[] {
   return list.map((item) => {
-    const { id, name, description, taxRate } = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
-    const parsed = NewCategory.safeParse({ name, description: description ?? undefined, taxRate: taxRate ?? undefined });
+    const { id, name, description, taxRate, lowStockThreshold } = (item && typeof item === 'object' ? item : {}) as Record<string, unknown>;
+    const parsed = NewCategory.safeParse({ name, description: description ?? undefined, taxRate: taxRate ?? undefined, lowStockThreshold: lowStockThreshold ?? undefined });
     if (parsed.success) return { id: asId(id) ?? null, ...parsed.data };
     const problem = detailsFromZod(parsed.error).map((detail) => `${detail.path}: ${detail.message}`).join('; ');
     return { id: asId(id) ?? null, name: shown(name) ?? '', problem };

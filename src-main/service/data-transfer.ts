@@ -57,13 +57,13 @@ interface ImportChoices {
 interface PlannedCategories {
   /** Folded names. */
   creates: Set<string>;
-  create: { name: string; description?: string; taxRate?: number }[];
+  create: { name: string; description?: string; taxRate?: number; lowStockThreshold?: number }[];
   /** Names rows give that the store lacks (and the plan does not create), as first written. */
   unknown: Map<string, string>;
 }
 
 interface ImportPlan extends Omit<ImportPreview, 'rowCount'> {
-  create: { name: string; description?: string; taxRate?: number }[];
+  create: { name: string; description?: string; taxRate?: number; lowStockThreshold?: number }[];
   orders: number;
 }
 
@@ -242,7 +242,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
       else if (categories.findByName(category.name)) present++;
       else if (!creates.has(fold(category.name))) {
         creates.add(fold(category.name));
-        create.push({ name: category.name, description: category.description, taxRate: category.taxRate });
+        create.push({ name: category.name, description: category.description, taxRate: category.taxRate, lowStockThreshold: category.lowStockThreshold });
       }
     }
     // A list of categories alone (a categories CSV) says what it leaves alone, and its rows that are no
@@ -300,7 +300,13 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
         resource === 'pets'
           ? allPets.all().map((pet) => ({ id: pet.id, name: pet.name, category: pet.category, categoryId: pet.categoryId, status: pet.status, stock: pet.stock, ...recordOf(pet, 'text') }))
           : resource === 'categories'
-            ? allCategories.all().map((row) => ({ id: row.id, name: row.name, description: row.description ?? '', ...(row.taxRate === null ? {} : { taxRate: row.taxRate }) }))
+            ? allCategories.all().map((row) => ({
+                id: row.id,
+                name: row.name,
+                description: row.description ?? '',
+                ...(row.taxRate === null ? {} : { taxRate: row.taxRate }),
+                ...(row.lowStockThreshold === null ? {} : { lowStockThreshold: row.lowStockThreshold }),
+              }))
             : ctx.orders.all().map((row) => ({ ...orderModel(row) }));
       // A pet's or category's optional fields are columns when some row has a value: a store that uses none exports the file it always did.
       const optional = resource === 'pets' ? RECORD_COLUMNS : resource === 'categories' ? CATEGORY_RECORD_COLUMNS : [];
@@ -326,8 +332,8 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
           throw new StoreError('VALIDATION_FAILED', `${count(result.invalid, 'row is', 'rows are')} invalid (first: ${reason}); nothing was imported`);
         }
         const createdIds = new Map<string, number>();
-        for (const { name, description, taxRate } of result.create) {
-          const id = ctx.categories.insert(name, { description: description ?? null, taxRate });
+        for (const { name, description, taxRate, lowStockThreshold } of result.create) {
+          const id = ctx.categories.insert(name, { description: description ?? null, taxRate, lowStockThreshold });
           createdIds.set(fold(name), id);
           ctx.events.append('category.created', categoryModel(ctx.categories.find(id)!));
         }

@@ -80,7 +80,7 @@ test('export prints CSV of one table, or writes the whole store as JSON to a fil
   const csv = await petstore(['export', '--db', db, '--resource', 'categories']);
   expect(csv.code, csv.stderr).toBe(0);
   const lines = csv.stdout.trim().split(/\r?\n/); // RFC 4180 CSV: CRLF line ends
-  expect(lines[0]).toBe('id,name,description');
+  expect(lines[0]).toBe('id,name,description,lowStockThreshold'); // the demo's dogs, cats, … are low at none left
   expect(lines).toHaveLength(11);
 
   const out = join(dir, 'store.json');
@@ -229,7 +229,7 @@ test('categories\' tax rates travel through both exports into a new database; a 
   const csv = join(dir, 'categories.csv');
   const json = join(dir, 'store.json');
   expect((await petstore(['export', '--db', db, '--resource', 'categories', '--out', csv])).code).toBe(0);
-  expect(readFileSync(csv, 'utf8')).toMatch(/^id,name,description,taxRate\r\n1,[^\r]*,700\r\n2,[^\r]*,0\r\n/);
+  expect(readFileSync(csv, 'utf8')).toMatch(/^id,name,description,taxRate,lowStockThreshold\r\n1,[^\r]*,700,1\r\n2,[^\r]*,0,1\r\n/);
   expect((await petstore(['export', '--db', db, '--format', 'json', '--out', json])).code).toBe(0);
   for (const file of [csv, json]) {
     const target = join(dir, `from-${file.endsWith('.csv') ? 'csv' : 'json'}.db`);

@@ -29,8 +29,8 @@ export const EXPORT_USAGE = `petstore export [--format csv|json] [--resource pet
 export const IMPORT_USAGE = `petstore import FILE [--format csv|json] [--dry-run] [--all-or-nothing] [--db FILE]
   Adds the pets of a CSV (name,category,status,stock), a JSON array of pets, or a whole-store JSON
   export (whose categories the store lacks are created; its orders are not imported); or the
-  categories of a categories CSV (id,name,description,taxRate, as \`export --resource categories\`
-  writes; those the store lacks are created). Column names are read whatever their case. Prices are
+  categories of a categories CSV (id,name,description,taxRate,lowStockThreshold, as
+  \`export --resource categories\` writes; those the store lacks are created). Column names are read whatever their case. Prices are
   whole minor units (12.50 EUR is 1250), tax rates basis points (19 % is 1900). Every row is
   checked first and each problem printed with its line (CSV) or item (JSON); pets already in the
   store (same id and name: a re-import) are left alone; valid rows are imported in one transaction,
