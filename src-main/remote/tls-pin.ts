@@ -27,7 +27,7 @@ const serverName = (host: string) => (isIP(host) ? undefined : host);
 const unreachable = (origin: string, why: string) => new StoreError('SERVER_UNREACHABLE', `The shop server at ${origin} did not answer: ${why}`);
 
 /** Opens a TLS connection to `origin` (https://host:port), returns the certificate's fingerprint; sends nothing. */
-export function readFingerprint(origin: string, timeoutMs = READ_TIMEOUT_MS): Promise<Fingerprint> {
+export async function readFingerprint(origin: string, timeoutMs = READ_TIMEOUT_MS): Promise<Fingerprint> {
   const { host, port } = httpsOrigin(origin);
   return new Promise((resolve, reject) => {
     // Not verified against a CA: the certificate is self-made, and its fingerprint is what the caller checks.

@@ -4,7 +4,7 @@
  * valid token from the same address is served as before, and other addresses are not affected.
  * The limiter's memory stays bounded when an attacker cycles through addresses.
  */
-import { request as httpRequest } from 'node:http';
+import { rawRequest as httpRequest } from './support/transport';
 import { describe, expect, test } from 'vitest';
 import { AUTH_FAILURES_ALLOWED, createAuthThrottle } from '../../src-main/rest/auth-throttle';
 import { expectError, useHttpSuite, type Answer } from './support/http-suite';

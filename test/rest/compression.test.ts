@@ -3,7 +3,7 @@
  * the client's Accept-Encoding asks for it, and as it is otherwise; smaller answers never are.
  * Read with node:http, which (unlike fetch) leaves the bytes as they came.
  */
-import { request as httpRequest } from 'node:http';
+import { rawRequest as httpRequest } from './support/transport';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { preferredEncoding } from '../../src-main/rest/compression';

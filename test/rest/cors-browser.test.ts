@@ -12,6 +12,7 @@ import { chromium, type Browser, type LaunchOptions, type Page } from 'playwrigh
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import playwrightConfig from '../../playwright.config';
 import { startTestServer, type TestServer } from './support/server';
+import { chromiumPinArgs } from './support/transport';
 
 /** The browser tests' launch options (Debian's Chromium, its flags), from playwright.config.ts. */
 const launchOptions = playwrightConfig.projects!.find((project) => project.name === 'chromium')!.use!.launchOptions as LaunchOptions;
@@ -42,7 +43,7 @@ beforeAll(async () => {
   [shop, stranger] = await Promise.all([servePage(), servePage()]);
   t.store.handlers['settings.update']({ allowedOrigins: [shop.origin] });
   subscribe('http.server.request.start', countPreflight);
-  browser = await chromium.launch(launchOptions);
+  browser = await chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), ...chromiumPinArgs()] });
 });
 afterAll(async () => {
   unsubscribe('http.server.request.start', countPreflight);

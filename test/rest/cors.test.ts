@@ -3,11 +3,13 @@
  * page on another site cannot read anything. On, only the listed origins are allowed, preflights
  * need no token, and the headers an integrator's page needs are exposed.
  */
+import { urlToHttpOptions } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startListener, type RunningListener } from '../../src-main/rest/listener';
 import { invokeOperation } from '../../src-main/service/invoke';
 import { createOpenApiChecker } from './support/openapi-check';
 import { startTestServer, type TestServer } from './support/server';
+import { SCHEME, listenerTlsOption, rawAgent, rawRequest } from './support/transport';
 
 const LISTED = 'http://localhost:3000';
 
@@ -42,8 +44,8 @@ describe('origins listed by the owner', () => {
   let base: string;
   beforeAll(async () => {
     t.store.handlers['settings.update']({ allowedOrigins: [LISTED, 'https://shop.example'] });
-    listener = await startListener({ store: t.store, host: '127.0.0.1', port: 0 });
-    base = `http://127.0.0.1:${listener.port}`;
+    listener = await startListener({ store: t.store, host: '127.0.0.1', port: 0, tls: listenerTlsOption() });
+    base = `${SCHEME}://127.0.0.1:${listener.port}`;
   });
   afterAll(async () => {
     await listener.close();
@@ -73,10 +75,10 @@ describe('origins listed by the owner', () => {
   });
 
   test('a preflight addressed to another host (DNS rebinding) is refused before CORS grants anything', async () => {
-    const { request } = await import('node:http');
     const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
       // fetch cannot set Host: a raw request, as a rebinding browser would send it.
-      const call = request(`${base}/v1/store/orders`, {
+      const call = rawRequest({
+        ...urlToHttpOptions(new URL(`${base}/v1/store/orders`)),
         method: 'OPTIONS',
         headers: { host: 'attacker.example', origin: LISTED, 'access-control-request-method': 'POST' },
       });
@@ -128,10 +130,10 @@ describe('origins as the owner typed them', () => {
       allowedOrigins: ['https://Shop.Example.com', 'HTTP://LOCALHOST:3000', 'http://localhost:3000', 'http://intranet:80'],
     });
     expect(saved.ok && (saved.data as { allowedOrigins: string[] }).allowedOrigins).toEqual(['https://shop.example.com', 'http://localhost:3000', 'http://intranet']);
-    const listener = await startListener({ store: t.store, host: '127.0.0.1', port: 0 });
+    const listener = await startListener({ store: t.store, host: '127.0.0.1', port: 0, tls: listenerTlsOption() });
     try {
       for (const origin of ['https://shop.example.com', 'http://localhost:3000', 'http://intranet']) {
-        const answer = await preflight(origin, `http://127.0.0.1:${listener.port}/v1/pets`);
+        const answer = await preflight(origin, `${SCHEME}://127.0.0.1:${listener.port}/v1/pets`);
         expect(answer.status, origin).toBe(204);
         expect(answer.headers.get('access-control-allow-origin'), origin).toBe(origin);
       }
@@ -166,11 +168,10 @@ describe('origins as the owner typed them', () => {
 
 describe('a running listener follows the list', () => {
   test('a change applies to its next request, on the same kept-alive connection; answers vary by Origin only while origins are listed', async () => {
-    const { Agent, request } = await import('node:http');
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const agent = rawAgent({ keepAlive: true, maxSockets: 1 });
     const ask = (headers: Record<string, string>) =>
       new Promise<{ status: number; headers: Record<string, unknown>; socket: object }>((resolve, reject) => {
-        const call = request(`${t.origin}/v1/pets?limit=1`, { agent, headers: { authorization: `Bearer ${t.readToken}`, ...headers } });
+        const call = rawRequest({ ...urlToHttpOptions(new URL(`${t.origin}/v1/pets?limit=1`)), agent, headers: { authorization: `Bearer ${t.readToken}`, ...headers } });
         call.on('response', (response) => {
           response.resume();
           response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, socket: call.socket! }));

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { connectRaw } from './support/transport';
 import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../../src-shared/errors';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { forgetStorageFull } from '../../src-main/service/storage-full';
@@ -419,7 +419,7 @@ describe('429 RATE_LIMITED (own server: the budget is a global setting)', () => 
 /** Writes raw bytes to a listener and reads the answer (status line, headers, JSON body) it closes with. */
 function rawExchange(port: number, chunks: string[], gapMs = 0): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', async () => {
+    const socket = connectRaw(port, '127.0.0.1', async () => {
       for (const chunk of chunks) {
         socket.write(chunk);
         if (gapMs) await new Promise((done) => setTimeout(done, gapMs));

@@ -3,9 +3,9 @@
  * process, as a sync job would be) leaves the server's other clients their turn: the headless
  * server is a separate process here, so that the client really drains its socket meanwhile.
  */
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { connectRaw } from './support/transport';
 import { openStore } from '../../src-main/service/store';
 import { tempDir } from '../helpers/temp-store';
 import { killAll, startServe } from './support/processes';
@@ -39,7 +39,7 @@ test('while a fast reader replays a long log, another request is answered before
   let firstData: () => void;
   const started = new Promise<void>((resolve) => (firstData = resolve));
   const replayed = new Promise<void>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connectRaw(port, '127.0.0.1');
     socket.write(`GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`);
     socket.setEncoding('utf8');
     // Each event is one write (one HTTP chunk), so "\nevent: " is never cut by chunk framing; a

@@ -4,9 +4,9 @@
  * resuming (Last-Event-ID and ?after=), heartbeats, and what a client disconnect leaves behind.
  */
 import { ServerResponse } from 'node:http';
-import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { connectRaw } from './support/transport';
 import { EVENT_TYPES, StoreEvent, type EventType } from '../../src-shared/schemas/event';
 import type { EventFeed } from '../../src-main/service/event-feed';
 import { createBackup, restoreBackup } from '../../src-main/service/backup';
@@ -513,7 +513,7 @@ describe('resuming', () => {
     const reads = vi.spyOn(t.store.context.events, 'after');
     const eventsRead = () => reads.mock.results.reduce((sum, result) => sum + (result.value as unknown[]).length, 0);
 
-    const socket = connect(Number(new URL(t.origin).port), '127.0.0.1');
+    const socket = connectRaw(Number(new URL(t.origin).port), '127.0.0.1');
     socket.write(`GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${t.writeToken}\r\n\r\n`);
     socket.pause();
     // Wait until the server stops reading the log: it waits for the client.

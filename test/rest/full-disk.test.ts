@@ -5,7 +5,7 @@
  * in the file when it is opened again. On a real 8 MiB tmpfs, which only root may mount (CI runs
  * as root); elsewhere the test is skipped and says why.
  */
-import { Agent, request as httpRequest } from 'node:http';
+import { rawAgent, rawRequest as httpRequest } from './support/transport';
 import { unlinkSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -48,7 +48,7 @@ describe.skipIf(!canMountTmpfs)('a full disk under the REST listener (8 MiB tmpf
    * client sends a body with its headers in one write, so a write and the reads sent after it
    * arrive in the same turn of the server's event loop and share its batch, as under load.
    */
-  const agent = new Agent({ keepAlive: true, maxSockets: 100 });
+  const agent = rawAgent({ keepAlive: true, maxSockets: 100 });
   async function call(method: string, path: string, json?: unknown): Promise<{ status: number; body: any }> {
     const body = json === undefined ? undefined : JSON.stringify(json);
     const headers: Record<string, string> = { authorization: `Bearer ${t.writeToken}` };

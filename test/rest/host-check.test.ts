@@ -3,7 +3,7 @@
  * (`--host 0.0.0.0`) answers requests addressed to this machine's own addresses and name, as other
  * machines send them; one bound to loopback does not. A foreign name is refused either way.
  */
-import { request } from 'node:http';
+import { rawRequest as request } from './support/transport';
 import { hostname, networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from './support/server';

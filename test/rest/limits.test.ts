@@ -1,5 +1,5 @@
-import { connect } from 'node:net';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { connectRaw } from './support/transport';
 import { OPERATION_NAMES, operationDef } from '../../src-shared/contract';
 import { ERROR_CODES } from '../../src-shared/errors';
 import type { Category } from '../../src-shared/schemas/category';
@@ -516,7 +516,7 @@ describe('requests HTTP itself cannot parse', () => {
   /** Writes raw bytes to the listener and returns what comes back before it closes. */
   const sendRaw = (bytes: string) =>
     new Promise<string>((resolve, reject) => {
-      const socket = connect(s.t.listener.port, '127.0.0.1', () => socket.end(bytes));
+      const socket = connectRaw(s.t.listener.port, '127.0.0.1', () => socket.end(bytes));
       let answer = '';
       socket.on('data', (chunk) => (answer += chunk));
       socket.on('close', () => resolve(answer));

@@ -7,12 +7,14 @@ import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import { urlToHttpOptions } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openStore } from '../../src-main/service/store';
 import { tempDir } from '../helpers/temp-store';
 import { killAll, runCli, startServe, type ServeProcess } from './support/processes';
 import { openSse, sleep } from './support/sse';
+import { SCHEME, connectRaw, rawAgent, rawRequest } from './support/transport';
 
 const SECRET = 'shutdown-test-preset-secret';
 const SEEDED_PETS = 50_000;
@@ -61,7 +63,8 @@ async function placeOrder(server: ServeProcess, petId: number) {
  */
 function heldRequest(server: ServeProcess, method: string, path: string, body: unknown, agent: http.Agent | false = false) {
   const payload = Buffer.from(JSON.stringify(body));
-  const request = http.request(`${server.url}${path}`, {
+  const request = rawRequest({
+    ...urlToHttpOptions(new URL(`${server.url}${path}`)),
     method,
     agent,
     headers: { ...auth, 'content-type': 'application/json', 'content-length': payload.length },
@@ -97,7 +100,7 @@ function inspect(file: string) {
 describe('petstore serve', () => {
   test('prints its address, serves /health without a token and /v1 with the preset token only', async () => {
     const server = await serve(seededCopy());
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    expect(server.url).toMatch(new RegExp(`^${SCHEME}://127\\.0\\.0\\.1:\\d+/v1$`));
     expect(server.port).toBeGreaterThan(0);
 
     for (const path of ['/health', '/v1/health']) {
@@ -192,9 +195,9 @@ describe('petstore serve', () => {
 
   test('an idle kept-alive connection does not hold up the stop', async () => {
     const server = await serve(seededCopy());
-    const agent = new http.Agent({ keepAlive: true });
+    const agent = rawAgent({ keepAlive: true });
     await new Promise<void>((resolve, reject) =>
-      http.get(`${server.origin}/health`, { agent }, (response) => response.resume().on('end', resolve)).on('error', reject),
+      rawRequest({ ...urlToHttpOptions(new URL(`${server.origin}/health`)), agent }, (response) => response.resume().on('end', resolve)).on('error', reject).end(),
     );
     server.child.kill('SIGTERM');
     const exit = await server.exitWithin(5000);
@@ -206,7 +209,7 @@ describe('petstore serve', () => {
     // fetch, browsers and most HTTP clients keep connections alive between requests.
     const file = seededCopy();
     const server = await serve(file);
-    const agent = new http.Agent({ keepAlive: true });
+    const agent = rawAgent({ keepAlive: true });
     try {
       const restock = heldRequest(server, 'PUT', '/store/inventory/5', { quantity: 7 }, agent);
       await sleep(300);
@@ -227,7 +230,7 @@ describe('petstore serve', () => {
     const file = seededCopy();
     const server = await serve(file);
     const restock = heldRequest(server, 'PUT', '/store/inventory/5', { quantity: 7 }); // keeps the stop waiting
-    const socket = net.connect(server.port, '127.0.0.1');
+    const socket = connectRaw(server.port);
     await new Promise((resolve) => socket.once('connect', resolve));
     try {
       await sleep(300);
@@ -257,7 +260,7 @@ describe('petstore serve', () => {
   test('a connection that never sends a request does not hold up the stop', async () => {
     // Browsers and HTTP clients open spare connections ahead of time (fetch does after an abort).
     const server = await serve(seededCopy());
-    const socket = net.connect(server.port, '127.0.0.1');
+    const socket = connectRaw(server.port);
     await new Promise((resolve) => socket.once('connect', resolve));
     await sleep(200);
     try {

@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Category } from '../../../src-shared/schemas/category';
 import type { Order } from '../../../src-shared/schemas/order';
@@ -7,6 +6,7 @@ import type { SettingsPatch } from '../../../src-shared/schemas/settings';
 import type { z } from 'zod';
 import { createOpenApiChecker } from './openapi-check';
 import { startTestServer, type TestServer } from './server';
+import { rawRequest } from './transport';
 
 export type Checker = Awaited<ReturnType<typeof createOpenApiChecker>>;
 
@@ -39,7 +39,7 @@ export interface HttpSuite {
   /** fetch() + api.check(): every answer is checked against the served document. */
   call<T = any>(method: string, path: string, init?: CallInit): Promise<Answer<T>>;
   /**
-   * node:http request (for what fetch() forbids: a Host header, a body without Content-Type),
+   * node:http request, node:https in the HTTPS run (for what fetch() forbids: a Host header, a body without Content-Type),
    * its answer also checked against the served document.
    */
   raw<T = any>(method: string, path: string, init?: RawInit): Promise<Answer<T>>;
@@ -116,7 +116,7 @@ export function useHttpSuite(options: Parameters<typeof startTestServer>[0] = {}
       }
       if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
       const answer = await new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
-        const req = httpRequest(
+        const req = rawRequest(
           { host: '127.0.0.1', port: server().listener.port, method, path, headers, agent: false },
           (res) => {
             const chunks: Buffer[] = [];

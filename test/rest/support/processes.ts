@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitForOutput } from '../../helpers/wait-for-output';
+import { HTTPS, placeTestCertificate } from './transport';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const BIN = join(ROOT, 'bin', 'petstore.mjs');
@@ -112,17 +113,21 @@ export async function runCli(args: string[], env: Record<string, string | undefi
 }
 
 export interface ServeProcess extends Spawned {
-  /** http://127.0.0.1:<port> */
+  /** http://127.0.0.1:<port> (https:// in the REST suite's HTTPS run) */
   origin: string;
   /** http://127.0.0.1:<port>/v1, as printed. */
   url: string;
   port: number;
 }
 
-/** Starts `petstore serve --db <file> --port 0` and waits for its "listening on" line. */
+/**
+ * Starts `petstore serve --db <file> --port 0` and waits for its "listening on" line; in the REST
+ * suite's HTTPS run with `--https` and the run's certificate beside the file (the one clients pin).
+ */
 export async function startServe(file: string, env: Record<string, string | undefined> = {}, extraArgs: string[] = []): Promise<ServeProcess> {
-  const proc = spawnNode([BIN, 'serve', '--db', file, '--port', '0', ...extraArgs], env);
-  const match = await proc.waitForOutput(/listening on (http:\/\/127\.0\.0\.1:(\d+)\/v1)/);
+  if (HTTPS) placeTestCertificate(file);
+  const proc = spawnNode([BIN, 'serve', '--db', file, '--port', '0', ...(HTTPS ? ['--https'] : []), ...extraArgs], env);
+  const match = await proc.waitForOutput(/listening on (https?:\/\/127\.0\.0\.1:(\d+)\/v1)/);
   const url = match[1];
   return Object.assign(proc, { url, origin: url.replace(/\/v1$/, ''), port: Number(match[2]) });
 }

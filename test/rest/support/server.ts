@@ -3,13 +3,14 @@ import { startListener, type RunningListener } from '../../../src-main/rest/list
 import { openStore, type Store } from '../../../src-main/service/store';
 import { invokeOperation } from '../../../src-main/service/invoke';
 import { tempDir } from '../../helpers/temp-store';
+import { SCHEME, listenerTlsOption } from './transport';
 
 export const PRESET_TOKEN = 'test-preset-write-token';
 
 export interface TestServer {
   store: Store;
   listener: RunningListener;
-  /** http://127.0.0.1:<port> (no /v1). */
+  /** http://127.0.0.1:<port> (no /v1); https:// in the HTTPS run. */
   origin: string;
   file: string;
   writeToken: string;
@@ -22,6 +23,7 @@ export interface TestServer {
 /**
  * The headless server's listener on 127.0.0.1 with a fresh database in a temp dir, a write and
  * a read token created the way the CLI does, and the preset token PETSTORE_API_TOKEN would give.
+ * In the HTTPS run it serves the run's certificate, and fetch() pins it (https-client.ts).
  */
 export async function startTestServer(
   options: { heartbeatMs?: number; authCheckMs?: number; host?: string; requestTimeoutMs?: number; busyWaitMs?: number; dir?: string } = {},
@@ -46,8 +48,9 @@ export async function startTestServer(
     authCheckMs: options.authCheckMs,
     requestTimeoutMs: options.requestTimeoutMs,
     busyWaitMs: options.busyWaitMs,
+    tls: listenerTlsOption(),
   });
-  const origin = `http://127.0.0.1:${listener.port}`;
+  const origin = `${SCHEME}://127.0.0.1:${listener.port}`;
   return {
     store,
     listener,
