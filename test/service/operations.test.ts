@@ -16,6 +16,12 @@ import { PHOTO_MAX_BYTES } from '../../src-shared/schemas/pet';
 import { appendedSince, expectRefused, lastEventId, snapshot, openStoreForRules, standing } from './support/observe';
 import { OVERSIZED_DATE, recordOversizedSales } from './support/oversized-sales';
 import { dateIn } from '../../src-shared/shop-days';
+import { tillProof } from '../../src-main/service/pairing-proof';
+import { provideShopServer } from '../../src-main/service/shop-server';
+
+/** The shop server the tills operations are served as: a certificate's fingerprint. */
+const FINGERPRINT = 'AB:CD:'.repeat(15) + 'AB:CD';
+const SHOP_SERVER = { fingerprint: () => FINGERPRINT };
 
 /** A small shop: two categories (one empty), pets in each standing, an open and a complete order. */
 function seed(t: TestStore) {
@@ -552,6 +558,34 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(preview.rows[1].errors.map((e) => e.path)).toEqual(['name']);
     expect(snapshot(t)).toEqual(before);
   },
+  'tills.pairingCode': (t) => {
+    provideShopServer(t.store.context, SHOP_SERVER);
+    const made = conforms('tills.pairingCode', t.ok('tills.pairingCode', {})) as { code: string; fingerprint: string };
+    expect(made.fingerprint).toBe(FINGERPRINT);
+  },
+  'tills.pair': (t) => {
+    provideShopServer(t.store.context, SHOP_SERVER);
+    const { code } = t.ok('tills.pairingCode', {});
+    const paired = conforms('tills.pair', t.ok('tills.pair', { name: 'Counter 2', proof: tillProof(code, FINGERPRINT, 'Counter 2') }));
+    expect(paired).toMatchObject({ till: { name: 'Counter 2', revokedAt: null } });
+  },
+  'tills.list': (t) => {
+    provideShopServer(t.store.context, SHOP_SERVER);
+    const { code } = t.ok('tills.pairingCode', {});
+    const { till } = t.ok('tills.pair', { name: 'Counter 2', proof: tillProof(code, FINGERPRINT, 'Counter 2') });
+    expect(conforms('tills.list', t.ok('tills.list', {}))).toEqual([{ ...till, lastUsedAt: null }]);
+    t.ok('tills.revoke', { tillId: till.id });
+    expect(t.ok('tills.list', {})).toEqual([]);
+    expect(t.ok('tills.list', { includeRevoked: true })).toHaveLength(1);
+  },
+  'tills.revoke': (t) => {
+    provideShopServer(t.store.context, SHOP_SERVER);
+    const { code } = t.ok('tills.pairingCode', {});
+    const { till } = t.ok('tills.pair', { name: 'Counter 2', proof: tillProof(code, FINGERPRINT, 'Counter 2') });
+    const revoked = conforms('tills.revoke', t.ok('tills.revoke', { tillId: till.id }));
+    expect(revoked).toEqual({ ...till, revokedAt: expect.any(String) });
+    expect(t.ok('tills.revoke', { tillId: till.id })).toEqual(revoked); // again: as it was
+  },
   'data.import': (t, s) => {
     const result = t.ok('data.import', { format: 'json', content: JSON.stringify([{ name: 'Max', category: 'cats', stock: 3 }, { name: 'Bad' }]) });
     expect(conforms('data.import', result)).toEqual({ imported: 1, skipped: 1 });
@@ -617,6 +651,10 @@ const refusals: Refusal[] = [
   ['tokens.create', 'VALIDATION_FAILED', () => ({ label: 'Shop', scope: 'admin' }), /scope/],
   ['tokens.list', 'VALIDATION_FAILED', () => ({ includeRevoked: 1 }), /includeRevoked/],
   ['tokens.revoke', 'VALIDATION_FAILED', () => ({ tokenId: '1' }), /tokenId/],
+  ['tills.pairingCode', 'VALIDATION_FAILED', () => ({ forTill: 'Counter 2' }), /forTill/],
+  ['tills.list', 'VALIDATION_FAILED', () => ({ includeRevoked: 'yes' }), /includeRevoked/],
+  ['tills.revoke', 'VALIDATION_FAILED', () => ({ tillId: 0 }), /tillId/],
+  ['tills.pair', 'VALIDATION_FAILED', () => ({ name: 'Counter 2', proof: 'short' }), /proof/],
   ['stats.overview', 'VALIDATION_FAILED', () => ({ since: 1 }), /since/],
   ['data.export', 'VALIDATION_FAILED', () => ({ format: 'xml' }), /format/],
   ['data.previewImport', 'VALIDATION_FAILED', () => ({ format: 'csv', content: 'x'.repeat(MAX_IMPORT_CHARS + 1) }), /64 MiB/],
@@ -685,6 +723,8 @@ const refusals: Refusal[] = [
   ['inventory.movements', 'NOT_FOUND', () => ({ petId: MISSING }), /Pet 424242/],
   ['orders.update', 'ORDER_CANCELLED', (s) => ({ orderId: s.cancelled.id, changes: { complete: true } }), /was cancelled/],
   ['tokens.revoke', 'NOT_FOUND', () => ({ tokenId: MISSING }), /Token 424242/],
+  ['tills.revoke', 'NOT_FOUND', () => ({ tillId: MISSING }), /Till 424242/],
+  ['tills.pair', 'PAIRING_CODE_INVALID', () => ({ name: 'Counter 2', proof: tillProof('ABCDE-FGHJK', FINGERPRINT, 'Counter 2') }), /make a new code/],
   ['customers.get', 'NOT_FOUND', () => ({ customerId: MISSING }), /Customer 424242/],
   ['customers.update', 'NOT_FOUND', () => ({ customerId: MISSING, changes: { name: 'Cy' } }), /Customer 424242/],
   ['customers.update', 'CUSTOMER_FORGOTTEN', (s) => ({ customerId: s.gus.id, changes: { name: 'Gus' } }), /has been forgotten/],
@@ -739,6 +779,7 @@ describe('each refusal answers its code and changes nothing', () => {
   beforeAll(() => {
     t = openStoreForRules();
     s = shopOf(t);
+    provideShopServer(t.store.context, SHOP_SERVER);
   });
   afterAll(() => t.close());
 
@@ -778,6 +819,9 @@ describe('a database locked by another program: SERVICE_BUSY, nothing written, r
     'settings.update': { lowStockThreshold: 4 },
     'tokens.create': { label: 'Shop', scope: 'read' },
     'tokens.revoke': { tokenId: 1 },
+    'tills.pairingCode': {},
+    'tills.revoke': { tillId: 1 },
+    'tills.pair': { name: 'Counter 2', proof: 'A'.repeat(43) },
     'data.import': { format: 'csv', content: 'name,category\nMax,Dogs' },
     'customers.create': { name: 'Cy' },
     'customers.update': { customerId: s.ann.id, changes: { note: 'Regular' } },
@@ -793,6 +837,7 @@ describe('a database locked by another program: SERVICE_BUSY, nothing written, r
   beforeAll(() => {
     t = openStoreForRules({ busyTimeoutMs: 20 });
     s = shopOf(t);
+    provideShopServer(t.store.context, SHOP_SERVER);
     t.ok('tokens.create', { label: 'Old', scope: 'read' });
     // Another program (a second connection, as a CLI import would be) holds the write lock.
     holder = new Database(t.file);
@@ -867,7 +912,8 @@ describe('patch fields set to undefined (IPC\'s structured clone keeps them) are
 // ── The tables against the contract ─────────────────────────────────────────────────────────
 
 /** Codes only a transport answers (the in-process service never does). */
-const TRANSPORT_ONLY: ErrorCode[] = ['OPERATION_SUNSET'];
+// AUTH_THROTTLED: the listener refuses a throttled address's pairing before the handler runs.
+const TRANSPORT_ONLY: ErrorCode[] = ['OPERATION_SUNSET', 'AUTH_THROTTLED'];
 
 describe('coverage of the contract', () => {
   test('every store operation has a happy-path test', () => {
