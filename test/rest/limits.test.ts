@@ -48,6 +48,8 @@ const bodyRoutes = () =>
       'customers.update': { note: 'Limit' },
       'sales.create': { lines: [{ petId: pet.id, unitPrice: 500 }], payments: [{ method: 'cash', amount: 500 }] },
       'refunds.create': { lines: [{ orderId: sale.lines[0].orderId }], restock: true, payments: [{ method: 'cash', amount: 500 }] },
+      // Well-formed; the code it proves was never made (limits come before the proof is checked).
+      'tills.pair': { name: 'Counter 2', proof: 'A'.repeat(43) },
     };
     return { name, method: http.method, url, body: valid[name] as Record<string, unknown> };
   });
