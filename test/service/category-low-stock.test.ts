@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
 import { effectiveLowStockThreshold, isLowStock } from '../../src-shared/thresholds';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 import { appendedSince, lastEventId } from './support/observe';
+import { statementsRunBy } from './support/statements';
 
 let t: TestStore;
 afterEach(() => t?.close());
@@ -156,4 +157,21 @@ describe('the threshold in force decides low stock everywhere', () => {
     t.ok('pets.update', { petId: five.id, changes: { categoryId: ten.id } });
     expect(lowIds()).toEqual([five.id]);
   });
+});
+
+test('the low-stock list and count find each pet\'s category by its key: the pets are read once, no category scanned per pet', () => {
+  t = openTestStore();
+  const ten = t.ok('categories.create', { name: 'Ten', lowStockThreshold: 10 });
+  petWith(ten.id, 'Nine', 9);
+  const runs = statementsRunBy(t.store.db, () => {
+    t.ok('inventory.list', { low: true });
+    t.ok('stats.overview', {});
+  });
+  const low = [...runs].filter(([sql]) => sql.includes('low_stock_threshold'));
+  expect(low.length).toBeGreaterThanOrEqual(2); // the page and the count (the overview's count is the same)
+  for (const [sql, { args }] of low) {
+    const plan = (t.store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((step) => step.detail);
+    expect(plan, sql).toContainEqual(expect.stringMatching(/^SEARCH c USING INTEGER PRIMARY KEY/));
+    expect(plan.filter((step) => /SCAN c\b|CORRELATED/.test(step)), sql).toEqual([]);
+  }
 });
