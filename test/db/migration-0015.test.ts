@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { openDatabase } from '../../src-main/db/connection';
 import { schemaVersion } from '../../src-main/db/migrate';
+import { restoreBackup } from '../../src-main/service/backup';
 import { tempDir } from '../helpers/temp-store';
 import { upgradeTestKit } from '../helpers/upgrade-kit';
 
@@ -58,4 +59,14 @@ test('a category takes a threshold of its own from then on', () => {
   const store = open(version14File());
   expect(ok(store, 'categories.update', { categoryId: 1, changes: { lowStockThreshold: 5 } })).toEqual({ id: 1, name: 'Fish', lowStockThreshold: 5 });
   expect(ok(store, 'inventory.list', { low: true }).items.map((item: { petId: number }) => item.petId)).toEqual([1]);
+});
+
+test('a backup written at version 14 restores with the 1 it had, into a shop at 3', async () => {
+  const { dir, cleanup } = tempDir('petstore-v15-restore-');
+  cleanups.push(cleanup);
+  const store = open(join(dir, 'shop.db'));
+  expect(ok(store, 'settings.get').lowStockThreshold).toBe(3);
+  await restoreBackup(store, version14File());
+  expect(ok(store, 'settings.get').lowStockThreshold).toBe(1);
+  expect(ok(store, 'inventory.list', { low: true }).items).toEqual([]);
 });
