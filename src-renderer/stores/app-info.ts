@@ -16,6 +16,8 @@ export const useAppInfoStore = defineStore('app-info', () => {
   const loading = ref(false);
 
   const hasNativeDialogs = computed(() => info.value?.runtime === 'electron');
+  /** A till connected to a shop server: where, and its name there (the owner's work is the server's). */
+  const connection = computed(() => info.value?.connection ?? null);
 
   /** Loads the version, data folder, backup folder and runtime. */
   async function load(): Promise<AppInfo> {
@@ -57,5 +59,5 @@ export const useAppInfoStore = defineStore('app-info', () => {
     await api().call('app.showDataFolder', {});
   }
 
-  return { info, loading, hasNativeDialogs, load, runtime, printToPdf, suggestedBackupFile, chooseFile, showDataFolder };
+  return { info, loading, hasNativeDialogs, connection, load, runtime, printToPdf, suggestedBackupFile, chooseFile, showDataFolder };
 });

@@ -73,6 +73,13 @@ test('a sale on one till appears on the other without a reload', async ({ page }
   // Where the till is connected is told by app.info; the owner's work is the server machine's.
   expect(await must(tillB.call('app.info', {}))).toMatchObject({ connection: { server: server.origin, tillName: 'Till B' } });
   expect(await tillB.call('tokens.list', {})).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+
+  // Settings on a till: where it works, the look; the owner's parts are the server machine's.
+  await pageB.goto(`${tillB.url}#/settings`);
+  await expect(pageB.getByTestId('settings-till')).toContainText(`This till works on the shop server at ${server.origin} as “Till B”`);
+  await expect(pageB.getByRole('heading', { name: 'Integrations' })).toHaveCount(0);
+  await expect(pageB.locator('#toasts')).toBeEmpty();
+  await expectAccessible(pageB, 'Settings on a connected till');
 });
 
 test('both tills selling the last unit at once: one sells, the other is told on its line', async ({ page }) => {
