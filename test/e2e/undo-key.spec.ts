@@ -53,3 +53,19 @@ test('Pets: Ctrl+Z undoes a delete, but not while typing in a field, where it is
   await page.waitForTimeout(300);
   expect(await listed('pets.list', { q: 'Keyed' })).toBe(1);
 });
+
+test('on a Mac it is ⌘Z: Ctrl+Z there is not the app’s undo', async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel' }));
+  const pet = await must(shop.host.call<{ id: number }>('pets.create', { name: 'Pip', categoryId: shop.categoryId('Dogs') }));
+  await must(shop.host.call('inventory.set', { petId: pet.id, update: { quantity: 5 } }));
+  const order = await must(shop.host.call<{ id: number }>('orders.place', { petId: pet.id }));
+  await page.goto(`${shop.host.url}#/orders`);
+  await cancelByKeyboard(page, order.id);
+  await expect(page.getByRole('button', { name: `Undo cancelling order ${order.id}` })).toHaveAttribute('aria-keyshortcuts', 'Meta+Z');
+  await page.keyboard.press('Control+z');
+  await page.waitForTimeout(300);
+  expect(await listed('orders.list', { status: ['open'] })).toBe(0);
+  await page.keyboard.press('Meta+z');
+  await expect(page.getByText(new RegExp(`Order ${order.id} placed again as order \\d+`))).toBeVisible();
+  expect(await listed('orders.list', { status: ['open'] })).toBe(1);
+});
