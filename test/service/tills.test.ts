@@ -88,6 +88,8 @@ test('a till is revoked as a till, not as a token; unknown tills are 404', () =>
   const tokenId = createTokenVerifier(t.store.context).verify(paired.data.secret)!.id;
   expect(t.fail('tokens.revoke', { tokenId })).toMatchObject({ code: 'NOT_FOUND' });
   expect(t.fail('tills.revoke', { tillId: paired.data.till.id + 100 })).toMatchObject({ code: 'NOT_FOUND' });
+  // Only pairing makes a till's token: tokens.create offers read and write alone.
+  expect(t.fail('tokens.create', { label: 'Sneaky', scope: 'till' })).toMatchObject({ code: 'VALIDATION_FAILED' });
 });
 
 test('the addresses a till enters, or why there are none', () => {
