@@ -63,9 +63,10 @@ test('a wrong code, a proof over another certificate and an expired code are eac
 });
 
 test('a revoked till is refused at once, and a restore of a backup from before does not let it back in', async () => {
+  // The host serves the certificate beside the database: the till proves the code over that one.
   const { handlers } = createHostHandlers(t.store, 'browser-host');
   const made = t.ok('tills.pairingCode');
-  const paired = pair(made.code);
+  const paired = pair(made.code, 'Counter 2', made.fingerprint);
   if (!paired.ok) throw new Error(JSON.stringify(paired.error));
   const verifier = createTokenVerifier(t.store.context);
   expect(verifier.verify(paired.data.secret)).toBeDefined();
