@@ -12,14 +12,12 @@
  *   npm run build && npm run bench:pets-scroll [-- --runs 5 --pets 100000 --renderer out/renderer]
  *   `--compare DIR`: a second build's Pets screen, alternated in the same runs (its own host, same data).
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { median } from '../rest/stats';
-import { CHROMIUM_OPTIONS, startBrowserHost, type BenchHost } from './browser-host';
+import { rendererBuild, seedDemoPets, withBenchStore } from './bench-store';
+import type { BenchHost } from './browser-host';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, pets: { type: 'string', default: '100000' }, renderer: { type: 'string' }, compare: { type: 'string' } },
@@ -29,11 +27,9 @@ const STEPS = 100;
 const STEP_PX = 400;
 const PLAIN_ROWS = 5000;
 const GOAL = 1.25;
-const root = resolve(import.meta.dirname, '..', '..');
 // `--renderer DIR`: a build of one's own (electron-vite build --outDir), where others share the checkout's out/.
-const renderer = values.renderer ? resolve(values.renderer) : join(root, 'out', 'renderer');
-if (!existsSync(join(renderer, 'index.html'))) throw new Error('Build the renderer first: npm run build');
-const compare = values.compare ? resolve(values.compare) : undefined;
+const renderer = rendererBuild(values.renderer);
+const compare = values.compare ? rendererBuild(values.compare) : undefined;
 
 interface Sample {
   totalMs: number;
@@ -43,27 +39,9 @@ interface Sample {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'petstore-bench-scroll-'));
-  const cleanup: (() => void)[] = [() => rmSync(dir, { recursive: true, force: true })];
-  try {
-    cpSync(renderer, join(dir, 'renderer'), { recursive: true });
-    const db = join(dir, 'pets.db');
-    // Seeded as bench/renderer/run.ts seeds: the CLI's demo data.
-    const seeded = spawnSync(process.execPath, [join(root, 'bin', 'petstore.mjs'), 'seed', '--db', db, '--pets', values.pets!], { encoding: 'utf8' });
-    if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
-    console.log(seeded.stdout.trim());
-
-    const host = await startBrowserHost(root, db, join(dir, 'renderer'));
-    cleanup.unshift(() => host.stop());
-    let other: BenchHost | undefined;
-    if (compare) {
-      cpSync(compare, join(dir, 'compare'), { recursive: true });
-      other = await startBrowserHost(root, db, join(dir, 'compare'));
-      cleanup.unshift(() => other!.stop());
-    }
-    const browser = await chromium.launch(CHROMIUM_OPTIONS);
-    cleanup.unshift(() => void browser.close());
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // Seeded as bench/renderer/run.ts seeds: the CLI's demo data.
+  await withBenchStore({ name: 'scroll', renderer, seed: (dir) => seedDemoPets(join(dir, 'pets.db'), values.pets!) }, async ({ host, page, serve }) => {
+    const other: BenchHost | undefined = compare ? await serve(compare) : undefined;
     const plainHtml = await plainTable(host);
 
     const pets: Sample[] = [];
@@ -104,9 +82,7 @@ async function main(): Promise<void> {
       const c = compared[i];
       console.log(`  ${fmt(s.totalMs, 7)} / ${fmt(s.p95GapMs, 5)} | ${fmt(plain[i]!.totalMs, 7)} / ${fmt(plain[i]!.p95GapMs, 5)}${c ? ` | ${fmt(c.totalMs, 7)} / ${fmt(c.p95GapMs, 5)}` : ''}`);
     });
-  } finally {
-    for (const step of cleanup) step();
-  }
+  });
 }
 
 const fmt = (n: number, width: number, digits = 1) => n.toFixed(digits).padStart(width);

@@ -15,14 +15,13 @@
  * The seeded store is kept in `--dir` (a temp folder unless given) and reused while its line count
  * matches, under the name bench/reports/run.ts gives it, so the two benchmarks can share one.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { seedReportsStore } from '../reports/seed';
 import { median, percentileOfSorted } from '../rest/stats';
-import { CHROMIUM_OPTIONS, startBrowserHost } from './browser-host';
+import { rendererBuild, withBenchStore } from './bench-store';
 
 const percentile = (samples: number[], p: number) => percentileOfSorted([...samples].sort((a, b) => a - b), p);
 
@@ -31,9 +30,7 @@ const RUNS = Number(values.runs);
 const LINES = Number(values.lines);
 const WARMUP = 3;
 const GOAL_MS = 500;
-const root = resolve(import.meta.dirname, '..', '..');
-const renderer = join(root, 'out', 'renderer');
-if (!existsSync(join(renderer, 'index.html'))) throw new Error('Build the renderer first: npm run build');
+const renderer = rendererBuild();
 
 // In-page measurements are plain JavaScript text (tsx would wrap compiled functions in helpers the
 // page does not have). Each resolves with the first frame in which its result shows.
@@ -66,29 +63,22 @@ async function open(page: Page, url: string): Promise<number[]> {
   })()`);
 }
 
-async function main(): Promise<void> {
-  const dir = values.dir ?? mkdtempSync(join(tmpdir(), 'petstore-bench-reports-screen-'));
+/** The store of `--dir` when it holds one of LINES lines already, else seeded there (or in the run's temp folder). */
+function reportsStore(work: string): string {
+  const dir = values.dir ?? work;
   mkdirSync(dir, { recursive: true });
-  const work = mkdtempSync(join(tmpdir(), 'petstore-bench-reports-renderer-'));
-  const cleanup: (() => void)[] = [() => rmSync(work, { recursive: true, force: true })];
-  if (!values.dir) cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  try {
-    // A private copy of the build, so that a rebuild during the run cannot change what is measured.
-    cpSync(renderer, join(work, 'renderer'), { recursive: true });
-    const db = join(dir, `reports-${LINES}.db`);
-    const marker = `${db}.seeded`;
-    if (!existsSync(marker)) {
-      const seeded = seedReportsStore(db, LINES);
-      writeFileSync(marker, JSON.stringify(seeded));
-      console.log(`Seeded ${seeded.lines.toLocaleString('en-US')} lines in ${seeded.sales.toLocaleString('en-US')} sales in ${(seeded.ms / 1000).toFixed(1)} s.`);
-    }
+  const db = join(dir, `reports-${LINES}.db`);
+  const marker = `${db}.seeded`;
+  if (!existsSync(marker)) {
+    const seeded = seedReportsStore(db, LINES);
+    writeFileSync(marker, JSON.stringify(seeded));
+    console.log(`Seeded ${seeded.lines.toLocaleString('en-US')} lines in ${seeded.sales.toLocaleString('en-US')} sales in ${(seeded.ms / 1000).toFixed(1)} s.`);
+  }
+  return db;
+}
 
-    const host = await startBrowserHost(root, db, join(work, 'renderer'));
-    cleanup.unshift(() => host.stop());
-    const browser = await chromium.launch(CHROMIUM_OPTIONS);
-    cleanup.unshift(() => void browser.close());
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-
+async function main(): Promise<void> {
+  await withBenchStore({ name: 'reports-screen', renderer, seed: reportsStore }, async ({ host, page }) => {
     const results = { openHeading: [] as number[], openFigures: [] as number[], openTable: [] as number[], coldHeading: [] as number[], coldFigures: [] as number[], coldTable: [] as number[] };
     for (let run = 0; run < WARMUP + RUNS; run++) {
       const [coldHeading, coldFigures, coldTable] = await cold(page, host.url);
@@ -115,9 +105,7 @@ async function main(): Promise<void> {
     row('page load of #/reports → the app drawn', results.coldHeading);
     row('page load of #/reports → first figures', results.coldFigures);
     row('page load of #/reports → 30 days shown', results.coldTable);
-  } finally {
-    for (const step of cleanup) step();
-  }
+  });
 }
 
 function fmt(ms: number): string {

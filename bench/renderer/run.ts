@@ -11,43 +11,23 @@
  *
  *   npm run build && npm run bench:renderer [-- --runs 15 --pets 100000]
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { median, percentileOfSorted } from '../rest/stats';
-import { CHROMIUM_OPTIONS, startBrowserHost, type BenchHost } from './browser-host';
+import { rendererBuild, seedDemoPets, withBenchStore } from './bench-store';
+import type { BenchHost } from './browser-host';
 
 const percentile = (samples: number[], p: number) => percentileOfSorted([...samples].sort((a, b) => a - b), p);
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, pets: { type: 'string', default: '100000' } } });
 const RUNS = Number(values.runs);
 const WARMUP = 3;
-const root = resolve(import.meta.dirname, '..', '..');
-const renderer = join(root, 'out', 'renderer');
-if (!existsSync(join(renderer, 'index.html'))) throw new Error('Build the renderer first: npm run build');
+const renderer = rendererBuild();
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'petstore-bench-renderer-'));
-  const cleanup: (() => void)[] = [() => rmSync(dir, { recursive: true, force: true })];
-  try {
-    // A private copy of the build, so that a rebuild during the run cannot change what is measured.
-    cpSync(renderer, join(dir, 'renderer'), { recursive: true });
-    const db = join(dir, 'pets.db');
-    const seeded = spawnSync(process.execPath, [join(root, 'bin', 'petstore.mjs'), 'seed', '--db', db, '--pets', values.pets!], { encoding: 'utf8' });
-    if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
-    console.log(seeded.stdout.trim());
-
-    const host = await startBrowserHost(root, db, join(dir, 'renderer'));
-    cleanup.unshift(() => host.stop());
+  await withBenchStore({ name: 'renderer', renderer, seed: (dir) => seedDemoPets(join(dir, 'pets.db'), values.pets!) }, async ({ host, page }) => {
     const { url } = host;
-
-    const browser = await chromium.launch(CHROMIUM_OPTIONS);
-    cleanup.unshift(() => void browser.close());
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-
     const results = { open: [] as number[], cold: [] as number[], search: [] as number[] };
     const queries = ['luna', 'max 7', 'bärli 12', 'oscar 999', 'zoé 4', 'rex 1', 'pepper 55', 'kiki 30'];
 
@@ -72,9 +52,7 @@ async function main(): Promise<void> {
     row('open Pets → first rows', results.open, 300);
     row('page load of #/pets → first rows', results.cold, 300);
     row('search keystroke → results shown', results.search, 100);
-  } finally {
-    for (const step of cleanup) step();
-  }
+  });
 }
 
 function fmt(ms: number): string {

@@ -8,14 +8,11 @@
  *
  *   npm run build && npm run bench:till [-- --runs 30 --pets 100000]
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { median, percentileOfSorted } from '../rest/stats';
-import { CHROMIUM_OPTIONS, startBrowserHost } from './browser-host';
+import { rendererBuild, seedDemoPets, withBenchStore } from './bench-store';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' }, pets: { type: 'string', default: '100000' } } });
 const RUNS = Number(values.runs);
@@ -23,29 +20,13 @@ const PETS = Number(values.pets);
 const WARMUP = 5;
 const GOAL_MS = 50;
 const BASKET = 10;
-const root = resolve(import.meta.dirname, '..', '..');
-const renderer = join(root, 'out', 'renderer');
-if (!existsSync(join(renderer, 'index.html'))) throw new Error('Build the renderer first: npm run build');
+const renderer = rendererBuild();
 
 /** The seed's SKU of its n-th pet (docs/decisions.md#demo-pets-have-prices-and-skus). */
 const skuOf = (n: number) => `DEMO-${String(n).padStart(7, '0')}`;
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'petstore-bench-till-'));
-  const cleanup: (() => void)[] = [() => rmSync(dir, { recursive: true, force: true })];
-  try {
-    // A private copy of the build, so that a rebuild during the run cannot change what is measured.
-    cpSync(renderer, join(dir, 'renderer'), { recursive: true });
-    const db = join(dir, 'pets.db');
-    const seeded = spawnSync(process.execPath, [join(root, 'bin', 'petstore.mjs'), 'seed', '--db', db, '--pets', String(PETS)], { encoding: 'utf8' });
-    if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
-    console.log(seeded.stdout.trim());
-
-    const host = await startBrowserHost(root, db, join(dir, 'renderer'));
-    cleanup.unshift(() => host.stop());
-    const browser = await chromium.launch(CHROMIUM_OPTIONS);
-    cleanup.unshift(() => void browser.close());
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await withBenchStore({ name: 'till', renderer, seed: (dir) => seedDemoPets(join(dir, 'pets.db'), PETS) }, async ({ host, page }) => {
     await page.goto(`${host.url}#/till`);
     await page.getByRole('textbox', { name: 'Scan a barcode or type a name' }).waitFor();
 
@@ -72,9 +53,7 @@ async function main(): Promise<void> {
     console.log('measure                          median     p90     min     max   goal');
     row('scan Enter → its line shown', samples, GOAL_MS);
     row('the SKU lookup alone (bridge)', lookups);
-  } finally {
-    for (const step of cleanup) step();
-  }
+  });
 }
 
 async function newBasket(page: Page): Promise<void> {
