@@ -22,7 +22,7 @@ function networkAddresses(): string[] {
  * serve` listens by the settings.
  */
 export function tillAddresses(place: ListenerPlace, fromSettings: boolean): { addresses: string[]; addressNote: string | null } {
-  const switchOn = 'serve tills on the network (Settings > Integrations, or `petstore serve --host 0.0.0.0` on this machine)';
+  const switchOn = 'press “Serve tills on this network” (Settings > Integrations), or run `petstore serve --host 0.0.0.0` on this machine';
   if (!place.running) return { addresses: [], addressNote: `The REST listener is off: ${switchOn}.` };
   if (isLoopbackHost(place.host)) return { addresses: [], addressNote: `The REST listener serves this machine only (${place.host}): ${switchOn}.` };
   const hosts = WILDCARDS.has(place.host) ? networkAddresses() : [place.host.includes(':') ? `[${place.host}]` : place.host];
