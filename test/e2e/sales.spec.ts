@@ -138,6 +138,27 @@ test('a sale refunded in two steps, in stock and not: each confirmation says wha
   await expect(row(page, first.number)).toContainText('Completed, refunded');
 });
 
+test('a click on Refund… as the sale dialog opens is not lost: the dialog does not move under it', async ({ page }) => {
+  const { rex } = await stock();
+  const sale = await sell({ lines: [{ petId: rex.id, quantity: 2 }], payments: [{ method: 'cash', amount: 5000 }] });
+  await openSales(page);
+  // The dialog's entrance held at its first frame (as a busy machine draws it late), the clerk
+  // presses Refund… where it is drawn; the entrance then plays out, and the clerk lets go.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
+  await page.getByRole('button', { name: `Open sale ${sale.number}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Sale No. ${sale.number}`, exact: true });
+  const refund = dialog.getByRole('button', { name: 'Refund…' });
+  const box = (await refund.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+  await expect(dialog).not.toHaveClass(/transition-enter/); // its entrance is over
+  await page.mouse.up();
+  await expect(dialog.getByLabel('Units of Rex to refund')).toBeVisible();
+});
+
 test('refunding more than is left is refused: on its line, also after a refund elsewhere, and by the service in a race', async ({ page }) => {
   const { rex } = await stock();
   const sale = await sell({ lines: [{ petId: rex.id, quantity: 2 }], payments: [{ method: 'cash', amount: 2000 }] });
