@@ -62,7 +62,7 @@ test('the desktop app opens hardened, and a menu command creates a pet through I
 
     // Hardened: no Node in the page, only the preload's API.
     expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
-    expect(await page.evaluate(() => Object.keys((globalThis as AppGlobal).petstore).sort())).toEqual(['invoke', 'onCommand', 'onEvent']);
+    expect(await page.evaluate(() => Object.keys((globalThis as AppGlobal).petstore).sort())).toEqual(['invoke', 'onCommand', 'onEvent', 'onLink']);
     // New windows are denied (http(s) links would go to the user's browser instead).
     await page.evaluate(() => (globalThis as unknown as { open(url: string): unknown }).open('about:blank'));
     expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
