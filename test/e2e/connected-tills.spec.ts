@@ -80,6 +80,10 @@ test('a sale on one till appears on the other without a reload', async ({ page }
   await expect(pageB.getByRole('heading', { name: 'Integrations' })).toHaveCount(0);
   await expect(pageB.locator('#toasts')).toBeEmpty();
   await expectAccessible(pageB, 'Settings on a connected till');
+  // The overview is the server machine's: said, not refused in a toast.
+  await pageB.goto(`${tillB.url}#/dashboard`);
+  await expect(pageB.getByTestId('dashboard-till')).toContainText("The shop's overview is shown on the shop server's machine");
+  await expect(pageB.locator('#toasts')).toBeEmpty();
 });
 
 test('both tills selling the last unit at once: one sells, the other is told on its line', async ({ page }) => {
