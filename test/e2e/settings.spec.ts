@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { must, startHost, type RunningHost } from './support/browser-host';
 import { cutOffCells, expectAccessible, saveScreenshot } from './support/screens';
+import { fetch as pinnedFetch } from 'undici';
+import { pinnedDispatcher } from '../../src-main/remote/tls-pin';
 
 let host: RunningHost;
 let dogsId: number;
@@ -181,13 +183,13 @@ test('a port in use is reported; a new port while running restarts the listener 
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await expect(ask).toBeHidden();
     expect(await must(host.call('listener.status', {}))).toMatchObject({ host: '127.0.0.1', port: second });
-    // Going ahead listens on every interface; the address shown is one a client on this machine can call.
+    // Going ahead listens on every interface, over HTTPS; the address shown is one a client on this machine can call.
     await listener.getByRole('button', { name: 'Save address' }).click();
     await page.getByRole('dialog', { name: 'Open the API to other machines?' }).getByRole('button', { name: 'Listen on 0.0.0.0' }).click();
-    // (The address shown is the same before and after: wait for the restart itself.)
-    await expect.poll(async () => must(host.call('listener.status', {}))).toMatchObject({ host: '0.0.0.0', running: true });
-    await expect(listener.getByTestId('listener-url')).toHaveText(`http://127.0.0.1:${second}/v1`);
-    expect((await fetch(`http://127.0.0.1:${second}/health`)).status).toBe(200);
+    await expect.poll(async () => must(host.call('listener.status', {}))).toMatchObject({ host: '0.0.0.0', running: true, https: true });
+    await expect(listener.getByTestId('listener-url')).toHaveText(`https://127.0.0.1:${second}/v1`);
+    const { fingerprint } = await must(host.call<{ fingerprint: string }>('listener.status', {}));
+    expect((await pinnedFetch(`https://127.0.0.1:${second}/health`, { dispatcher: pinnedDispatcher(fingerprint) })).status).toBe(200);
     await listener.getByLabel('Bind address').fill('127.0.0.1');
     await listener.getByRole('button', { name: 'Save address' }).click();
     await expect(page.getByRole('dialog', { name: 'Open the API to other machines?' })).toHaveCount(0);
