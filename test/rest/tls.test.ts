@@ -13,6 +13,7 @@ import { createListenerControl } from '../../src-main/host/listener-control';
 import { startListener, type RunningListener } from '../../src-main/rest/listener';
 import { shopCertificate, shopCertFile, shopKeyFile } from '../../src-main/rest/tls/shop-certificate';
 import { pinnedDispatcher, readFingerprint, tillCallFailure } from '../../src-main/remote/tls-pin';
+import { createBackup, restoreBackup } from '../../src-main/service/backup';
 import { openStore, type Store } from '../../src-main/service/store';
 import { freePort } from '../helpers/ports';
 import { tempDir } from '../helpers/temp-store';
@@ -50,6 +51,14 @@ describe('the shop certificate', () => {
   test('kept: the next use reads the same certificate', () => {
     const first = shopCertificate(file);
     expect(shopCertificate(file)).toEqual(first);
+  });
+
+  test('a restore keeps it: it is beside the database, not in it', async () => {
+    const before = shopCertificate(file).fingerprint;
+    const backup = join(dir, 'backup.db');
+    await createBackup(store, backup);
+    await restoreBackup(store, backup);
+    expect(shopCertificate(file).fingerprint).toBe(before);
   });
 
   test('a key that is not the certificate\'s is a clear error, not a new certificate the tills do not know', () => {
