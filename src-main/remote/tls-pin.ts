@@ -2,9 +2,9 @@ import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { isIP } from 'node:net';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { StoreError } from '../../src-shared/errors';
+import type { Fingerprint } from '../rest/tls/shop-certificate';
 
-/** SHA-256 of the certificate's DER as upper-case hex pairs joined by ':' (Node's `fingerprint256`). */
-export type Fingerprint = string;
+export type { Fingerprint };
 
 const READ_TIMEOUT_MS = 5_000;
 

@@ -5,7 +5,9 @@ import { dirname } from 'node:path';
 import forge from 'node-forge';
 import { createPrivateFile } from '../../db/private-files';
 import { syncFile, syncFolder } from '../../db/durable-files';
-import type { Fingerprint } from '../../remote/tls-pin';
+
+/** SHA-256 of the certificate's DER as upper-case hex pairs joined by ':' (Node's `fingerprint256`). */
+export type Fingerprint = string;
 
 /** Pinned by the tills, not trusted through a CA: a renewal would only make every till pair again. */
 const VALID_YEARS = 10;
