@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   await withBenchStore({ name: 'renderer', renderer, seed: (dir) => seedDemoPets(join(dir, 'pets.db'), values.pets!) }, async ({ host, page }) => {
     const { url } = host;
     const results = { open: [] as number[], cold: [] as number[], search: [] as number[] };
-    const queries = ['luna', 'max 7', 'bärli 12', 'oscar 999', 'zoé 4', 'rex 1', 'pepper 55', 'kiki 30'];
+    const queries = ['luna', 'little max', 'bärli', 'shy oscar', 'zoé', 'brave rex', 'happy pepper', 'kiki'];
 
     for (let run = 0; run < WARMUP + RUNS; run++) {
       const measured = run >= WARMUP;
