@@ -31,6 +31,8 @@ async function openPets(page: Page): Promise<void> {
 
 async function chooseCategory(page: Page, name: string): Promise<void> {
   await selectField(page, 'Filter by category').fill(name);
+  // Enter picks only what the list offers: the categories may still be loading.
+  await expect(page.getByRole('option', { name, exact: true })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(selectBox(page, 'Filter by category')).toContainText(name);
   await expect(page.getByRole('listbox', { name: 'Filter by category' })).toBeHidden();

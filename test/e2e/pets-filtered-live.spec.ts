@@ -20,6 +20,8 @@ async function openPets(page: Page): Promise<void> {
 
 async function filterBy(page: Page, category: string, status: string): Promise<void> {
   await page.getByLabel('Filter by category').fill(category);
+  // Enter picks only what the list offers: the categories may still be loading.
+  await expect(page.getByRole('option', { name: category, exact: true })).toBeVisible();
   await page.keyboard.press('Enter');
   await page.locator('.n-base-selection', { hasText: 'Any status' }).click();
   await page.keyboard.type(status);
