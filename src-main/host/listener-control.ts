@@ -7,7 +7,7 @@ import type { Store } from '../service/store';
 import { listenFailure } from '../rest/listen-failure';
 import { startListener, type RunningListener } from '../rest/listener';
 import { listenerTls } from '../rest/tls/listener-tls';
-import { tillAddresses } from '../rest/tls/till-addresses';
+import { networkAddresses } from '../service/till-addresses';
 
 type ListenerAddress = Pick<StoreSettings, 'listenerHost' | 'listenerPort'>;
 
@@ -30,7 +30,7 @@ export function createListenerControl(store: Store) {
       url: running?.url ?? null,
       https: running?.https ?? false,
       fingerprint: running ? fingerprint : null,
-      tillAddresses: running ? tillAddresses(running.host, running.port) : [],
+      tillAddresses: running ? networkAddresses(running.host, running.port) : [],
       lastError,
       startsWithApp: settings.listenerEnabled,
     };

@@ -1,19 +1,29 @@
-import { networkInterfaces } from 'node:os';
+import { hostname, networkInterfaces } from 'node:os';
 import { isLoopbackHost } from '../../src-shared/thresholds';
 import type { ListenerPlace } from './shop-server';
 
 const WILDCARDS = new Set(['0.0.0.0', '::', '::0']);
 
-/** This machine's addresses other machines can reach: no loopback, no IPv6 link-local (it needs a zone a till cannot type). */
-function networkAddresses(): string[] {
-  const found: string[] = [];
-  for (const addresses of Object.values(networkInterfaces())) {
-    for (const { address, family, internal } of addresses ?? []) {
-      if (internal || (family === 'IPv6' && /^fe80:/i.test(address))) continue;
-      found.push(family === 'IPv6' ? `[${address}]` : address);
+const withPort = (host: string, port: number) => `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/**
+ * The addresses a till on the network enters for a listener bound to `host`: each of this machine's
+ * network addresses (IPv4, then IPv6 for an IPv6 wildcard) and `<host name>.local`; none on loopback.
+ */
+export function networkAddresses(host: string, port: number): string[] {
+  if (isLoopbackHost(host)) return [];
+  if (!WILDCARDS.has(host)) return [withPort(host, port)];
+  const addresses: string[] = [];
+  for (const entries of Object.values(networkInterfaces())) {
+    for (const { address, family, internal } of entries ?? []) {
+      // Link-local IPv6 needs a zone a till cannot type; 0.0.0.0 serves IPv4 only.
+      if (internal || /^fe80:/i.test(address) || (family === 'IPv6' && host === '0.0.0.0')) continue;
+      addresses.push(withPort(address, port));
     }
   }
-  return found;
+  const name = hostname().toLowerCase();
+  if (name) addresses.push(withPort(name.endsWith('.local') ? name : `${name}.local`, port));
+  return addresses;
 }
 
 /**
@@ -25,8 +35,7 @@ export function tillAddresses(place: ListenerPlace, fromSettings: boolean): { ad
   const switchOn = 'press “Serve tills on this network” (Settings > Integrations), or run `petstore serve --host 0.0.0.0` on this machine';
   if (!place.running) return { addresses: [], addressNote: `The REST listener is off: ${switchOn}.` };
   if (isLoopbackHost(place.host)) return { addresses: [], addressNote: `The REST listener serves this machine only (${place.host}): ${switchOn}.` };
-  const hosts = WILDCARDS.has(place.host) ? networkAddresses() : [place.host.includes(':') ? `[${place.host}]` : place.host];
-  if (!hosts.length) return { addresses: [], addressNote: 'This machine has no network address: connect it to the shop\'s network.' };
-  const addresses = hosts.map((host) => `https://${host}:${place.port}`);
+  const addresses = networkAddresses(place.host, place.port);
+  if (!addresses.length) return { addresses: [], addressNote: 'This machine has no network address: connect it to the shop\'s network.' };
   return { addresses, addressNote: fromSettings ? 'These are where `petstore serve` listens by the settings: it must be running.' : null };
 }

@@ -4,7 +4,7 @@ import { isLoopbackHost } from '../../../src-shared/thresholds';
 import { listenFailure } from '../../rest/listen-failure';
 import { startListener } from '../../rest/listener';
 import { listenerTls } from '../../rest/tls/listener-tls';
-import { tillAddresses } from '../../rest/tls/till-addresses';
+import { networkAddresses } from '../../service/till-addresses';
 import { readSettings } from '../../service/settings';
 import type { CommandContext } from '../context';
 import { noteIfCreated, openStoreFile } from '../../host/open-store';
@@ -71,7 +71,7 @@ export async function serve(args: string[], cli: CommandContext): Promise<void> 
   if (tls) cli.print(`Certificate SHA-256 fingerprint: ${tls.fingerprint}`);
   if (!isLoopbackHost(host)) {
     cli.warn(`Warning: bound to ${host}, so other machines may reach the API (addressed by this machine's IP addresses or host name).`);
-    const addresses = tillAddresses(host, listener.port);
+    const addresses = networkAddresses(host, listener.port);
     if (addresses.length) cli.print(`Tills enter one of: ${addresses.join('  ')}`);
   }
 
