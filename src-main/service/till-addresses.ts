@@ -33,8 +33,11 @@ export function networkAddresses(host: string, port: number): string[] {
  */
 export function tillAddresses(place: ListenerPlace, fromSettings: boolean): { addresses: string[]; addressNote: string | null } {
   const switchOn = 'press “Serve tills on this network” (Settings > Integrations), or run `petstore serve --host 0.0.0.0` on this machine';
+  // The CLI only knows the saved settings: a `petstore serve --host …` running now prints its own addresses.
+  const byTheSettings = fromSettings ? 'By the saved settings, the' : 'The';
+  const orRunning = fromSettings ? ' (a `petstore serve --host 0.0.0.0` already running prints the addresses to enter)' : '';
   if (!place.running) return { addresses: [], addressNote: `The REST listener is off: ${switchOn}.` };
-  if (isLoopbackHost(place.host)) return { addresses: [], addressNote: `The REST listener serves this machine only (${place.host}): ${switchOn}.` };
+  if (isLoopbackHost(place.host)) return { addresses: [], addressNote: `${byTheSettings} REST listener serves this machine only (${place.host}): ${switchOn}${orRunning}.` };
   const addresses = networkAddresses(place.host, place.port);
   if (!addresses.length) return { addresses: [], addressNote: 'This machine has no network address: connect it to the shop\'s network.' };
   return { addresses, addressNote: fromSettings ? 'These are where `petstore serve` listens by the settings: it must be running.' : null };

@@ -70,7 +70,7 @@ test('pair prints a code, the addresses and the fingerprint; the code pairs a ti
 test('pair says when the listener serves this machine only; refusals exit 1 or 2', async () => {
   const shown = await petstore(['till', 'pair', '--json', '--db', db]);
   expect(shown.code, shown.stderr).toBe(0);
-  expect(JSON.parse(shown.stdout)).toMatchObject({ addresses: [], addressNote: expect.stringMatching(/this machine only/) });
+  expect(JSON.parse(shown.stdout)).toMatchObject({ addresses: [], addressNote: expect.stringMatching(/^By the saved settings, the REST listener serves this machine only .*already running prints the addresses/) });
   expect(await petstore(['till', 'revoke', '7', '--db', db])).toMatchObject({ code: 1, stderr: 'NOT_FOUND: Till 7 does not exist\n' });
   expect(await petstore(['till', 'revoke', 'x', '--db', db])).toMatchObject({ code: 2 });
   expect(await petstore(['till', 'open', '--db', db])).toMatchObject({ code: 2 });
