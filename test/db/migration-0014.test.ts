@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
 import { openDatabase } from '../../src-main/db/connection';
 import { schemaVersion } from '../../src-main/db/migrate';
-import { MIGRATIONS } from '../../src-main/db/migrations/index';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../src-main/db/migrations/index';
 import { type Store } from '../../src-main/service/store';
 import { priceSale, refundShare } from '../../src-shared/money';
 import type { Sale } from '../../src-shared/schemas/sale';
@@ -87,7 +87,7 @@ test('a store with sales upgrades with its summaries filled: every report reads 
   cleanups.push(cleanup);
   const current = shopWithSales(dir);
   const upgraded = open(previousVersionCopy(dir, current));
-  expect(schemaVersion(upgraded.db)).toBe(14);
+  expect(schemaVersion(upgraded.db)).toBe(LATEST_SCHEMA_VERSION);
   // Pets and categories were not copied: the reports name them as last sold.
   const before = reportsOf(current);
   expect(reportsOf(upgraded)).toEqual(before);

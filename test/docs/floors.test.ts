@@ -25,8 +25,10 @@ test.each([
   ['src-main/browser-host/server.ts', '../app/csp'],
   ['src-main/cli/run.ts', '../browser-host/server'],
   ['src-main/app/hardening/app-scheme.ts', '../../cli/open-store'],
+  ['src-main/host/listener-control.ts', '../remote/tls-pin'],
+  ['src-main/rest/tls/shop-certificate.ts', '../../remote/tls-pin'],
 ])('%s may not import %s (up a floor, or beside)', async (from, source) => {
-  expect(await refusals(from, source)).toEqual([expect.stringMatching(/^'.*' import is restricted .*floors are db → service → rest, ipc → host → app, cli, browser-host/)]);
+  expect(await refusals(from, source)).toEqual([expect.stringMatching(/^'.*' import is restricted .*floors are db → service → rest, ipc → host, remote → app, cli, browser-host/)]);
 });
 
 test.each([
@@ -37,6 +39,8 @@ test.each([
   ['src-main/app/hardening/renderer-protocol.ts', '../../host/renderer-files'],
   ['src-main/cli/commands/data.ts', '../../db/private-files'],
   ['src-main/cli/commands/data.ts', '../output'],
+  ['src-main/remote/rest-client.ts', '../rest/operation-routes'],
+  ['src-main/browser-host/connection.ts', '../remote/connected-till'],
 ])('%s may import %s (down, or its own folder)', async (from, source) => {
   expect(await refusals(from, source)).toEqual([]);
 });

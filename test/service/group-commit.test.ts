@@ -24,7 +24,7 @@ afterEach(() => {
 
 function setUp(stock = 3) {
   t = openTestStore();
-  const dogs = t.ok('categories.create', { name: 'Dogs' });
+  const dogs = t.ok('categories.create', { name: 'Dogs', lowStockThreshold: 1 }); // an order leaves it above: no inventory.low among the events
   const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
   t.ok('inventory.set', { petId: rex.id, update: { quantity: stock } });
   other = new Database(t.file, { readonly: true });
