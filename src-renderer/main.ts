@@ -5,6 +5,7 @@ import { createPinia } from 'pinia';
 import App from './App.vue';
 import './styles/buttons.css';
 import './styles/print.css';
+import './styles/dialogs.css';
 import { router } from './router';
 import { vTableLabel } from './directives/table-label';
 
