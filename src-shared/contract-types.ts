@@ -66,7 +66,15 @@ export interface OperationDef<I extends z.ZodType = z.ZodType, O extends z.ZodTy
   http?: HttpBinding;
   /** True when the operation changes data; read-only operations may run on read-scoped tokens. */
   mutates: boolean;
+  /**
+   * Who may call it when clerk logins are on (docs/decisions.md#clerk-logins): `anyone` also before a
+   * clerk signs in (what a locked till needs), `owner` an owner only (a clerk gets 403 FORBIDDEN on
+   * every transport); absent: any signed-in clerk. With logins off every caller is the owner.
+   */
+  access?: Access;
 }
+
+export type Access = 'anyone' | 'owner';
 
 /** Declares an operation; the identity function keeps each entry's precise types (schemas, binding). */
 export function defineOperation<const D extends OperationDef>(def: D): D {

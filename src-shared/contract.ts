@@ -20,6 +20,7 @@ import { customerOperations } from './contract/customers';
 import { saleOperations } from './contract/sales';
 import { reportOperations } from './contract/reports';
 import { tillOperations } from './contract/tills';
+import { clerkOperations } from './contract/clerks';
 
 /** One table of every operation, area by area (src-shared/contract/: one file per area). */
 export const contract = {
@@ -38,6 +39,7 @@ export const contract = {
   ...saleOperations,
   ...reportOperations,
   ...tillOperations,
+  ...clerkOperations,
 } as const;
 
 export type Contract = typeof contract;

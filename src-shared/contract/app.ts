@@ -13,6 +13,7 @@ export const appOperations = {
     output: AppInfo,
     stability: 'stable',
     mutates: false,
+    access: 'anyone',
   }),
   /** Asks the clerk for a file in the desktop's own dialog (desktop app only; `file` is null if cancelled). */
   'app.chooseFile': op({
@@ -58,5 +59,6 @@ export const appOperations = {
     output: Nothing,
     stability: 'stable',
     mutates: false,
+    access: 'owner',
   }),
 } as const;

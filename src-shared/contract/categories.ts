@@ -31,6 +31,7 @@ export const categoryOperations = {
     output: Category,
     stability: 'stable',
     mutates: true,
+    access: 'owner',
     http: { method: 'POST', path: '/categories', success: 201, body: '*', errors: ['CATEGORY_NAME_TAKEN'], idempotencyKey: true },
   }),
   /** Read one category. */
@@ -55,6 +56,7 @@ export const categoryOperations = {
     output: Category,
     stability: 'stable',
     mutates: true,
+    access: 'owner',
     http: {
       method: 'PUT',
       path: '/categories/{categoryId}',
@@ -72,6 +74,7 @@ export const categoryOperations = {
     output: Category,
     stability: 'stable',
     mutates: true,
+    access: 'owner',
     http: {
       method: 'PATCH',
       path: '/categories/{categoryId}',
@@ -89,6 +92,7 @@ export const categoryOperations = {
     output: Nothing,
     stability: 'stable',
     mutates: true,
+    access: 'owner',
     http: { method: 'DELETE', path: '/categories/{categoryId}', success: 204, errors: ['NOT_FOUND', 'CATEGORY_IN_USE'] },
   }),
 

@@ -66,6 +66,7 @@ export const customerOperations = {
     output: Nothing,
     stability: 'beta',
     mutates: true,
+    access: 'owner',
     http: { method: 'DELETE', path: '/customers/{customerId}', success: 204, errors: ['NOT_FOUND'] },
   }),
 } as const;

@@ -32,6 +32,7 @@ export const dataOperations = {
     output: ExportedFile,
     stability: 'stable',
     mutates: false,
+    access: 'owner',
   }),
   /** Check an import file row by row; writes nothing. */
   'data.previewImport': op({
@@ -41,6 +42,7 @@ export const dataOperations = {
     output: ImportPreview,
     stability: 'stable',
     mutates: false,
+    access: 'owner',
   }),
   /** Import the valid rows of a file as new pets, in one transaction; invalid rows are skipped (or, with `allOrNothing`, refuse the file). */
   'data.import': op({
@@ -52,6 +54,7 @@ export const dataOperations = {
     output: ImportResult,
     stability: 'stable',
     mutates: true,
+    access: 'owner',
   }),
   /** Copy the live database to a file with SQLite's online backup API. */
   'backup.create': op({
@@ -61,6 +64,7 @@ export const dataOperations = {
     output: BackupResult,
     stability: 'stable',
     mutates: false,
+    access: 'owner',
   }),
   /** Whether a file can be restored (checked as a restore would, nothing written): asked before confirming. */
   'backup.check': op({
@@ -70,6 +74,7 @@ export const dataOperations = {
     output: BackupCheck,
     stability: 'stable',
     mutates: false,
+    access: 'owner',
   }),
   /** Replace the data with a backup's, after an automatic safety backup of the current data. */
   'backup.restore': op({
@@ -79,6 +84,7 @@ export const dataOperations = {
     output: RestoreResult,
     stability: 'stable',
     mutates: true,
+    access: 'owner',
   }),
   /** Version, data folder and runtime of this app. */
 } as const;

@@ -20,6 +20,7 @@ export const eventOperations = {
     output: StoreEvent,
     stability: 'experimental',
     mutates: false,
+    access: 'anyone',
     http: { method: 'GET', path: '/events', success: 200, stream: 'sse', errors: [] },
   }),
   /** The change log's end: where a stream of only new changes starts, or which changes a list already reflects. */
@@ -34,6 +35,7 @@ export const eventOperations = {
     output: EventPosition,
     stability: 'experimental',
     mutates: false,
+    access: 'anyone',
     http: { method: 'GET', path: '/events/latest', success: 200, errors: [] },
   }),
   /** Events after a given id, for catching up in-process (IPC); REST clients use the stream. */

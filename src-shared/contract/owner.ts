@@ -15,6 +15,7 @@ export const ownerOperations = {
     output: StoreSettings,
     stability: 'stable',
     mutates: false,
+    access: 'anyone',
   }),
   /** Change some settings; returns all of them. */
   'settings.update': op({
@@ -24,6 +25,7 @@ export const ownerOperations = {
     output: StoreSettings,
     stability: 'stable',
     mutates: true,
+    access: 'owner',
   }),
   /** Create an API token; its secret is in this answer only. */
   'tokens.create': op({
@@ -33,6 +35,7 @@ export const ownerOperations = {
     output: CreatedToken,
     stability: 'stable',
     mutates: true,
+    access: 'owner',
   }),
   /** Every API token, newest first, without secrets. */
   'tokens.list': op({
@@ -42,6 +45,7 @@ export const ownerOperations = {
     output: z.array(ApiToken),
     stability: 'stable',
     mutates: false,
+    access: 'owner',
   }),
   /** Revoke a token: it stops working at once. */
   'tokens.revoke': op({
@@ -51,6 +55,7 @@ export const ownerOperations = {
     output: ApiToken,
     stability: 'stable',
     mutates: true,
+    access: 'owner',
   }),
   /** Whether the REST listener runs, and where. */
   'listener.status': op({
@@ -60,6 +65,7 @@ export const ownerOperations = {
     output: ListenerStatus,
     stability: 'stable',
     mutates: false,
+    access: 'owner',
   }),
   /** Start the REST listener on the configured address (and keep it on at the next start). */
   'listener.start': op({
@@ -69,6 +75,7 @@ export const ownerOperations = {
     output: ListenerStatus,
     stability: 'stable',
     mutates: true,
+    access: 'owner',
   }),
   /**
    * Change the listener's address, port or both; one not given stays where the listener is now
@@ -85,6 +92,7 @@ export const ownerOperations = {
     output: ListenerStatus,
     stability: 'stable',
     mutates: true,
+    access: 'owner',
   }),
   /** Stop the REST listener (in-flight requests finish first). */
   'listener.stop': op({
@@ -94,6 +102,7 @@ export const ownerOperations = {
     output: ListenerStatus,
     stability: 'stable',
     mutates: true,
+    access: 'owner',
   }),
   /** Counts, stock by category, open orders and recent activity for the dashboard. */
 } as const;

@@ -103,6 +103,7 @@ export const petOperations = {
     output: PetBulkResult,
     stability: 'beta',
     mutates: true,
+    access: 'owner',
     http: { method: 'POST', path: '/pets/bulk-update', success: 200, body: '*', errors: ['NOT_FOUND', 'REFERENCE_NOT_FOUND', 'PET_HAS_OPEN_ORDERS'] },
   }),
   /** Remove a pet; refused while it has open orders. */
@@ -116,6 +117,7 @@ export const petOperations = {
     output: Nothing,
     stability: 'stable',
     mutates: true,
+    access: 'owner',
     http: { method: 'DELETE', path: '/pets/{petId}', success: 204, errors: ['NOT_FOUND', 'PET_HAS_OPEN_ORDERS'] },
   }),
 } as const;

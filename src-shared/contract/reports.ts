@@ -15,6 +15,7 @@ export const reportOperations = {
     output: SalesReport,
     stability: 'beta',
     mutates: false,
+    access: 'owner',
     http: { method: 'GET', path: '/reports/sales', success: 200, errors: ['REPORT_TOO_LARGE'] },
   }),
   /** The end-of-day report: takings, tax per rate, payments per method, the cash the drawer should hold. */

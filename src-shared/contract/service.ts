@@ -14,6 +14,7 @@ export const serviceOperations = {
     output: Health,
     stability: 'stable',
     mutates: false,
+    access: 'anyone',
     http: { method: 'GET', path: '/health', success: 200, auth: 'none', errors: [] },
   }),
 } as const;

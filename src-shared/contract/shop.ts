@@ -15,6 +15,7 @@ export const shopOperations = {
     output: Shop,
     stability: 'beta',
     mutates: false,
+    access: 'anyone',
     http: { method: 'GET', path: '/shop', success: 200, errors: [] },
   }),
 } as const;

@@ -13,6 +13,7 @@ export const tillOperations = {
     output: PairingCode,
     stability: 'beta',
     mutates: true,
+    access: 'owner',
   }),
   /** Every paired till, newest first (revoked ones only when asked). */
   'tills.list': op({
@@ -22,6 +23,7 @@ export const tillOperations = {
     output: z.array(Till),
     stability: 'beta',
     mutates: false,
+    access: 'owner',
   }),
   /** Revoke a till: its token is refused from its next call. */
   'tills.revoke': op({
@@ -31,6 +33,7 @@ export const tillOperations = {
     output: Till,
     stability: 'beta',
     mutates: true,
+    access: 'owner',
   }),
   /** A till pairs with a one-time code it proves it holds; the answer carries its token. */
   'tills.pair': op({
@@ -45,6 +48,7 @@ export const tillOperations = {
     output: PairedTill,
     stability: 'beta',
     mutates: true,
+    access: 'anyone',
     http: { method: 'POST', path: '/tills/pair', success: 200, body: '*', auth: 'none', errors: ['PAIRING_CODE_INVALID', 'AUTH_THROTTLED'] },
   }),
 } as const;

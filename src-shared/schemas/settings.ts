@@ -119,6 +119,10 @@ export const StoreSettings = z.object({
   shopAddress: freeText(RECEIPT_TEXT_MAX).describe('The shop\'s address under its name on receipts, line breaks kept; empty: none.'),
   shopTaxId: TaxId.describe('The shop\'s tax id (VAT number) printed on receipts; empty: none.'),
   receiptFooter: freeText(RECEIPT_TEXT_MAX).describe('Text at the foot of every receipt (opening hours, returns policy), line breaks kept; empty: none.'),
+  clerkLogins: z
+    .boolean()
+    .describe('Whether clerks sign in at each till with their PIN (roles clerk and owner); off: whoever uses the app is the owner. Needs an active owner clerk to switch on.'),
+  idleLockMinutes: z.int().min(0).max(240).describe('With clerk logins on, a till locks after this many minutes without use (0: never).'),
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;
 
@@ -140,6 +144,8 @@ export const DEFAULT_SETTINGS: StoreSettings = {
   shopAddress: '',
   shopTaxId: '',
   receiptFooter: '',
+  clerkLogins: false,
+  idleLockMinutes: 5,
 };
 
 /** A change to some settings; unknown keys are refused. */

@@ -15,6 +15,7 @@ import { sql as sales } from './0013-sales';
 import { rebuildSql as fillReportSummaries, sql as reportSummaries } from './0014-report-summaries';
 import { sql as categoryLowStock } from './0015-category-low-stock';
 import { sql as tills } from './0016-tills';
+import { sql as clerks } from './0017-clerks';
 
 export interface Migration {
   version: number;
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: 'report-summaries', sql: reportSummaries, backfill: (db) => db.exec(fillReportSummaries) },
   { version: 15, name: 'category-low-stock', sql: categoryLowStock },
   { version: 16, name: 'tills', sql: tills },
+  { version: 17, name: 'clerks', sql: clerks },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
