@@ -21,6 +21,8 @@ export const SETTING_NAMES: Record<keyof StoreSettings, string> = {
   shopAddress: 'address',
   shopTaxId: 'tax id',
   receiptFooter: 'receipt footer',
+  clerkLogins: 'clerks sign in with a PIN',
+  idleLockMinutes: 'idle lock minutes',
 };
 
 /** The settings a `settings.updated` event names (its data is `{keys}`, never the values). */
