@@ -2,8 +2,9 @@ import type { Db } from '../db/connection';
 import { otherWritersVersion } from '../db/other-writers';
 import type { ServiceContext } from './context';
 
-/** The tables a cache can be keyed on: the ones every REST request reads (tokens, settings). */
-export type WatchedTable = 'api_tokens' | 'settings';
+/** The tables a cache can be keyed on: the ones every REST request reads (tokens, settings, clerks' sessions). */
+export type WatchedTable = 'api_tokens' | 'settings' | 'clerk_sessions' | 'clerks' | 'tills';
+const WATCHED: readonly WatchedTable[] = ['api_tokens', 'settings', 'clerk_sessions', 'clerks', 'tills'];
 
 type TableVersions = Record<WatchedTable, number>;
 
@@ -19,9 +20,9 @@ const versionsOf = new WeakMap<Db, TableVersions>();
 function tableVersions(db: Db): TableVersions {
   let versions = versionsOf.get(db);
   if (!versions) {
-    const counts: TableVersions = { api_tokens: 0, settings: 0 };
+    const counts: TableVersions = { api_tokens: 0, settings: 0, clerk_sessions: 0, clerks: 0, tills: 0 };
     db.function(CHANGED_FUNCTION, { deterministic: false }, (table: unknown) => {
-      if (table === 'api_tokens' || table === 'settings') counts[table]++;
+      if (WATCHED.includes(table as WatchedTable)) counts[table as WatchedTable]++;
       return null;
     });
     for (const table of Object.keys(counts)) {

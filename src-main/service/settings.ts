@@ -2,6 +2,7 @@ import { StoreError } from '../../src-shared/errors';
 import { DEFAULT_SETTINGS, Origin, StoreSettings } from '../../src-shared/schemas/settings';
 import { currencyDigits } from '../../src-shared/money-format';
 import { storedAmountsRepository } from '../db/repositories/stored-amounts';
+import { clerkLoginsSwitched } from './clerk-logins-setting';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
 
@@ -33,6 +34,8 @@ export function settingsHandlers(ctx: ServiceContext): HandlersFor<'settings'> {
     throw new StoreError('CURRENCY_IN_USE', message, [{ path: 'currency', message: `Amounts are stored in ${from} already` }]);
   }
 
+  const switchLogins = clerkLoginsSwitched(ctx);
+
   return {
     'settings.get': () => readSettings(ctx),
     'settings.update': (patch) =>
@@ -45,6 +48,7 @@ export function settingsHandlers(ctx: ServiceContext): HandlersFor<'settings'> {
         for (const [key, value] of Object.entries(patch) as [keyof StoreSettings, unknown][]) {
           if (value === undefined || JSON.stringify(value) === JSON.stringify(ctx.setting(key))) continue;
           if (key === 'currency') requireNoStoredAmounts(readSettings(ctx).currency, value as string);
+          if (key === 'clerkLogins') switchLogins(value as boolean);
           ctx.settings.set(key, value);
           keys.push(key);
         }

@@ -1,6 +1,7 @@
 import { API_VERSION } from '../../src-shared/api-result';
 import { openDatabase, type Db, type OpenOptions } from '../db/connection';
 import { categoryHandlers } from './categories';
+import { clerkHandlers } from './clerks';
 import { customerHandlers } from './customers';
 import { createContext, type ServiceContext } from './context';
 import { createEventFeed, type EventFeed } from './event-feed';
@@ -14,6 +15,7 @@ import { orderHandlers } from './orders';
 import { petHandlers } from './pets';
 import { photoHandlers } from './pet-photos';
 import { saleHandlers } from './sales';
+import { sessionHandlers } from './sessions';
 import { reportHandlers } from './reports';
 import { tillHandlers } from './tills';
 import { APP_VERSION } from './version';
@@ -50,6 +52,8 @@ export function createStore(db: Db): Store {
     ...saleHandlers(context),
     ...reportHandlers(context),
     ...tillHandlers(context),
+    ...clerkHandlers(context),
+    ...sessionHandlers(context),
     'events.list': ({ after, limit }) => context.events.after(after, limit),
     'events.latest': () => ({ lastEventId: context.events.latestId() }),
     'service.health': () => ({ status: 'ok', version: APP_VERSION, apiVersion: API_VERSION }),

@@ -1,0 +1,96 @@
+/**
+ * Clerks on the real service (docs/decisions.md#clerk-logins): unique names case aside, PINs kept
+ * as scrypt hashes, the last active owner kept while logins are on, logins switched on only with
+ * an owner, and a new PIN, role or leaving ending that clerk's sessions.
+ */
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { runForCaller, type Caller } from '../../src-main/service/caller';
+import { openTestStore, type TestStore } from '../helpers/temp-store';
+
+let t: TestStore;
+beforeEach(() => (t = openTestStore()));
+afterEach(() => t.close());
+
+const DESK: Caller = { kind: 'till', till: null, session: null };
+const signIn = (clerkId: number, pin: string) => runForCaller(DESK, () => t.ok('sessions.start', { clerkId, pin }));
+const sessionOf = (started: { session: { id: number; clerk: { id: number; name: string; role: 'clerk' | 'owner' } } }): Caller => ({
+  kind: 'till',
+  till: null,
+  session: { sessionId: started.session.id, clerk: started.session.clerk },
+});
+const currentFor = (caller: Caller) => runForCaller(caller, () => t.ok('sessions.current')).session;
+
+test('a clerk is added, listed by name without the PIN, renamed; a name taken case aside is refused on name', () => {
+  const ben = t.ok('clerks.create', { name: 'Ben', pin: '1234' });
+  expect(ben).toEqual({ id: expect.any(Number), name: 'Ben', role: 'clerk', active: true, createdAt: expect.any(String) });
+  const anna = t.ok('clerks.create', { name: ' Anna ', role: 'owner', pin: '98765432' });
+  expect(t.ok('clerks.list').map((clerk) => clerk.name)).toEqual(['Anna', 'Ben']);
+  expect(JSON.stringify(t.ok('clerks.list'))).not.toMatch(/pin|scrypt/i);
+  const stored = t.store.db.prepare('SELECT pin_hash AS hash FROM clerks WHERE id = ?').get(ben.id) as { hash: string };
+  expect(stored.hash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+
+  expect(t.fail('clerks.create', { name: 'BEN', pin: '1111' })).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'name' }] });
+  expect(t.fail('clerks.update', { clerkId: anna.id, name: 'ben' })).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'name' }] });
+  expect(t.ok('clerks.update', { clerkId: ben.id, name: 'BEN' })).toMatchObject({ name: 'BEN' });
+  expect(t.ok('clerks.update', { clerkId: anna.id, name: 'Annika' })).toMatchObject({ name: 'Annika', role: 'owner' });
+  expect(t.fail('clerks.update', { clerkId: 999, name: 'Nobody' })).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+  expect(t.fail('clerks.create', { name: 'Cleo', pin: '12a4' })).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'pin' }] });
+  expect(t.fail('clerks.update', { clerkId: ben.id })).toMatchObject({ code: 'VALIDATION_FAILED' });
+});
+
+test('a clerk who left is listed only when asked, and can come back', () => {
+  const ben = t.ok('clerks.create', { name: 'Ben', pin: '1234' });
+  expect(t.ok('clerks.update', { clerkId: ben.id, active: false })).toMatchObject({ active: false });
+  expect(t.ok('clerks.list')).toEqual([]);
+  expect(t.ok('clerks.list', { includeInactive: true })).toMatchObject([{ name: 'Ben', active: false }]);
+  expect(t.ok('clerks.update', { clerkId: ben.id, active: true })).toMatchObject({ active: true });
+});
+
+test('logins switch on only with an active owner clerk; then the last active owner stays one and stays', () => {
+  expect(t.fail('settings.update', { clerkLogins: true })).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'clerkLogins' }] });
+  const ben = t.ok('clerks.create', { name: 'Ben', role: 'owner', pin: '1234' });
+  t.ok('clerks.update', { clerkId: ben.id, active: false });
+  expect(t.fail('settings.update', { clerkLogins: true })).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'clerkLogins' }] });
+  t.ok('clerks.update', { clerkId: ben.id, active: true });
+  expect(t.ok('settings.update', { clerkLogins: true })).toMatchObject({ clerkLogins: true });
+
+  expect(t.fail('clerks.update', { clerkId: ben.id, role: 'clerk' })).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'role' }] });
+  expect(t.fail('clerks.update', { clerkId: ben.id, active: false })).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'active' }] });
+  expect(t.ok('clerks.list')).toMatchObject([{ role: 'owner', active: true }]);
+
+  // A second owner frees the first.
+  const cleo = t.ok('clerks.create', { name: 'Cleo', role: 'owner', pin: '5678' });
+  expect(t.ok('clerks.update', { clerkId: ben.id, role: 'clerk' })).toMatchObject({ role: 'clerk' });
+  expect(t.fail('clerks.update', { clerkId: cleo.id, active: false })).toMatchObject({ details: [{ path: 'active' }] });
+  // With logins off the rule does not hold: the one user is the owner anyway.
+  t.ok('settings.update', { clerkLogins: false });
+  expect(t.ok('clerks.update', { clerkId: cleo.id, role: 'clerk' })).toMatchObject({ role: 'clerk' });
+});
+
+test("a new PIN, a new role and leaving each end that clerk's sessions; a rename does not", () => {
+  const owner = t.ok('clerks.create', { name: 'Olga', role: 'owner', pin: '0000' });
+  const ben = t.ok('clerks.create', { name: 'Ben', pin: '1234' });
+  t.ok('settings.update', { clerkLogins: true });
+  const others = sessionOf(signIn(owner.id, '0000'));
+
+  const changes = [{ name: 'Benjamin' }, { pin: '4321' }, { role: 'owner' }, { active: false }] as const;
+  let pin = '1234';
+  for (const change of changes) {
+    const session = sessionOf(signIn(ben.id, pin));
+    expect(currentFor(session)).toMatchObject({ clerk: { id: ben.id } });
+    t.ok('clerks.update', { clerkId: ben.id, ...change });
+    if ('pin' in change) pin = change.pin;
+    expect(currentFor(session), JSON.stringify(change)).toEqual('name' in change ? expect.objectContaining({ clerk: expect.objectContaining({ name: 'Benjamin' }) }) : null);
+  }
+  expect(currentFor(others)).toMatchObject({ clerk: { id: owner.id } });
+});
+
+test('switching logins off ends every session', () => {
+  const owner = t.ok('clerks.create', { name: 'Olga', role: 'owner', pin: '0000' });
+  t.ok('settings.update', { clerkLogins: true });
+  const session = sessionOf(signIn(owner.id, '0000'));
+  expect(currentFor(session)).not.toBeNull();
+  t.ok('settings.update', { clerkLogins: false });
+  t.ok('settings.update', { clerkLogins: true });
+  expect(currentFor(session)).toBeNull();
+});
