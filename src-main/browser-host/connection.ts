@@ -37,12 +37,12 @@ export function localConnection(store: Store, handlers: Partial<Handlers> = stor
 
 /**
  * A till: calls go to the shop server, events come from its stream. A page that reconnects to
- * the host gets what arrives from then on (the host's own follower resumes the server's log itself).
+ * the host gets what it missed after its last id first (connected-till.ts), then what arrives.
  */
 export function tillConnection(till: ConnectedTill): HostConnection {
   return {
     invoke: till.invoke,
-    follow: (_after, send) => till.subscribe(send),
+    follow: (after, send) => till.subscribe(send, after),
     followLink(listener) {
       listener(till.link.current);
       return till.link.subscribe(listener);

@@ -68,17 +68,12 @@ export function followRemoteEvents(options: RemoteEventsOptions): RemoteEvents {
         clearTimeout(idle);
         idle = setTimeout(() => controller.abort(), idleMs);
         buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        const messages = buffer.split(/\r?\n\r?\n/);
-        buffer = messages.pop()!;
-        const events: StoreEvent[] = [];
-        for (const message of messages) {
-          const data = message.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice(5).replace(/^ /, ''));
-          if (data.length === 0) continue; // a comment: the heartbeat, `: connected`
-          const event = JSON.parse(data.join('\n')) as StoreEvent;
-          events.push(event);
-          lastId = event.id;
+        const { events, rest } = takeSseEvents(buffer);
+        buffer = rest;
+        if (events.length > 0) {
+          lastId = events.at(-1)!.id;
+          onEvents(events);
         }
-        if (events.length > 0) onEvents(events);
       }
     } finally {
       clearTimeout(idle);
@@ -119,8 +114,21 @@ export function followRemoteEvents(options: RemoteEventsOptions): RemoteEvents {
   };
 }
 
+/** The events of the whole messages at the start of `buffer` (one event each), and what follows them. */
+export function takeSseEvents(buffer: string): { events: StoreEvent[]; rest: string } {
+  const messages = buffer.split(/\r?\n\r?\n/);
+  const rest = messages.pop()!;
+  const events: StoreEvent[] = [];
+  for (const message of messages) {
+    const data = message.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice(5).replace(/^ /, ''));
+    if (data.length === 0) continue; // a comment: the heartbeat, `: connected`
+    events.push(JSON.parse(data.join('\n')) as StoreEvent);
+  }
+  return { events, rest };
+}
+
 /** A refusal (a revoked token's 401) as the server's Error object. */
-async function refusal(response: Awaited<ReturnType<typeof fetch>>): Promise<ErrorBody> {
+export async function refusal(response: Awaited<ReturnType<typeof fetch>>): Promise<ErrorBody> {
   try {
     const body = (await response.json()) as ErrorBody;
     if (typeof body.code === 'string') return body;
