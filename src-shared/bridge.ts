@@ -40,8 +40,11 @@ export interface LinkStatus {
 
 /** What a connected till's call answers when its shop server did not (SERVER_UNREACHABLE). */
 export const unreachableMessage = (server: string, timedOut = false) => `The shop server at ${server} ${timedOut ? 'did not answer in time' : 'cannot be reached'}`;
-/** Whether a message is that answer: the page's link banner says it once, so no toast repeats it per call. */
-export const isUnreachableMessage = (text: unknown) => typeof text === 'string' && /^The shop server at \S+ (cannot be reached|did not answer in time)$/.test(text);
+/** What a connected till's call answers (UNAUTHORIZED) once the shop server refuses the till's own token. */
+export const REVOKED_TILL_MESSAGE = 'This till was revoked on the shop server: pair it again';
+/** Whether a message is one of those answers: the page's link banner says it once, so no toast repeats it per call. */
+export const isUnreachableMessage = (text: unknown) =>
+  typeof text === 'string' && (/^The shop server at \S+ (cannot be reached|did not answer in time)$/.test(text) || text.startsWith(REVOKED_TILL_MESSAGE));
 
 /** IPC channel of an operation: one channel per contract operation. */
 export const operationChannel = (operation: string) => `petstore:op:${operation}`;

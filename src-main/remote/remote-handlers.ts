@@ -1,12 +1,13 @@
 /**
  * What a connected till answers its page with: every operation with an `http` binding on the shop
- * server through the REST client; a sale retried with its Idempotency-Key until the server answers;
- * the owner's work refused (it is done on the server's machine); `app.info` saying where it is connected.
+ * server through the REST client, as the clerk signed in here (remote-sessions.ts) or the till; a
+ * sale retried with its Idempotency-Key until the server answers; the owner's work refused (it is
+ * done on the server's machine); `app.info` saying where it is connected.
  */
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import type { ApiResult } from '../../src-shared/api-result';
-import type { InvokeOptions } from '../../src-shared/bridge';
+import { REVOKED_TILL_MESSAGE, type InvokeOptions } from '../../src-shared/bridge';
 import { isOperationName, operationDef } from '../../src-shared/contract';
 import { StoreError } from '../../src-shared/errors';
 import type { AppInfo } from '../../src-shared/schemas/data';
@@ -14,7 +15,9 @@ import type { Handlers } from '../service/handler-types';
 import { invokeOperationAsync } from '../service/invoke';
 import { APP_VERSION } from '../service/version';
 import type { LinkState } from './link-state';
+import { keepSessions } from './kept-session';
 import { createRestInvoker } from './rest-client';
+import { sessionHandlers } from './remote-sessions';
 import { petCountsOverRest, settingsFromShop } from './composed-reads';
 
 /** The page's way in (the bridge's `invoke`): never rejects; failures are Error objects. */
@@ -34,42 +37,81 @@ export interface RemoteHandlersOptions {
   maxRetryMs?: number;
 }
 
-/** Answers that say the link is down: no server, another certificate, or this till's token refused (revoked). */
-const LINK_DOWN = new Set(['SERVER_UNREACHABLE', 'SERVER_CERTIFICATE_CHANGED', 'UNAUTHORIZED']);
+/** Answers that say the link is down: no server, another certificate (and the till's own token refused: revoked). */
+const LINK_DOWN = new Set(['SERVER_UNREACHABLE', 'SERVER_CERTIFICATE_CHANGED']);
 /** Answers that mean nothing was done and the same request may go again (with its key). */
 const SEND_AGAIN = new Set(['SERVER_UNREACHABLE', 'SERVICE_BUSY']);
+/** A session's secret refused: the server ended the session (sign-out elsewhere, a new PIN, logins off, the till revoked). */
+const SESSION_ENDED = new Set(['UNAUTHORIZED', 'SIGN_IN_REQUIRED']);
+
+/** What a sale waiting for the server answers when it is stopped (docs/decisions.md#a-revoked-till-stops). */
+const REVOKED_SALE = `${REVOKED_TILL_MESSAGE}. The sale that was waiting was stopped: look for it in the shop server's Sales before selling it again`;
+const SESSION_ENDED_SALE = "The clerk's session ended on the shop server while this sale waited for it: sign in and sell it again";
 
 export function createRemoteHandlers(options: RemoteHandlersOptions): { invoke: Invoke; stop(): void } {
   const { server, tillName, link, local = {}, firstRetryMs = 500, maxRetryMs = 5_000 } = options;
-  const rest = createRestInvoker({ origin: server, secret: options.secret, dispatcher: options.dispatcher });
+  const tillToken = options.secret;
+  const rest = createRestInvoker({ origin: server, secret: tillToken, dispatcher: options.dispatcher });
+  const kept = keepSessions(tillToken);
   let stopped = false;
 
-  /** One call to the server; what it shows of the link goes to the link state. */
-  async function call(operation: string, input: unknown, callOptions?: InvokeOptions): Promise<ApiResult<unknown>> {
-    const result = await rest(operation, input, callOptions);
-    if (!result.ok && LINK_DOWN.has(result.error.code)) {
-      link.report({ state: 'down', server, reason: result.error.code });
+  /** One call to the server as `bearer`; what it shows of the link goes to the link state; the till's token refused says the till was revoked. */
+  async function send(operation: string, input: unknown, callOptions: InvokeOptions | undefined, bearer: string): Promise<ApiResult<unknown>> {
+    const result = await rest(operation, input, callOptions, bearer);
+    const revoked = !result.ok && result.error.code === 'UNAUTHORIZED' && bearer === tillToken;
+    if (revoked || (!result.ok && LINK_DOWN.has(result.error.code))) {
+      link.report({ state: 'down', server, reason: result.ok ? undefined : result.error.code });
     } else if (link.current.state !== 'up') {
       link.report({ state: 'up', server });
     }
-    return result;
+    return revoked ? { ok: false, error: new StoreError('UNAUTHORIZED', REVOKED_TILL_MESSAGE).toBody() } : result;
   }
 
-  /** A sale is never lost nor doubled: sent again with one key until the server answers it (docs/decisions.md#when-the-link-drops). */
+  /**
+   * A call as whoever is signed in here. A session the server ended is forgotten (the page then
+   * shows its sign-in screen) and the call asked again as the till: a 401 did nothing, and the
+   * till's answer says whether to sign in (SIGN_IN_REQUIRED) or that the till was revoked.
+   */
+  async function call(operation: string, input: unknown, callOptions?: InvokeOptions): Promise<ApiResult<unknown>> {
+    const bearer = kept.bearer();
+    const result = await send(operation, input, callOptions, bearer);
+    if (bearer === tillToken || result.ok || !SESSION_ENDED.has(result.error.code)) return result;
+    kept.forget(bearer);
+    return send(operation, input, callOptions, tillToken);
+  }
+
+  /**
+   * A sale is never lost nor doubled: sent again with one key, in the session it was made in, until
+   * the server answers it (docs/decisions.md#when-the-link-drops); a revoked till or an ended session stops it.
+   */
   async function sell(input: unknown, callOptions?: InvokeOptions): Promise<ApiResult<unknown>> {
     const keyed = { idempotencyKey: callOptions?.idempotencyKey ?? randomUUID() };
+    const bearer = kept.bearer();
     let pause = firstRetryMs;
-    for (;;) {
-      const result = await call('sales.create', input, keyed);
+    for (let waited = false; ; waited = true) {
+      const result = await send('sales.create', input, keyed, bearer);
+      if (!result.ok && bearer !== tillToken && SESSION_ENDED.has(result.error.code)) return sessionEndedForSale(bearer, waited);
+      if (!result.ok && result.error.code === 'UNAUTHORIZED' && waited) return { ok: false, error: new StoreError('UNAUTHORIZED', REVOKED_SALE).toBody() };
       if (result.ok || !SEND_AGAIN.has(result.error.code) || stopped) return result;
       await new Promise((resolve) => setTimeout(resolve, pause));
       pause = Math.min(pause * 2, maxRetryMs);
     }
   }
 
+  /** Why a sale's session was refused: the till revoked (its token refused too), or the session ended. */
+  async function sessionEndedForSale(bearer: string, waited: boolean): Promise<ApiResult<unknown>> {
+    kept.forget(bearer);
+    const asTill = await send('sessions.current', {}, undefined, tillToken);
+    if (!asTill.ok && asTill.error.code === 'UNAUTHORIZED') return { ok: false, error: new StoreError('UNAUTHORIZED', waited ? REVOKED_SALE : REVOKED_TILL_MESSAGE).toBody() };
+    return { ok: false, error: new StoreError('SIGN_IN_REQUIRED', SESSION_ENDED_SALE).toBody() };
+  }
+
+  const sessions = sessionHandlers({ kept, tillToken, call, send });
+
   async function invoke(operation: string, input: unknown, callOptions?: InvokeOptions): Promise<ApiResult<unknown>> {
     if (!isOperationName(operation)) return { ok: false, error: new StoreError('NOT_FOUND', `There is no operation named ${JSON.stringify(String(operation)).slice(0, 80)}`).toBody() };
     if (operation === 'sales.create') return sell(input, callOptions);
+    if (operation in sessions) return sessions[operation as keyof typeof sessions](input);
     if (operationDef(operation).http && !operationDef(operation).http!.stream) return call(operation, input, callOptions);
     if (operation === 'settings.get') return settingsFromShop(call);
     if (operation === 'categories.petCounts') return petCountsOverRest(call);

@@ -16,7 +16,7 @@ import { API_PREFIX } from '../rest/operation-routes';
 export interface RestInvokerOptions {
   /** The shop server, `http(s)://host:port` (no /v1). */
   origin: string;
-  /** The till's (or any) API token, sent as `Authorization: Bearer`. */
+  /** The till's (or any) API token, sent as `Authorization: Bearer` unless a call names another bearer. */
   secret: string;
   /** undici's dispatcher: the pinned one (tls-pin.ts) for a paired server's HTTPS. */
   dispatcher?: Dispatcher;
@@ -24,15 +24,15 @@ export interface RestInvokerOptions {
   timeoutMs?: number;
 }
 
-/** Runs one operation on the server; never rejects: failures are Error objects, as in process. */
-export type RestInvoker = (operation: string, input: unknown, options?: InvokeOptions) => Promise<ApiResult<unknown>>;
+/** Runs one operation on the server (as `bearer`, default the token); never rejects: failures are Error objects, as in process. */
+export type RestInvoker = (operation: string, input: unknown, options?: InvokeOptions, bearer?: string) => Promise<ApiResult<unknown>>;
 
 /** Long enough for the largest report on a busy server; a link that is down fails at once anyway. */
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 export function createRestInvoker({ origin, secret, dispatcher, timeoutMs = DEFAULT_TIMEOUT_MS }: RestInvokerOptions): RestInvoker {
   const base = origin.replace(/\/+$/, '') + API_PREFIX;
-  return async (operation, rawInput, options) => {
+  return async (operation, rawInput, options, bearer = secret) => {
     if (!isOperationName(operation) || !operationDef(operation).http || operationDef(operation).http!.stream) {
       return failure(new StoreError('NOT_FOUND', `There is no operation named ${JSON.stringify(String(operation)).slice(0, 80)} on the shop server`));
     }
@@ -41,7 +41,7 @@ export function createRestInvoker({ origin, secret, dispatcher, timeoutMs = DEFA
     // Checked here with the schema the server uses, so a refusal reads as the in-process one (paths in the input, not the URL).
     const parsed = def.input.safeParse(input);
     if (!parsed.success) return failure(validationError(parsed.error));
-    const request = buildRequest(def, input as Record<string, unknown>, secret, options);
+    const request = buildRequest(def, input as Record<string, unknown>, bearer, options);
     let response: Awaited<ReturnType<typeof fetch>>;
     try {
       response = await fetch(base + request.path, {
