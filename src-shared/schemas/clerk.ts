@@ -40,8 +40,8 @@ export const ClerkPatch = z
 
 /** Who and where: a record's clerk and till as they were named then (null: the owner with logins off; the server's desk). */
 export const RecordedBy = {
-  clerk: z.object({ id: Id, name: z.string() }).nullable().describe('The clerk signed in when this was recorded; null with logins off.'),
-  till: z.object({ id: Id, name: z.string() }).nullable().describe('The paired till it was recorded at; null: the shop server\'s own desk or an API token.'),
+  clerk: z.object({ id: Id, name: z.string().max(NAME_MAX) }).nullable().describe('The clerk signed in when this was recorded; null with logins off.'),
+  till: z.object({ id: Id, name: z.string().max(NAME_MAX) }).nullable().describe('The paired till it was recorded at; null: the shop server\'s own desk or an API token.'),
 };
 
 /** A clerk's open session at a till (or at the server's own desk: till null). */
