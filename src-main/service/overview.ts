@@ -1,4 +1,4 @@
-import type { Overview } from '../../src-shared/schemas/data';
+import { OVERVIEW_RECENT, type Overview } from '../../src-shared/schemas/data';
 import type { PetStatus } from '../../src-shared/schemas/pet';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
@@ -25,8 +25,8 @@ export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
           openOrders: ctx.orders.openTotal(),
           lowStock: ctx.inventory.lowCount(threshold),
           lowStockThreshold: threshold,
-          recentOrders: ctx.orders.recent(10).map(orderModel),
-          recentEvents: ctx.events.newest(10),
+          recentOrders: ctx.orders.recent(OVERVIEW_RECENT).map(orderModel),
+          recentEvents: ctx.events.newest(OVERVIEW_RECENT),
         };
       })(),
   };

@@ -59,12 +59,22 @@ export function settingsHandlers(ctx: ServiceContext): HandlersFor<'settings'> {
   };
 }
 
-/** The shop's terms any client may read (`GET /v1/shop`): no owner-only setting. */
+/** The shop's terms any client may read (`GET /v1/shop`), receipts' texts included: no owner-only setting. */
 export function shopHandlers(ctx: ServiceContext): HandlersFor<'shop'> {
   return {
     'shop.get': () => {
-      const { shopName, currency, pricesIncludeTax, defaultTaxRate, timeZone } = readSettings(ctx);
-      return { name: shopName, currency, currencyDigits: currencyDigits(currency), pricesIncludeTax, defaultTaxRate, timeZone };
+      const { shopName, currency, pricesIncludeTax, defaultTaxRate, timeZone, shopAddress, shopTaxId, receiptFooter } = readSettings(ctx);
+      return {
+        name: shopName,
+        currency,
+        currencyDigits: currencyDigits(currency),
+        pricesIncludeTax,
+        defaultTaxRate,
+        timeZone,
+        address: shopAddress,
+        taxId: shopTaxId,
+        receiptFooter,
+      };
     },
   };
 }

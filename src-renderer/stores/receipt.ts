@@ -13,7 +13,7 @@ export interface ReceiptData {
   categoryName: string | null;
 }
 
-/** What heads and ends a sale's receipt: the owner's settings, as they are when it is printed. */
+/** What heads and ends a sale's receipt: the shop's terms (`shop.get`, a till's too), as they are when it is printed. */
 export interface ReceiptShop {
   name: string;
   address: string;
@@ -55,10 +55,10 @@ export const useReceiptStore = defineStore('receipt', () => {
    * and the shop's name, address, tax id, footer and time zone; rejects with NOT_FOUND for no such sale.
    */
   async function loadSale(saleId: number): Promise<SaleReceiptData> {
-    const [sale, settings] = await Promise.all([api().call('sales.get', { saleId }), api().call('settings.get', {})]);
+    const [sale, shop] = await Promise.all([api().call('sales.get', { saleId }), api().call('shop.get', {})]);
     const customerName = sale.customerId === undefined ? null : (await api().call('customers.get', { customerId: sale.customerId })).name;
-    const { shopName, shopAddress, shopTaxId, receiptFooter, timeZone } = settings;
-    return { sale, customerName, shop: { name: shopName, address: shopAddress, taxId: shopTaxId, footer: receiptFooter, timeZone } };
+    const { name, address, taxId, receiptFooter, timeZone } = shop;
+    return { sale, customerName, shop: { name, address, taxId, footer: receiptFooter, timeZone } };
   }
 
   return { load, loadSale };

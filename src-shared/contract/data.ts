@@ -1,4 +1,4 @@
-/** The overview, import, export, backups and restore: in-process only. */
+/** The overview (also over REST), import, export, backups and restore (in-process only). */
 import { z } from '../zod-setup';
 import { defineOperation as op } from '../contract-types';
 import {
@@ -12,17 +12,23 @@ import {
   ImportRequest,
   ImportResult,
   Overview,
+  OVERVIEW_RECENT,
   RestoreResult,
 } from '../schemas/data';
 
 export const dataOperations = {
+  /** The Dashboard's figures; over REST too, so a connected till shows them (docs/decisions.md#connected-mode). */
   'stats.overview': op({
-    tag: 'Settings',
+    tag: 'Reports',
     summary: 'Shop overview',
+    description:
+      'The shop as it is now: pets by status, pets and units in stock per category, open orders, how many pets for sale are low on stock ' +
+      `(below their category's threshold or the shop's \`lowStockThreshold\`), and the ${OVERVIEW_RECENT} newest orders and change events.`,
     input: z.strictObject({}),
     output: Overview,
-    stability: 'stable',
+    stability: 'beta',
     mutates: false,
+    http: { method: 'GET', path: '/reports/overview', success: 200, errors: [] },
   }),
   /** Export pets, categories, orders or sale lines as CSV, or the whole store as JSON. */
   'data.export': op({

@@ -4,7 +4,7 @@ import { Category } from './category';
 import { Order } from './order';
 import { NewPet, Pet, PetSex, PetStatus } from './pet';
 import { StoreEvent } from './event';
-import { Id } from './common';
+import { Id, NAME_MAX } from './common';
 import { STOCK_MAX } from './inventory';
 
 /**
@@ -170,15 +170,23 @@ export const ImportResult = z.object({
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 
-export const Overview = z.object({
-  petsByStatus: z.object({ available: z.int(), pending: z.int(), sold: z.int() }),
-  stockByCategory: z.array(z.object({ categoryId: Id, name: z.string(), pets: z.int(), stock: z.int() })),
-  openOrders: z.int(),
-  lowStock: z.int(),
-  lowStockThreshold: z.int(),
-  recentOrders: z.array(Order),
-  recentEvents: z.array(StoreEvent),
-});
+/** How many of the newest orders and change events the overview lists. */
+export const OVERVIEW_RECENT = 10;
+
+/** The Dashboard's figures (`stats.overview`, `GET /v1/reports/overview`). */
+export const Overview = z
+  .object({
+    petsByStatus: z.object({ available: z.int(), pending: z.int(), sold: z.int() }).describe('How many pets have each status.'),
+    stockByCategory: z
+      .array(z.object({ categoryId: Id, name: z.string().max(NAME_MAX), pets: z.int(), stock: z.int() }))
+      .describe('Every category, in name order, with its pets and the units they have in stock.'),
+    openOrders: z.int().describe('Orders placed and not yet fulfilled or cancelled.'),
+    lowStock: z.int().describe("Pets for sale whose stock is below their category's threshold, or the shop's."),
+    lowStockThreshold: z.int().describe("The shop's low-stock threshold (`lowStockThreshold`; 0: never low)."),
+    recentOrders: z.array(Order).max(OVERVIEW_RECENT).describe(`The ${OVERVIEW_RECENT} newest orders that are not cancelled, newest first.`),
+    recentEvents: z.array(StoreEvent).max(OVERVIEW_RECENT).describe(`The ${OVERVIEW_RECENT} newest change events, newest first.`),
+  })
+  .meta({ id: 'Overview' });
 export type Overview = z.infer<typeof Overview>;
 
 export const BackupRequest = z.strictObject({

@@ -155,7 +155,7 @@ export const SettingsPatch = StoreSettings.partial()
 
 /**
  * What any client needs to read the shop's amounts and days (`GET /v1/shop`): the settings that
- * give amounts and dates their meaning, and the name receipts carry; no other owner setting.
+ * give amounts and dates their meaning, and what receipts print (a till prints them); no other owner setting.
  */
 export const Shop = z
   .object({
@@ -169,6 +169,22 @@ export const Shop = z
     pricesIncludeTax: StoreSettings.shape.pricesIncludeTax,
     defaultTaxRate: TaxRate.describe("Tax rate (basis points) of a category that has none of its own: 1900 is 19 %."),
     timeZone: z.string().max(64).describe("The shop's time zone (IANA): the days of reports and receipts are its days."),
+    address: z.string().max(RECEIPT_TEXT_MAX).describe("The shop's address as receipts print it under its name, line breaks kept; empty: none."),
+    taxId: z.string().max(TAX_ID_MAX).describe("The shop's tax id (VAT number) as receipts print it; empty: none."),
+    receiptFooter: z.string().max(RECEIPT_TEXT_MAX).describe('Text at the foot of every receipt (opening hours, returns policy), line breaks kept; empty: none.'),
   })
-  .meta({ id: 'Shop', example: { name: 'Pet Store', currency: 'EUR', currencyDigits: 2, pricesIncludeTax: true, defaultTaxRate: 1900, timeZone: 'Europe/Berlin' } });
+  .meta({
+    id: 'Shop',
+    example: {
+      name: 'Pet Store',
+      currency: 'EUR',
+      currencyDigits: 2,
+      pricesIncludeTax: true,
+      defaultTaxRate: 1900,
+      timeZone: 'Europe/Berlin',
+      address: '1 Market Street\n10115 Berlin',
+      taxId: 'DE123456789',
+      receiptFooter: 'Returns within 14 days with this receipt.',
+    },
+  });
 export type Shop = z.infer<typeof Shop>;

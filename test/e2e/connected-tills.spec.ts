@@ -1,7 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { must, startConnectedHost, type RunningHost } from './support/browser-host';
 import { startShopServer, type ShopServer } from './support/shop-server';
 import { expectAccessible } from './support/screens';
+
+const PETSTORE = join(import.meta.dirname, '..', '..', 'bin', 'petstore.mjs');
 
 /**
  * One shop server (`petstore serve`) and two tills (browser hosts in connected mode), each in its
@@ -80,10 +84,31 @@ test('a sale on one till appears on the other without a reload', async ({ page }
   await expect(pageB.getByRole('heading', { name: 'Integrations' })).toHaveCount(0);
   await expect(pageB.locator('#toasts')).toBeEmpty();
   await expectAccessible(pageB, 'Settings on a connected till');
-  // The overview is the server machine's: said, not refused in a toast.
+});
+
+test("a till's Dashboard shows the shop's figures and follows the other till; its receipt prints the shop's address, tax id and footer", async ({ page }) => {
+  await addPet('Rex', 'DOG-1', 1999, 3);
+  // The receipt's texts are owner settings: set on the server's machine, read by the tills over GET /v1/shop.
+  execFileSync(process.execPath, [PETSTORE, 'settings', 'set', 'shopAddress=1 Main Street\n12345 Springfield', 'shopTaxId=DE123456789', 'receiptFooter=Returns within 14 days.', '--db', server.databaseFile]);
   await pageB.goto(`${tillB.url}#/dashboard`);
-  await expect(pageB.getByTestId('dashboard-till')).toContainText("The shop's overview is shown on the shop server's machine");
+  await expect(pageB.getByRole('heading', { name: 'At a glance' })).toBeVisible();
+  const tile = (label: string) => pageB.getByRole('listitem').filter({ hasText: label });
+  await expect(tile('available pets')).toContainText('1');
+  await expect(tile('Open orders')).toContainText('0');
+  await expect(pageB.getByRole('row').filter({ hasText: 'Stock of Rex now 3' })).toBeVisible();
   await expect(pageB.locator('#toasts')).toBeEmpty();
+  await expectAccessible(pageB, 'the Dashboard on a connected till');
+
+  await openTill(page, tillA);
+  await basketToPay(page, 'DOG-1', 'Rex', '20');
+  await page.keyboard.press('Enter'); // sells
+  await expect(page).toHaveURL(/#\/sales\/\d+\/receipt/);
+  const paper = page.locator('article.receipt-paper');
+  for (const text of ['Pet Store', '1 Main Street', '12345 Springfield', 'Tax id: DE123456789', 'Returns within 14 days.']) await expect(paper).toContainText(text);
+
+  // Till B's Dashboard follows the sale made on till A, without a reload.
+  await expect(pageB.getByRole('row').filter({ hasText: 'Sale 1 made: €19.99' })).toBeVisible();
+  await expect(pageB.getByRole('row').filter({ hasText: 'Stock of Rex now 2' })).toBeVisible();
 });
 
 test('both tills selling the last unit at once: one sells, the other is told on its line', async ({ page }) => {

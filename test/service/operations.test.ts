@@ -390,6 +390,9 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
       pricesIncludeTax: true,
       defaultTaxRate: 1000,
       timeZone: DEFAULT_SETTINGS.timeZone,
+      address: '',
+      taxId: '',
+      receiptFooter: '',
     });
   },
   'tokens.create': (t) => {

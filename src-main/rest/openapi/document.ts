@@ -210,7 +210,7 @@ export function buildOpenApiDocument(options: { sunsetDate: string }): Json {
       { name: 'Service', description: 'Health.' },
       { name: 'Customers', description: 'The people the shop sells to (beta).' },
       { name: 'Sales', description: 'Sales (a basket of orders, paid), their cancels and refunds (beta).' },
-      { name: 'Reports', description: "Sales and refunds added up over the shop's days (beta)." },
+      { name: 'Reports', description: "Sales and refunds added up over the shop's days, and the shop's overview now (beta)." },
     ],
     paths,
     components: {

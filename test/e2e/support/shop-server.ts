@@ -13,6 +13,8 @@ export interface ShopServer {
   /** http://127.0.0.1:<port> (no /v1). */
   origin: string;
   token: string;
+  /** Its database, for what only the server's machine does (`petstore settings set`). */
+  databaseFile: string;
   /** A REST call with the token: the JSON answer (null for 204). */
   rest<T = any>(method: string, path: string, json?: unknown): Promise<T>;
   /** Kills the process at once (SIGKILL): no request finishes, as if the machine lost power. */
@@ -66,6 +68,7 @@ export async function startShopServer(): Promise<ShopServer> {
   return {
     origin,
     token: TOKEN,
+    databaseFile: join(dir, 'shop.db'),
     async rest(method, path, json) {
       const response = await fetch(`${origin}/v1${path}`, {
         method,
