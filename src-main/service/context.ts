@@ -17,6 +17,7 @@ import { tokensRepository } from '../db/repositories/tokens';
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
 import type { PetStatus } from '../../src-shared/schemas/pet';
 import { effectiveLowStockThreshold, isLowStock } from '../../src-shared/thresholds';
+import { actorColumns } from './actor';
 import { createGroupCommit } from './group-commit';
 import { writeTransaction } from './transaction';
 
@@ -28,7 +29,9 @@ export interface StockChange extends MovementCause {
 
 /** What every handler module works with: the repositories and the write-transaction runner. */
 export function createContext(db: Db, afterCommit: () => void) {
-  const movements = stockMovementsRepository(db);
+  // Sales, refunds, movements and orders name the clerk and till of the call that makes them.
+  const recorder = () => actorColumns();
+  const movements = stockMovementsRepository(db, recorder);
   const repos = {
     pets: petsRepository(db),
     petDetails: petDetailsRepository(db),
@@ -36,14 +39,14 @@ export function createContext(db: Db, afterCommit: () => void) {
     categories: categoriesRepository(db),
     inventory: inventoryRepository(db, movements),
     movements,
-    orders: ordersRepository(db),
+    orders: ordersRepository(db, recorder),
     events: eventsRepository(db),
     settings: settingsRepository(db),
     tokens: tokensRepository(db),
     idempotencyKeys: idempotencyKeysRepository(db),
     customers: customersRepository(db),
-    sales: salesRepository(db),
-    refunds: refundsRepository(db),
+    sales: salesRepository(db, recorder),
+    refunds: refundsRepository(db, recorder),
     reports: reportsRepository(db),
   };
 

@@ -85,8 +85,8 @@ export function createSale(ctx: ServiceContext, input: ParsedInput<'sales.create
     return { ...lineRow, returned: 0 };
   });
   payments.forEach((payment, position) => ctx.sales.insertPayment(saleId, position, payment));
-  // The sale as written (read back, it is the same: sales.get answers it).
-  const created = saleModel({ ...row, id: saleId, refunded: 0, cancelledAt: null }, lineRows, payments);
+  // The sale as written, its row read back for who made it (the repository's recorder wrote them).
+  const created = saleModel(ctx.sales.find(saleId)!, lineRows, payments);
   ctx.events.append('sale.created', created);
   return created;
 }

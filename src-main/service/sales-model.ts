@@ -4,6 +4,7 @@ import type { Refund, Sale, SaleLine } from '../../src-shared/schemas/sale';
 import type { RefundRow } from '../db/repositories/refunds';
 import type { PaymentRow, SaleLineRow, SaleRow } from '../db/repositories/sales';
 import type { ServiceContext } from './context';
+import { recordedBy } from './to-model';
 
 function lineModel(row: SaleLineRow): SaleLine {
   const { saleId: _saleId, line: _line, ...line } = row;
@@ -42,7 +43,7 @@ export function saleModel(row: SaleRow, lineRows: readonly SaleLineRow[], paymen
   if (row.customerId !== null) sale.customerId = row.customerId;
   if (row.completedAt !== null) sale.completedAt = row.completedAt;
   if (row.cancelledAt !== null) sale.cancelledAt = row.cancelledAt;
-  return sale;
+  return Object.assign(sale, recordedBy(row));
 }
 
 /** A refund with its lines and payments. */
@@ -61,5 +62,5 @@ export function refundModel(ctx: ServiceContext, row: RefundRow): Refund {
     amount: row.amount,
   };
   if (row.reason !== null) refund.reason = row.reason;
-  return refund;
+  return Object.assign(refund, recordedBy(row));
 }

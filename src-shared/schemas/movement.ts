@@ -1,4 +1,5 @@
 import { z } from '../zod-setup';
+import { RecordedBy } from './clerk';
 import { DESCRIPTION_MAX, DateTime, Id, PageQuery } from './common';
 import { STOCK_MAX, STOCK_MIN, STOCK_REASONS } from './inventory';
 
@@ -28,6 +29,7 @@ export const StockMovement = z
     orderId: Id.optional().describe('The order that reserved (`order`) or gave back (`cancelled`) the units.'),
     saleId: Id.optional().describe('The sale the movement belongs to, if any.'),
     note: z.string().max(DESCRIPTION_MAX).optional().describe("The clerk's note, if one was given."),
+    ...RecordedBy,
   })
   .meta({ id: 'StockMovement' });
 export type StockMovement = z.infer<typeof StockMovement>;

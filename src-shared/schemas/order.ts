@@ -1,7 +1,7 @@
 import { z } from '../zod-setup';
 import { DateTime, Id, NAME_MAX, PageQuery, hasSomeField, someFieldRequired } from './common';
 import { UnitPrice } from './money';
-import { DayOrInstant } from './sale';
+import { DayOrInstant, recordedByInLog } from './sale';
 
 export const ORDER_QUANTITY_MAX = 1000;
 
@@ -63,11 +63,12 @@ export const Order = z
       ),
     saleId: Id.optional().describe('The sale this order is a line of; absent for an order placed on its own.'),
     unitPrice: UnitPrice.optional().describe("The price of one unit, in the minor unit of the shop's currency (cents); absent for an order placed without a price."),
+    ...recordedByInLog('order'),
   })
   .meta({
     id: 'Order',
     description:
-      'An order. The interface marks no field required; every order this service answers has `id`, `petId`, `quantity`, `complete`, `status` and `placedAt`.',
+      'An order. The interface marks no field required; every order this service answers has `id`, `petId`, `quantity`, `complete`, `status`, `placedAt`, `clerk` and `till`.',
   });
 export type Order = z.infer<typeof Order>;
 

@@ -2,6 +2,7 @@ import { z } from '../zod-setup';
 import { AMOUNT_MAX, LINE_QUANTITY_MAX, PAYMENTS_MAX, SALE_LINES_MAX } from '../money';
 import { FIRST_SHOP_DATE, LAST_SHOP_DATE, isShopDate } from '../shop-days';
 import { DESCRIPTION_MAX, DateTime, Description, Id, NAME_MAX, PageQuery, pageItems } from './common';
+import { RecordedBy } from './clerk';
 import { Amount, TaxRate, UnitPrice } from './money';
 
 /**
@@ -96,6 +97,15 @@ export const SaleStatus = z.enum(SALE_STATUSES).meta({
 });
 export type SaleStatus = z.infer<typeof SaleStatus>;
 
+/**
+ * Who made a sale or refund, optional only for the change log: events logged before clerks were
+ * recorded lack it. Every sale and refund the store answers has both (null: not known then).
+ */
+export const recordedByInLog = (what: string) => ({
+  clerk: RecordedBy.clerk.optional().describe(`The clerk signed in when the ${what} was made; null with logins off. Every ${what} the store answers has it.`),
+  till: RecordedBy.till.optional().describe(`The paired till it was made at; null: the shop server's own desk or an API token. Every ${what} the store answers has it.`),
+});
+
 /** A line as sold: what it was (snapshots taken at the sale) and what it came to. */
 export const SaleLine = z
   .object({
@@ -147,6 +157,7 @@ export const Sale = z
     refunded: Amount.describe('Paid back so far by refunds (a cancelled sale: paid − change); never more than paid − change.'),
     completedAt: DateTime.optional().describe('When the last order was fulfilled (with the sale, for `handover: now`).'),
     cancelledAt: DateTime.optional(),
+    ...recordedByInLog('sale'),
   })
   .meta({ id: 'Sale' });
 export type Sale = z.infer<typeof Sale>;
@@ -235,6 +246,7 @@ export const Refund = z
     net: Amount,
     tax: Amount,
     amount: Amount.describe("What is paid back: the lines' totals, summed; the payments add up to it."),
+    ...recordedByInLog('refund'),
   })
   .meta({ id: 'Refund' });
 export type Refund = z.infer<typeof Refund>;

@@ -57,6 +57,8 @@ test('orders keep their state and the time they were placed; complete stays read
     status: 'open',
     placedAt: '2025-02-27T09:00:00.000Z',
     petName: 'Tweety',
+    clerk: null,
+    till: null,
   });
   expect(ok(store, 'orders.get', { orderId: 2 })).toMatchObject({ complete: true, status: 'complete', placedAt: '2025-02-28T09:00:00.000Z' });
   // SQL that reads `complete` (reports, a peer benchmark) still reads "fulfilled"; cancelled is not complete.
@@ -77,7 +79,7 @@ test('every pet with stock gets one opening movement of it, dated at the upgrade
   const store = open(olderFile());
   const rex = ok(store, 'inventory.movements', { petId: 1 });
   expect(rex).toEqual({
-    items: [{ id: expect.any(Number), at: expect.any(String), delta: 3, quantityAfter: 3, reason: 'opening' }],
+    items: [{ id: expect.any(Number), at: expect.any(String), delta: 3, quantityAfter: 3, reason: 'opening', clerk: null, till: null }],
     total: 1,
     nextCursor: null,
   });

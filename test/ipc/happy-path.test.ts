@@ -51,6 +51,8 @@ describe('happy path through the registered handlers', () => {
       placedAt: expect.any(String),
       shipDate: '2026-11-22T09:00:00.000Z',
       petName: rex.name,
+      clerk: null,
+      till: null,
     });
     expect(h.t.ok('orders.get', { orderId: order.id! })).toStrictEqual(order);
 

@@ -246,7 +246,7 @@ describe('the served document', () => {
       expect(order.body.shipDate).toBe(shipDate && '2027-01-02T03:04:05.000Z');
       const cleared = await s.call('PATCH', `/v1/store/orders/${order.body.id}`, { json: { shipDate: null } });
       expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
-      expect(cleared.body).toEqual({ id: order.body.id, petId: pet.id, quantity: 1, complete: false, status: 'open', placedAt: order.body.placedAt, petName: pet.name });
+      expect(cleared.body).toEqual({ id: order.body.id, petId: pet.id, quantity: 1, complete: false, status: 'open', placedAt: order.body.placedAt, petName: pet.name, clerk: null, till: null });
     }
   });
 

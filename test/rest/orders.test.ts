@@ -26,7 +26,7 @@ describe('POST /v1/store/orders', () => {
     const pet = await stocked(5);
     const first = await s.call<Order>('POST', '/v1/store/orders', { json: { petId: pet.id } });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.any(Number), petId: pet.id, quantity: 1, complete: false, status: 'open', placedAt: expect.any(String), petName: pet.name });
+    expect(first.body).toEqual({ id: expect.any(Number), petId: pet.id, quantity: 1, complete: false, status: 'open', placedAt: expect.any(String), petName: pet.name, clerk: null, till: null });
     expect(Math.abs(Date.parse(first.body.placedAt!) - Date.now())).toBeLessThan(60_000);
     expect(first.headers.get('location')).toBe(`/v1/store/orders/${first.body.id}`);
     expect((await s.call('GET', first.headers.get('location')!)).body).toEqual(first.body);

@@ -82,7 +82,7 @@ describe('export', () => {
     const data = JSON.parse(file.content);
     expect(data.categories).toEqual([{ id: 1, name: 'Dogs', description: 'Loyal' }, { id: 2, name: 'Cats' }]);
     expect(data.pets[0]).toEqual({ id: 1, name: 'Rex', categoryId: 1, status: 'pending', stock: 0 });
-    expect(data.orders).toEqual([{ id: 1, petId: 1, quantity: 1, complete: false, status: 'open', placedAt: expect.any(String), petName: 'Rex' }]);
+    expect(data.orders).toEqual([{ id: 1, petId: 1, quantity: 1, complete: false, status: 'open', placedAt: expect.any(String), petName: 'Rex', clerk: null, till: null }]);
   });
 });
 

@@ -255,6 +255,8 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
       placedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       shipDate: '2026-12-01T08:00:00.000Z',
       petName: s.bella.name,
+      clerk: null,
+      till: null,
     });
     // Ids are increasing integers assigned by the service.
     expect(first.id).toBeGreaterThan(s.done.id);
@@ -270,6 +272,8 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
       status: 'open',
       placedAt: s.open.placedAt,
       petName: s.bella.name,
+      clerk: null,
+      till: null,
     });
     expect(t.ok('orders.get', { orderId: s.cancelled.id })).toEqual(s.cancelled);
     expect(t.ok('orders.get', { orderId: s.done.id }).complete).toBe(true);

@@ -307,6 +307,8 @@ describe('refunding a sale', () => {
       net: 16446,
       tax: 3125,
       amount: 19571,
+      clerk: null,
+      till: null,
     });
     expect(standing(t, shop.puppy.id)).toEqual({ status: 'available', stock: 1 });
     expect(movementsOf(shop.puppy.id)[0]).toMatchObject({ delta: 1, quantityAfter: 1, reason: 'returned', orderId: sale.lines[0].orderId, saleId: sale.id });

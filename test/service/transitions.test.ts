@@ -98,7 +98,7 @@ describe('placing orders', () => {
     const id = shop.available(5);
     const mark = lastEventId(t);
     const placed = t.ok('orders.place', { petId: id, quantity: 2 });
-    expect(placed).toEqual({ id: placed.id, petId: id, quantity: 2, complete: false, status: 'open', placedAt: placed.placedAt, petName: t.ok('pets.get', { petId: id }).name });
+    expect(placed).toEqual({ id: placed.id, petId: id, quantity: 2, complete: false, status: 'open', placedAt: placed.placedAt, petName: t.ok('pets.get', { petId: id }).name, clerk: null, till: null });
     expect(Date.parse(placed.placedAt!)).toBeGreaterThan(Date.now() - 60_000);
     expect(standing(t, id)).toEqual({ status: 'available', stock: 3 });
     expect(openOrders(id)).toEqual([placed.id]);
@@ -163,7 +163,7 @@ describe('fulfilling orders', () => {
     const orderId = shop.order(id, 2);
     const mark = lastEventId(t);
     const done = t.ok('orders.update', { orderId, changes: { complete: true } });
-    expect(done).toEqual({ id: orderId, petId: id, quantity: 2, complete: true, status: 'complete', placedAt: expect.any(String), petName: t.ok('pets.get', { petId: id }).name });
+    expect(done).toEqual({ id: orderId, petId: id, quantity: 2, complete: true, status: 'complete', placedAt: expect.any(String), petName: t.ok('pets.get', { petId: id }).name, clerk: null, till: null });
     expect(order(orderId).complete).toBe(true);
     expect(standing(t, id)).toEqual({ status: 'available', stock: 3 });
     expect(appendedSince(t, mark)).toEqual([{ type: 'order.completed', data: done }]);
@@ -237,7 +237,7 @@ describe('fulfilling orders', () => {
     const orderId = shop.order(id);
     const mark = lastEventId(t);
     const changed = t.ok('orders.update', { orderId, changes: { shipDate: '2026-11-22T10:00:00+02:00' } });
-    expect(changed).toEqual({ id: orderId, petId: id, quantity: 1, complete: false, status: 'open', placedAt: changed.placedAt, shipDate: '2026-11-22T08:00:00.000Z', petName: t.ok('pets.get', { petId: id }).name });
+    expect(changed).toEqual({ id: orderId, petId: id, quantity: 1, complete: false, status: 'open', placedAt: changed.placedAt, shipDate: '2026-11-22T08:00:00.000Z', petName: t.ok('pets.get', { petId: id }).name, clerk: null, till: null });
     expect(order(orderId)).toEqual(changed);
     expect(standing(t, id)).toEqual({ status: 'available', stock: 2 });
     expect(appendedSince(t, mark)).toEqual([{ type: 'order.updated', data: changed }]);
@@ -252,7 +252,7 @@ describe('fulfilling orders', () => {
     const orderId = t.ok('orders.place', { petId: id, shipDate: '2026-11-22T10:00:00Z' }).id!;
     const mark = lastEventId(t);
     const cleared = t.ok('orders.update', { orderId, changes: { shipDate: null } });
-    expect(cleared).toEqual({ id: orderId, petId: id, quantity: 1, complete: false, status: 'open', placedAt: cleared.placedAt, petName: t.ok('pets.get', { petId: id }).name });
+    expect(cleared).toEqual({ id: orderId, petId: id, quantity: 1, complete: false, status: 'open', placedAt: cleared.placedAt, petName: t.ok('pets.get', { petId: id }).name, clerk: null, till: null });
     expect(order(orderId)).toEqual(cleared);
     expect(appendedSince(t, mark)).toEqual([{ type: 'order.updated', data: cleared }]);
     // Clearing what is not there changes nothing.

@@ -2,9 +2,10 @@ import { ORDER_STATUSES, type OrderSort, type OrderStatus } from '../../../src-s
 import type { Db } from '../connection';
 import { canonicalSet, decodeCursor, encodeCursor, placeholders, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
+import { recordedByColumns, type RecordedByColumns, type Recorder } from './recorded-by';
 import { statementCache } from './statement-cache';
 
-export interface OrderRow {
+export interface OrderRow extends RecordedByColumns {
   id: number;
   petId: number;
   quantity: number;
@@ -41,8 +42,8 @@ export interface OrderListFilter {
   cursor?: string;
 }
 
-const COLUMNS =
-  'id, pet_id AS petId, quantity, ship_date AS shipDate, status, placed_at AS placedAt, pet_name AS petName, sale_id AS saleId, unit_price AS unitPrice';
+const COLUMNS = `id, pet_id AS petId, quantity, ship_date AS shipDate, status, placed_at AS placedAt, pet_name AS petName, sale_id AS saleId,
+  unit_price AS unitPrice, ${recordedByColumns()}`;
 
 /** The query a cursor of this list continues (built only when a cursor is issued or read). */
 const scopeOf = (filter: OrderListFilter): CursorScope => ({
@@ -51,13 +52,14 @@ const scopeOf = (filter: OrderListFilter): CursorScope => ({
   filters: [filter.complete ?? null, filter.petId ?? null, canonicalSet(filter.status), filter.from ?? null, filter.to ?? null],
 });
 
-/** Orders, listed newest first (ids increase) or oldest first. */
-export function ordersRepository(db: Db) {
+/** Orders, listed newest first (ids increase) or oldest first. An order names who placed it (`recorder`). */
+export function ordersRepository(db: Db, recorder: Recorder) {
   const prepare = statementCache(db);
   const totalOf = pageTotals(db, prepare);
   const byId = db.prepare<[number], OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE id = ?`);
-  const insert = db.prepare<[number, string, number, string | null, string, number | null, number | null, 'open' | 'complete']>(
-    'INSERT INTO orders (pet_id, pet_name, quantity, ship_date, placed_at, sale_id, unit_price, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  const insert = db.prepare(
+    `INSERT INTO orders (pet_id, pet_name, quantity, ship_date, placed_at, sale_id, unit_price, status, clerk_id, clerk_name, till_id, till_name)
+     VALUES (@petId, @petName, @quantity, @shipDate, @placedAt, @saleId, @unitPrice, @status, @clerkId, @clerkName, @tillId, @tillName)`,
   );
   const update = db.prepare<[string | null, OrderStatus, number]>('UPDATE orders SET ship_date = ?, status = ? WHERE id = ?');
   const cancel = db.prepare<[number]>("UPDATE orders SET status = 'cancelled' WHERE id = ? AND status = 'open'");
@@ -76,8 +78,8 @@ export function ordersRepository(db: Db) {
       const placedAt = new Date().toISOString();
       const saleId = line?.saleId ?? null;
       const unitPrice = line?.unitPrice ?? null;
-      const id = Number(insert.run(petId, petName, quantity, shipDate, placedAt, saleId, unitPrice, status).lastInsertRowid);
-      return { id, petId, quantity, shipDate, status, placedAt, petName, saleId, unitPrice };
+      const row = { petId, quantity, shipDate, status, placedAt, petName, saleId, unitPrice, ...recorder() };
+      return { id: Number(insert.run(row).lastInsertRowid), ...row };
     },
     update: (id: number, shipDate: string | null, status: 'open' | 'complete') => update.run(shipDate, status, id),
     /** An open order becomes cancelled: it stays, as the record of what was ordered. */

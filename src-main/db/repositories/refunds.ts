@@ -2,10 +2,11 @@ import type { Db } from '../connection';
 import { decodeCursor, encodeCursor, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
 import type { PaymentRow } from './sales';
+import { recordedByColumns, type RecordedByColumns, type Recorder } from './recorded-by';
 import { statementCache } from './statement-cache';
 
 /** A refunds row as SQL gives it. */
-export interface RefundRow {
+export interface RefundRow extends RecordedByColumns {
   id: number;
   saleId: number;
   /** The sale's receipt number (read with the refund, not stored twice). */
@@ -38,17 +39,18 @@ export interface RefundListFilter {
   cursor?: string;
 }
 
-const COLUMNS = 'r.id, r.sale_id AS saleId, s.number AS saleNumber, r.created_at AS createdAt, r.kind, r.restock, r.reason, r.net, r.tax, r.amount';
+const COLUMNS = `r.id, r.sale_id AS saleId, s.number AS saleNumber, r.created_at AS createdAt, r.kind, r.restock, r.reason, r.net, r.tax, r.amount,
+  ${recordedByColumns('r.')}`;
 const FROM = 'refunds r JOIN sales s ON s.id = r.sale_id';
 
 const scopeOf = (filter: RefundListFilter): CursorScope => ({ list: 'refunds', sort: 'id', filters: [filter.saleId] });
 
-/** Refunds (a cancel's too), their lines and payments; a sale's listed oldest first. */
-export function refundsRepository(db: Db) {
+/** Refunds (a cancel's too), their lines and payments; a sale's listed oldest first. A refund names who made it (`recorder`). */
+export function refundsRepository(db: Db, recorder: Recorder) {
   const totalOf = pageTotals(db, statementCache(db));
   const insert = db.prepare(
-    `INSERT INTO refunds (sale_id, created_at, kind, restock, reason, net, tax, amount)
-     VALUES (@saleId, @createdAt, @kind, @restock, @reason, @net, @tax, @amount)`,
+    `INSERT INTO refunds (sale_id, created_at, kind, restock, reason, net, tax, amount, clerk_id, clerk_name, till_id, till_name)
+     VALUES (@saleId, @createdAt, @kind, @restock, @reason, @net, @tax, @amount, @clerkId, @clerkName, @tillId, @tillName)`,
   );
   const insertLine = db.prepare<[number, number, number, number, number, number, number]>(
     'INSERT INTO refund_lines (refund_id, sale_id, line, quantity, net, tax, total) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -66,7 +68,7 @@ export function refundsRepository(db: Db) {
   const COUNT = 'SELECT count(*) AS n FROM refunds WHERE sale_id = ?';
 
   return {
-    insert: (row: Omit<RefundRow, 'id' | 'saleNumber'>) => Number(insert.run(row).lastInsertRowid),
+    insert: (row: Omit<RefundRow, 'id' | 'saleNumber' | keyof RecordedByColumns>) => Number(insert.run({ ...row, ...recorder() }).lastInsertRowid),
     insertLine: (refundId: number, saleId: number, line: Pick<RefundLineRow, 'line' | 'quantity' | 'net' | 'tax' | 'total'>) =>
       insertLine.run(refundId, saleId, line.line, line.quantity, line.net, line.tax, line.total),
     insertPayment: (refundId: number, position: number, payment: PaymentRow) => insertPayment.run(refundId, position, payment.method, payment.amount),

@@ -2,10 +2,11 @@ import type { PaymentMethod, SaleStatus } from '../../../src-shared/schemas/sale
 import type { Db } from '../connection';
 import { canonicalSet, decodeCursor, encodeCursor, placeholders, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
+import { recordedByColumns, type RecordedByColumns, type Recorder } from './recorded-by';
 import { statementCache } from './statement-cache';
 
 /** A sales row as SQL gives it (nulls where a value is missing, 0/1 for a flag). */
-export interface SaleRow {
+export interface SaleRow extends RecordedByColumns {
   id: number;
   number: number;
   createdAt: string;
@@ -28,8 +29,8 @@ export interface SaleRow {
   cancelledAt: string | null;
 }
 
-/** What a new sale's row holds: everything but its id and the running sums. */
-export type NewSaleRow = Omit<SaleRow, 'id' | 'refunded' | 'cancelledAt'>;
+/** What a new sale's row holds: everything but its id, the running sums and who made it (the repository's recorder). */
+export type NewSaleRow = Omit<SaleRow, 'id' | 'refunded' | 'cancelledAt' | keyof RecordedByColumns>;
 
 /** One line as sold: its snapshots and priced amounts, and the units refunded so far. */
 export interface SaleLineRow {
@@ -69,7 +70,7 @@ export interface SaleListFilter {
 
 const COLUMNS = `id, number, created_at AS createdAt, status, handover, ship_date AS shipDate, note, customer_id AS customerId, currency,
   prices_include_tax AS pricesIncludeTax, subtotal, discount, net, tax, total, paid, change_given AS change, refunded,
-  completed_at AS completedAt, cancelled_at AS cancelledAt`;
+  completed_at AS completedAt, cancelled_at AS cancelledAt, ${recordedByColumns()}`;
 const LINE_COLUMNS = `sale_id AS saleId, line, order_id AS orderId, pet_id AS petId, pet_name AS petName, category_id AS categoryId,
   category_name AS categoryName, quantity, unit_price AS unitPrice, tax_rate AS taxRate, gross, discount, net, tax, total, returned`;
 
@@ -80,17 +81,17 @@ const scopeOf = (filter: SaleListFilter): CursorScope => ({
   filters: [filter.from ?? null, filter.to ?? null, filter.customerId ?? null, canonicalSet(filter.status), filter.number ?? null],
 });
 
-/** Sales, their lines and payments, and the receipt numbers; listed newest first. */
-export function salesRepository(db: Db) {
+/** Sales, their lines and payments, and the receipt numbers; listed newest first. A sale names who made it (`recorder`). */
+export function salesRepository(db: Db, recorder: Recorder) {
   const prepare = statementCache(db);
   const totalOf = pageTotals(db, prepare);
   // After the highest number given, by a sale here or, before a restore, in the store it replaced (`sale_numbers`).
   const nextNumber = db.prepare<[], number>('SELECT max((SELECT coalesce(max(number), 0) FROM sales), last) + 1 FROM sale_numbers').pluck();
   const insert = db.prepare(
     `INSERT INTO sales (number, created_at, status, handover, ship_date, note, customer_id, currency, prices_include_tax,
-       subtotal, discount, net, tax, total, paid, change_given, completed_at)
+       subtotal, discount, net, tax, total, paid, change_given, completed_at, clerk_id, clerk_name, till_id, till_name)
      VALUES (@number, @createdAt, @status, @handover, @shipDate, @note, @customerId, @currency, @pricesIncludeTax,
-       @subtotal, @discount, @net, @tax, @total, @paid, @change, @completedAt)`,
+       @subtotal, @discount, @net, @tax, @total, @paid, @change, @completedAt, @clerkId, @clerkName, @tillId, @tillName)`,
   );
   const insertLine = db.prepare(
     `INSERT INTO sale_lines (sale_id, line, order_id, pet_id, pet_name, category_id, category_name, quantity, unit_price, tax_rate,
@@ -114,7 +115,8 @@ export function salesRepository(db: Db) {
   return {
     /** The next receipt number, read in the caller's write transaction: a refused sale takes none, so there are no gaps. */
     nextNumber: () => nextNumber.get()!,
-    insert: (row: NewSaleRow) => Number(insert.run(row).lastInsertRowid),
+    /** Writes the sale with who makes it (read it back with `find`); answers its id. */
+    insert: (row: NewSaleRow) => Number(insert.run({ ...row, ...recorder() }).lastInsertRowid),
     insertLine: (row: Omit<SaleLineRow, 'returned'>) => insertLine.run(row),
     insertPayment: (saleId: number, position: number, payment: PaymentRow) => insertPayment.run(saleId, position, payment.method, payment.amount),
     find: (id: number) => byId.get(id),

@@ -2,9 +2,10 @@ import type { MovementReason } from '../../../src-shared/schemas/movement';
 import type { Db } from '../connection';
 import { decodeCursor, encodeCursor, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
+import { recordedByColumns, type RecordedByColumns, type Recorder } from './recorded-by';
 import { statementCache } from './statement-cache';
 
-export interface MovementRow {
+export interface MovementRow extends RecordedByColumns {
   id: number;
   petId: number;
   at: string;
@@ -31,18 +32,20 @@ export interface MovementListFilter {
   cursor?: string;
 }
 
-const COLUMNS = 'id, pet_id AS petId, at, delta, quantity_after AS quantityAfter, reason, order_id AS orderId, sale_id AS saleId, note';
+const COLUMNS = `id, pet_id AS petId, at, delta, quantity_after AS quantityAfter, reason, order_id AS orderId, sale_id AS saleId, note, ${recordedByColumns()}`;
 
 const scopeOf = (filter: MovementListFilter): CursorScope => ({ list: 'movements', sort: '-id', filters: [filter.petId] });
 
 /**
  * The stock ledger: one row per change of a pet's stock, written only by the inventory
- * repository's `set` (in the transaction of the change), listed newest first.
+ * repository's `set` (in the transaction of the change), listed newest first; each names who
+ * made it (`recorder`: every cause, without its caller having to say).
  */
-export function stockMovementsRepository(db: Db) {
+export function stockMovementsRepository(db: Db, recorder: Recorder) {
   const totalOf = pageTotals(db, statementCache(db));
-  const insert = db.prepare<[number, string, number, number, MovementReason, number | null, number | null, string | null]>(
-    'INSERT INTO stock_movements (pet_id, at, delta, quantity_after, reason, order_id, sale_id, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  const insert = db.prepare(
+    `INSERT INTO stock_movements (pet_id, at, delta, quantity_after, reason, order_id, sale_id, note, clerk_id, clerk_name, till_id, till_name)
+     VALUES (@petId, @at, @delta, @quantityAfter, @reason, @orderId, @saleId, @note, @clerkId, @clerkName, @tillId, @tillName)`,
   );
   // `LIMIT +?`: a bare `LIMIT ?` makes SQLite re-prepare the statement on every call (see pets.ts).
   const firstPage = db.prepare<[number, number], MovementRow>(`SELECT ${COLUMNS} FROM stock_movements WHERE pet_id = ? ORDER BY id DESC LIMIT +?`);
@@ -53,8 +56,13 @@ export function stockMovementsRepository(db: Db) {
 
   return {
     /** Records a change of `delta` units that left `quantityAfter` (never called with a delta of 0). */
-    insert: (petId: number, delta: number, quantityAfter: number, cause: MovementCause) =>
-      insert.run(petId, new Date().toISOString(), delta, quantityAfter, cause.reason, cause.orderId ?? null, cause.saleId ?? null, cause.note || null),
+    insert: (petId: number, delta: number, quantityAfter: number, cause: MovementCause) => {
+      const row: Omit<MovementRow, 'id'> = {
+        petId, at: new Date().toISOString(), delta, quantityAfter, reason: cause.reason,
+        orderId: cause.orderId ?? null, saleId: cause.saleId ?? null, note: cause.note || null, ...recorder(),
+      };
+      insert.run(row);
+    },
 
     /** A pet's movements, newest first. */
     list(filter: MovementListFilter): { rows: MovementRow[]; total: number; nextCursor: string | null } {

@@ -155,7 +155,7 @@ test('receipt gathers the order, its pet and category; a cancelled order has non
   const receipts = useReceiptStore();
   const order = await orders.place({ petId: rex.id, quantity: 2, shipDate: '2030-03-01T09:30:00Z' });
   expect(await receipts.load(order.id)).toEqual({
-    order: { id: order.id, petId: rex.id, quantity: 2, shipDate: '2030-03-01T09:30:00.000Z', complete: false, status: 'open', placedAt: order.placedAt, petName: 'Rex' },
+    order: { id: order.id, petId: rex.id, quantity: 2, shipDate: '2030-03-01T09:30:00.000Z', complete: false, status: 'open', placedAt: order.placedAt, petName: 'Rex', clerk: null, till: null },
     pet: expect.objectContaining({ id: rex.id, name: 'Rex' }),
     categoryName: 'Dogs',
   });
