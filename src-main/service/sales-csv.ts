@@ -2,7 +2,8 @@
  * The sales CSV export (`data.export` with resource `sales`): one row per line of every sale, for a
  * spreadsheet. Amounts are decimal text in the currency's minor-unit digits ("19.99", JPY "1999"),
  * as a spreadsheet reads them; the date-time is the shop's wall clock, with the instant in UTC
- * beside it (a clock set back repeats an hour). docs/decisions.md#the-sales-csv-is-one-row-per-line
+ * beside it (a clock set back repeats an hour); the sale's clerk and till by name, empty when none.
+ * docs/decisions.md#the-sales-csv-is-one-row-per-line
  */
 import Papa from 'papaparse';
 import { countOf } from '../../src-shared/count';
@@ -30,6 +31,8 @@ export const SALES_CSV_COLUMNS = [
   'total',
   'refundedQuantity',
   'paymentMethods',
+  'clerk',
+  'till',
 ] as const;
 
 /** An instant as the shop's wall clock reads it: `2026-11-28 14:05:09`. */
@@ -79,6 +82,8 @@ export function salesCsv(ctx: ServiceContext): ExportedFile {
       money(row.total),
       row.returned,
       row.methods ?? '',
+      row.clerkName ?? '',
+      row.tillName ?? '',
     ]);
   }
   // Every CSV line ends in CRLF (RFC 4180), the last one too; formula-like cells are escaped as in every export.

@@ -1,9 +1,11 @@
 /**
  * Who recorded it (docs/decisions.md#who-recorded-it): a sale, a refund or cancel, every stock
  * movement and every order names the clerk and till of the call that made it (`runAs`, as the
- * transports run each call), as they were named then; outside any call, nobody. On a real store.
+ * transports run each call), as they were named then; outside any call, nobody. A restore, the
+ * JSON export (its orders) and the sales CSV keep them. On a real store.
  */
 import { join } from 'node:path';
+import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { runAs, type Actor } from '../../src-main/service/actor';
 import { createBackup, restoreBackup } from '../../src-main/service/backup';
@@ -123,6 +125,18 @@ describe('the records keep who made them', () => {
     expect(byOf(t.ok('refunds.list', { saleId: sale.id }).items[0])).toEqual(olga);
     expect(byOf(t.ok('orders.get', { orderId: sale.lines[0].orderId }))).toEqual(anna);
     expect(movementsOf(shop.rex.id).slice(0, 2).map(byOf)).toEqual([olga, anna]);
+  });
+
+  test('the sales CSV names each sale\'s clerk and till on its lines, empty where nobody is named', () => {
+    runAs(ANNA_AT_COUNTER, () => sellRex());
+    runAs(OWNER_AT_DESK, () => sellRex());
+    sellRex();
+    const rows = Papa.parse<Record<string, string>>(t.ok('data.export', { format: 'csv', resource: 'sales' }).content, { header: true, skipEmptyLines: true }).data;
+    expect(rows.map(({ receipt, clerk, till }) => [receipt, clerk, till])).toEqual([
+      ['1', 'Anna', 'Counter 2'],
+      ['2', 'Olga', ''],
+      ['3', '', ''],
+    ]);
   });
 
   test("the whole store's JSON export names who placed each order", () => {

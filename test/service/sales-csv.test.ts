@@ -78,6 +78,8 @@ describe('data.export, resource sales', () => {
       total: (sale.lines[0].total / 100).toFixed(2),
       refundedQuantity: '0',
       paymentMethods: 'card, cash',
+      clerk: '',
+      till: '',
     });
     // A formula is escaped as in every export; a comma and quotes are quoted (RFC 4180).
     expect(foodRow).toMatchObject({ receipt: '1', line: '2', pet: `'=HYPERLINK("http://x")`, category: 'Food, dry', quantity: '2', unitPrice: '12.49', taxPercent: '7.00', refundedQuantity: '1' });

@@ -58,6 +58,9 @@ export interface SaleLineExportRow {
   total: number;
   returned: number;
   methods: string | null;
+  /** Who made the sale, as named then (null: nobody named). */
+  clerkName: string | null;
+  tillName: string | null;
 }
 
 export type LineKey = 'all' | 'category' | 'pet' | 'rate';
@@ -162,6 +165,7 @@ export function reportsRepository(db: Db) {
     `SELECT s.number, s.created_at AS createdAt, s.status, s.currency, l.line, l.pet_id AS petId, l.pet_name AS petName,
        l.category_name AS categoryName, l.quantity, l.unit_price AS unitPrice, l.discount, l.tax_rate AS taxRate, l.net, l.tax, l.total, l.returned,
        (SELECT group_concat(method, ', ' ORDER BY first) FROM (SELECT method, min(position) AS first FROM sale_payments p WHERE p.sale_id = s.id GROUP BY method)) AS methods
+       , s.clerk_name AS clerkName, s.till_name AS tillName
      FROM sales s JOIN sale_lines l ON l.sale_id = s.id ORDER BY s.number, l.line`,
   );
 
