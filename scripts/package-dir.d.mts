@@ -4,4 +4,4 @@ export declare const FUSE_SENTINEL: string;
 export declare function pinnedElectronVersion(): string;
 export declare function makeStandInElectron(dir: string): string;
 export declare function sizeOf(path: string): number;
-export declare function packageDir(outDir: string): string;
+export declare function packageDir(outDir: string): Promise<string>;

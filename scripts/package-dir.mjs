@@ -6,7 +6,8 @@
  * are built by the release workflow. Run `npm run build` first (it packs out/).
  * `node scripts/package-dir.mjs [FOLDER]` builds into FOLDER (default: a temp folder) and prints the size.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -53,25 +54,27 @@ export function sizeOf(path) {
 
 /**
  * Packs the app into `outDir`/linux-unpacked (electron-builder's name for a Linux directory build)
- * and answers that folder. Throws with electron-builder's output when it fails.
+ * and answers that folder. Rejects with electron-builder's output when it fails.
  */
-export function packageDir(outDir) {
-  const electronDist = makeStandInElectron(mkdtempSync(join(tmpdir(), 'petstore-electron-stand-in-')));
+export async function packageDir(outDir) {
+  const electronDist = makeStandInElectron(join(outDir, 'stand-in-electron'));
   const cli = require.resolve('electron-builder/cli.js');
-  const run = spawnSync(
-    process.execPath,
-    [cli, '--linux', 'dir', '--publish', 'never', `-c.electronDist=${electronDist}`, '-c.npmRebuild=false', `-c.directories.output=${outDir}`],
-    { cwd: ROOT, encoding: 'utf8' },
-  );
-  if (run.status !== 0) throw new Error(`electron-builder failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+  const args = [cli, '--linux', 'dir', '--publish', 'never', `-c.electronDist=${electronDist}`, '-c.npmRebuild=false', `-c.directories.output=${outDir}`];
+  // Not spawnSync: a test worker that waits on it stays responsive to its runner.
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const [code] = await once(child, 'close');
+  if (code !== 0) throw new Error(`electron-builder failed (${code}):\n${output}`);
   return join(outDir, 'linux-unpacked');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outDir = resolve(process.argv[2] ?? mkdtempSync(join(tmpdir(), 'petstore-package-')));
   const started = Date.now();
-  const appDir = packageDir(outDir);
-  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const appDir = await packageDir(outDir);
+  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
   console.log(`Packed ${appDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log(`resources/: ${mb(sizeOf(join(appDir, 'resources')))} (app.asar ${mb(sizeOf(join(appDir, 'resources', 'app.asar')))})`);
 }

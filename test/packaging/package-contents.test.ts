@@ -24,9 +24,9 @@ let appDir: string;
 let asar: string;
 let files: Set<string>;
 
-beforeAll(() => {
+beforeAll(async () => {
   if (!existsSync(join(ROOT, 'out', 'main', 'index.js'))) throw new Error('Build the app first (npm run build): out/ is missing');
-  appDir = packageDir(outDir);
+  appDir = await packageDir(outDir);
   asar = join(appDir, 'resources', 'app.asar');
   // listPackage answers paths from the archive's root, each with a leading separator.
   files = new Set(listPackage(asar, { isPack: false }).map((file) => file.replace(/^[/\\]/, '')));
