@@ -5,6 +5,7 @@
 import type { ApiResult } from '../../src-shared/api-result';
 import type { InvokeOptions, LinkStatus } from '../../src-shared/bridge';
 import type { StoreEvent } from '../../src-shared/schemas/event';
+import { createDeskSession } from '../service/desk-session';
 import { batchEventsPerTurn } from '../host/event-batches';
 import type { ConnectedTill } from '../remote/connected-till';
 import { followEventLog } from '../service/event-feed';
@@ -21,11 +22,23 @@ export interface HostConnection {
   followLink(listener: (status: LinkStatus) => void): () => void;
 }
 
-/** A store on this machine: the page's calls run in process, its events come from the store's own log. */
+/**
+ * A store on this machine: the page's calls run in process as the server's desk (its clerk signed
+ * in here, desk-session.ts), its events come from the store's own log.
+ */
 export function localConnection(store: Store, handlers: Partial<Handlers> = store.handlers): HostConnection {
+  const desk = createDeskSession(store.context);
+  const deskHandlers = desk.withDesk(handlers);
   return {
     invoke: (operation, input, options) =>
-      invokeOperationAsync(handlers, operation, input, store.context.commits, options?.idempotencyKey === undefined ? undefined : { context: store.context, key: options.idempotencyKey }),
+      invokeOperationAsync(
+        deskHandlers,
+        operation,
+        input,
+        store.context.commits,
+        options?.idempotencyKey === undefined ? undefined : { context: store.context, key: options.idempotencyKey },
+        desk.who,
+      ),
     // One message per batch (see event-batches.ts); its id is its last event's, for the resume.
     follow: (after, send) => followEventLog(store.feed, store.context.events, after ?? store.context.events.latestId(), batchEventsPerTurn(send)),
     followLink(listener) {

@@ -2,6 +2,7 @@ import type { ApiResult } from '../../src-shared/api-result';
 import { operationChannel } from '../../src-shared/bridge';
 import { OPERATION_NAMES, operationDef } from '../../src-shared/contract';
 import { StoreError } from '../../src-shared/errors';
+import { createDeskSession } from '../service/desk-session';
 import type { Handlers } from '../service/handler-types';
 import type { ServiceContext } from '../service/context';
 import { invokeOperationAsync, type LockWait } from '../service/invoke';
@@ -20,7 +21,10 @@ export interface RegisterOptions {
   isTrustedSender(event: IpcInvokeEventLike): boolean;
   /** Waits for another process's write lock without blocking the main process (the store's group commit). */
   lockWait?: LockWait;
-  /** Where the answers to the windows' Idempotency-Keys are kept (the store's context); without it, a key is refused. */
+  /**
+   * The store's context: where the answers to the windows' Idempotency-Keys are kept, and the desk's
+   * clerk session (desk-session.ts). Without it a key is refused and every call is the owner's (tests).
+   */
   context?: ServiceContext;
 }
 
@@ -30,9 +34,11 @@ export interface RegisterOptions {
  * a failure is an Error object the renderer can read, never a thrown error.
  */
 export function registerStoreIpc(ipcMain: IpcMainLike, handlers: Partial<Handlers>, options: RegisterOptions): () => void {
+  const desk = options.context && createDeskSession(options.context);
+  const deskHandlers = desk ? desk.withDesk(handlers) : handlers;
   return registerInvokeIpc(ipcMain, (name, input, key) => {
     if (key !== undefined && !options.context) return Promise.resolve({ ok: false, error: new StoreError('VALIDATION_FAILED', 'This window cannot send an Idempotency-Key').toBody() });
-    return invokeOperationAsync(handlers, name, input, options.lockWait, key === undefined ? undefined : { context: options.context!, key });
+    return invokeOperationAsync(deskHandlers, name, input, options.lockWait, key === undefined ? undefined : { context: options.context!, key }, desk?.who);
   }, options);
 }
 

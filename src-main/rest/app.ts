@@ -5,6 +5,7 @@ import type { OperationDef } from '../../src-shared/contract-types';
 import { StoreSettings } from '../../src-shared/schemas/settings';
 import { cacheUntilChange } from '../service/change-cache';
 import type { Handlers } from '../service/handler-types';
+import { createSessionVerifier } from '../service/session-bearer';
 import { readSettings } from '../service/settings';
 import type { Store } from '../service/store';
 import { createTokenVerifier } from '../service/tokens';
@@ -60,6 +61,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   const { store } = options;
   const settings = cacheUntilChange(store.context, ['settings'], () => readSettings(store.context));
   const verifier = createTokenVerifier(store.context, options.presetToken);
+  const sessions = createSessionVerifier(store.context);
   // The one setting every request needs, cached on its own: a change of any setting invalidates
   // the caches, and re-reading one setting costs one query where all of them cost seven and a parse.
   const rateLimitPerMinute = cacheUntilChange(store.context, ['settings'], () =>
@@ -130,7 +132,9 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     // A till's pairing has no token yet: an address that failed too often waits first.
     if (route.pairing) return refuseThrottledPairing(request, reply, throttle);
     if (route.isPublic) return false;
-    if (refuseUnauthenticated(request, reply, verifier, limiter, throttle)) return true;
+    if (refuseUnauthenticated(request, reply, verifier, limiter, throttle, sessions)) return true;
+    // A clerk's sign-in from an address that guessed too often waits before its PIN is checked.
+    if (route.signIn && refuseThrottledPairing(request, reply, throttle)) return true;
     if (def?.mutates && !mayWrite(request.token!)) {
       sendError(reply, new StoreError('FORBIDDEN', 'This token may only read (scope "read"); this operation writes'));
       return true;
@@ -142,6 +146,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   // (no lookup of the route's options per request). Callback style: it finishes synchronously, so
   // no promise or microtask per request; a hook that answered does not call `done`, ending the chain.
   app.decorateRequest('token', undefined);
+  app.decorateRequest('caller', undefined);
   app.decorateRequest('inexactNumbers', undefined);
   app.addHook('onRoute', (options) => {
     const route = guardedRoute(options.config?.operation, options.url ?? '');
@@ -171,6 +176,9 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     settings,
     streams,
     busyWaitMs: options.busyWaitMs,
+    clerkLogins: cacheUntilChange(store.context, ['settings'], () => store.context.setting('clerkLogins') === true),
+    // A wrong PIN over REST is also a failed authentication of its address.
+    pinRefused: (request) => void throttle.failed(request.ip ?? ''),
     stream: { heartbeatMs: options.heartbeatMs ?? SSE_HEARTBEAT_MS, authCheckMs: options.authCheckMs },
     stillAuthorized: (request) => request.token === undefined || verifier.isActive(request.token.id),
   });
@@ -236,6 +244,8 @@ interface GuardedRoute {
   def?: OperationDef;
   /** A till's pairing (no token; its failures are throttled per address). */
   pairing?: boolean;
+  /** A clerk's sign-in (its wrong PINs count in the address's throttle too). */
+  signIn?: boolean;
   isPublic: boolean;
 }
 
@@ -256,7 +266,7 @@ function guardedRoute(operation: OperationName | undefined, url: string): Guarde
   // Outside the contract: everything outside /v1 is public; under /v1 (the documents' copies, an
   // unknown path, a CORS preflight) a token is needed.
   const isPublic = def ? def.http?.auth === 'none' : !url.startsWith(`${API_PREFIX}/`);
-  return { def, isPublic, pairing: operation === 'tills.pair' };
+  return { def, isPublic, pairing: operation === 'tills.pair', signIn: operation === 'sessions.start' };
 }
 
 interface KnownRoute {

@@ -1,6 +1,8 @@
 import { hostname, networkInterfaces } from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoreError } from '../../src-shared/errors';
+import type { Caller } from '../service/caller';
+import { isSessionSecret, type SessionVerifier } from '../service/session-bearer';
 import type { TokenVerifier, VerifiedToken } from '../service/tokens';
 import type { AuthThrottle } from './auth-throttle';
 import { sendError } from './http-errors';
@@ -8,8 +10,10 @@ import { rateLimitField, rateLimitPolicyField, type RateLimiter } from './rate-l
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The token that authenticated this request (set by the auth hook). */
+    /** The token that authenticated this request (set by the auth hook); a clerk's session: its till's token. */
     token?: VerifiedToken;
+    /** A till's request: the till and the clerk signed in there (undefined: the owner's token). */
+    caller?: Caller;
   }
 }
 
@@ -106,9 +110,10 @@ function bearerSecret(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Authenticates a request by its bearer token, then charges it to the token's rate budget.
- * A secret that proves nothing counts against the client's address (auth-throttle.ts), which is
- * refused for a while after too many. Returns true when the request was answered (refused) here.
+ * Authenticates a request by its bearer token or a clerk's session secret (its till's token then),
+ * then charges it to the token's rate budget. A secret that proves nothing counts against the
+ * client's address (auth-throttle.ts), which is refused for a while after too many. Returns true
+ * when the request was answered (refused) here.
  */
 export function refuseUnauthenticated(
   request: FastifyRequest,
@@ -116,10 +121,23 @@ export function refuseUnauthenticated(
   verifier: TokenVerifier,
   limiter: RateLimiter,
   throttle: AuthThrottle,
+  sessions?: SessionVerifier,
 ): boolean {
   const secret = bearerSecret(request);
   const connection = request.raw.socket as object | null;
-  const token = secret === undefined ? undefined : connection ? verifier.verifyOnConnection(connection, secret) : verifier.verify(secret);
+  let token: VerifiedToken | undefined;
+  let caller: Caller | undefined;
+  if (secret !== undefined && sessions && isSessionSecret(secret)) {
+    // A session of the server's desk (no till) is never a bearer: it stays in its host.
+    const session = sessions.verify(secret);
+    if (session && session.tillTokenId !== null) {
+      token = { id: session.tillTokenId, scope: 'till' };
+      caller = session.caller;
+    }
+  } else {
+    token = secret === undefined ? undefined : connection ? verifier.verifyOnConnection(connection, secret) : verifier.verify(secret);
+    if (token?.scope === 'till') caller = { kind: 'till', till: sessions?.tillOfToken(token.id) ?? null, session: null };
+  }
   if (!token) {
     // Only a wrong secret is a guess; a request without one (a browser, a monitor) gets its 401.
     const failure = secret === undefined ? undefined : throttle.failed(request.ip ?? '');
@@ -129,10 +147,7 @@ export function refuseUnauthenticated(
       return true;
     }
     reply.header('WWW-Authenticate', BEARER_CHALLENGE);
-    sendError(
-      reply,
-      new StoreError('UNAUTHORIZED', secret !== undefined ? 'The bearer token is unknown or revoked' : 'Send Authorization: Bearer <token>'),
-    );
+    sendError(reply, secret !== undefined && sessions && isSessionSecret(secret) ? sessionEnded() : unknownToken(secret));
     return true;
   }
   const budget = limiter.take(token.id);
@@ -147,15 +162,23 @@ export function refuseUnauthenticated(
   }
   reply.header('x-ratelimit-remaining', budget.remaining).header('ratelimit', rateLimitField(budget.remaining, budget.resetSeconds));
   request.token = token;
+  request.caller = caller;
   return false;
 }
+
+/** A session secret that opens nothing now: the till signs its clerk in again (its own token may still be good). */
+const sessionEnded = () =>
+  new StoreError('SIGN_IN_REQUIRED', "The clerk's session has ended (signed out, 12 hours, a new PIN or role, logins off, or the till revoked): sign in again");
+
+const unknownToken = (secret: string | undefined) =>
+  new StoreError('UNAUTHORIZED', secret !== undefined ? 'The bearer token is unknown or revoked' : 'Send Authorization: Bearer <token>');
 
 /** Whether a verified token may call an operation that writes: `write` and a paired till's (`till`) may. */
 export const mayWrite = (token: VerifiedToken): boolean => token.scope !== 'read';
 
 /**
- * A till's pairing (`POST /v1/tills/pair`, no token) from an address that used up its failed
- * authentications is refused before its proof is checked (docs/decisions.md#pairing-a-till).
+ * A till's pairing (`POST /v1/tills/pair`, no token) or a clerk's sign-in from an address that used
+ * up its failed authentications is refused before its proof or PIN is checked (docs/decisions.md#pairing-a-till).
  */
 export function refuseThrottledPairing(request: FastifyRequest, reply: FastifyReply, throttle: AuthThrottle): boolean {
   const wait = throttle.waitFor(request.ip ?? '');

@@ -3,13 +3,18 @@ import { OPERATION_NAMES, operationDef, type OperationName } from '../../src-sha
 import type { OperationDef } from '../../src-shared/contract-types';
 import { StoreError, validationError, validationFailed, type ErrorBody } from '../../src-shared/errors';
 import type { StoreSettings } from '../../src-shared/schemas/settings';
+import { admit } from '../service/access';
+import { runAs } from '../service/actor';
+import { runForCaller } from '../service/caller';
 import type { Handlers } from '../service/handler-types';
+import { ThrottledError } from '../service/pin-throttle';
 import { toErrorBody } from '../service/errors';
 import type { GroupCommit } from '../service/group-commit';
 import type { Store } from '../service/store';
 import { successorOf, startOfDayUtc } from './deprecation';
 import { ReplayedAnswer, idempotentHandler } from './idempotency-key';
 import { streamEvents, type OpenStreams, type StreamOptions } from './events-stream';
+import { BEARER_CHALLENGE } from './auth';
 import { sendError } from './http-errors';
 import { COMPRESS_FROM_LENGTH, sendCompressible } from './compression';
 import { answerNotModified, entityTag, isSingleResourceRead } from './entity-tag';
@@ -33,6 +38,10 @@ export interface MountDeps {
   busyWaitMs?: number;
   /** Whether the token that opened a request is still valid (long-lived event streams ask again). */
   stillAuthorized: (request: FastifyRequest) => boolean;
+  /** Whether clerks sign in (the access check of a till's requests). */
+  clerkLogins: () => boolean;
+  /** Told of each wrong PIN of a sign-in. */
+  pinRefused: (request: FastifyRequest) => void;
 }
 
 /**
@@ -78,6 +87,17 @@ function answer(
   deps: MountDeps,
 ): Promise<void> | void {
   const params = request.params as Record<string, string>;
+  // A till's request (an owner's token has no caller): who may call what, before anything else is read.
+  const { caller } = request;
+  let actor;
+  if (caller) {
+    try {
+      actor = admit(def, caller, deps.clerkLogins());
+    } catch (error) {
+      refuseCaller(reply, toErrorBody(error));
+      return;
+    }
+  }
   if (def.deprecated) {
     // The Deprecation, Sunset and Link headers were set by the onRequest hook, for every answer.
     const { sunsetDate } = deps.settings();
@@ -121,7 +141,12 @@ function answer(
     }
     handler = keyed;
   }
-  if (!def.mutates) return handle(def, handler, parsed.data, request, reply, commits);
+  if (caller) {
+    // Run as the till and its clerk: what the handler records names them (service/actor.ts).
+    const own = handler;
+    handler = (input) => runForCaller(caller, () => runAs(actor!, () => own(input)));
+  }
+  if (!def.mutates) return handle(def, handler, parsed.data, request, reply, commits, deps);
   // A write needs the write lock: while another process (a CLI import) holds it, this request
   // waits without stopping the server; past the deadline it is SERVICE_BUSY.
   let writable: boolean;
@@ -130,13 +155,22 @@ function answer(
   } catch (error) {
     return refuse(reply, toErrorBody(error));
   }
-  if (writable) return handle(def, handler, parsed.data, request, reply, commits);
+  if (writable) return handle(def, handler, parsed.data, request, reply, commits, deps);
   // Not returned to Fastify: the answer is sent later, and a promise that settled first would make
   // Fastify answer for us.
   void commits.open(deps.busyWaitMs).then(
-    () => handle(def, handler, parsed.data, request, reply, commits),
+    () => handle(def, handler, parsed.data, request, reply, commits, deps),
     (error: unknown) => refuse(reply, toErrorBody(error)),
   );
+}
+
+/** A till refused by the access check; a 401 (sign in first) is told as any 401: the challenge, no budget. */
+function refuseCaller(reply: FastifyReply, body: ErrorBody): void {
+  if (body.status === 401) {
+    for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'ratelimit', 'ratelimit-policy']) reply.removeHeader(name);
+    reply.header('WWW-Authenticate', BEARER_CHALLENGE);
+  }
+  sendError(reply, body);
 }
 
 /** Runs the handler inside the open batch (if any) and answers, once the batch is on disk. */
@@ -147,6 +181,7 @@ function handle(
   request: FastifyRequest,
   reply: FastifyReply,
   commits: GroupCommit,
+  deps: Pick<MountDeps, 'pinRefused'>,
 ): Promise<void> | void {
   let data: unknown;
   try {
@@ -155,6 +190,8 @@ function handle(
   } catch (error) {
     // A refusal inside a batch waits too: it may rest on the batch's earlier work (the last unit sold).
     const refusal = toErrorBody(error);
+    if (error instanceof ThrottledError) reply.header('Retry-After', error.retryAfterSeconds);
+    if (refusal.code === 'PIN_INCORRECT') deps.pinRefused(request);
     return commits.hold((failure) => (failure && !def.mutates ? readAgain() : refuse(reply, failure ?? refusal)));
   }
   if (commits.isOpen) {
@@ -169,7 +206,7 @@ function handle(
    * so reads go on answering while writes fail (a full disk).
    */
   function readAgain(): void {
-    void handle(def, handler, input, request, reply, commits);
+    void handle(def, handler, input, request, reply, commits, deps);
   }
 }
 
@@ -247,7 +284,9 @@ const SINGLE_RESOURCE_READS = new Set(OPERATION_NAMES.map(operationDef).filter(i
  * resource (a sale's refunds) takes that one's id from the created resource (`saleId`), else as the request named it.
  */
 const locationOf = (path: string, request: FastifyRequest, created: unknown) => {
-  const resource = created as Record<string, unknown>;
+  // A session started is answered with its secret beside it (`{session, secret}`): the session is what was made.
+  const answer = created as Record<string, unknown>;
+  const resource = 'id' in answer ? answer : ((Object.values(answer).find((value) => typeof value === 'object' && value !== null && 'id' in value) ?? answer) as Record<string, unknown>);
   const params = request.params as Record<string, string>;
   const collection = path.includes('{') ? path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(resource[name] ?? params[name]))) : path;
   return `${API_PREFIX}${collection}/${resource.id as number}`;

@@ -1,7 +1,10 @@
 import type { ApiResult } from '../../src-shared/api-result';
 import { contract, isOperationName, operationDef, type CallableOperationName } from '../../src-shared/contract';
 import { StoreError, validationError, validationFailed } from '../../src-shared/errors';
+import { admit, type CallerNow } from './access';
+import { runAs } from './actor';
 import { askUntilAnswered } from './busy-wait';
+import { runForCaller } from './caller';
 import type { ServiceContext } from './context';
 import type { Handlers } from './handler-types';
 import { toErrorBody } from './errors';
@@ -29,19 +32,22 @@ function runKeyed({ context, key }: WindowKey, name: CallableOperationName, inpu
 
 /**
  * The one way in for in-process transports (IPC, the browser host, the CLI): the operation name
- * is checked against the contract, the raw input parsed with its schema, the handler run, and
- * any failure turned into an Error object. Nothing is thrown back to the caller.
+ * is checked against the contract, the caller against its access (`who`: a desk's windows; none:
+ * the owner, as the CLI is), the raw input parsed with its schema, the handler run as the caller,
+ * and any failure turned into an Error object. Nothing is thrown back to the caller.
  */
-export function invokeOperation(handlers: Partial<Handlers>, name: unknown, rawInput: unknown, keyed?: WindowKey): ApiResult<unknown> {
+export function invokeOperation(handlers: Partial<Handlers>, name: unknown, rawInput: unknown, keyed?: WindowKey, who?: CallerNow): ApiResult<unknown> {
   try {
     if (!isOperationName(name) || !(name in handlers)) {
       throw new StoreError('NOT_FOUND', `There is no operation named ${JSON.stringify(String(name)).slice(0, 80)}`);
     }
+    const now = who?.();
+    const actor = now && admit(contract[name], now.caller, now.clerkLogins);
     const parsed = contract[name].input.safeParse(rawInput ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     const handler = handlers[name as CallableOperationName] as (input: unknown) => unknown;
-    if (keyed && keyed.key !== undefined) return { ok: true, data: runKeyed(keyed, name as CallableOperationName, parsed.data, handler) };
-    return { ok: true, data: handler(parsed.data) };
+    const run = () => (keyed && keyed.key !== undefined ? runKeyed(keyed, name as CallableOperationName, parsed.data, handler) : handler(parsed.data));
+    return { ok: true, data: now ? runForCaller(now.caller, () => runAs(actor!, run)) : run() };
   } catch (error) {
     return { ok: false, error: toErrorBody(error) };
   }
@@ -66,8 +72,9 @@ export async function invokeOperationAsync(
   rawInput: unknown,
   lockWait?: LockWait,
   keyed?: WindowKey,
+  who?: CallerNow,
 ): Promise<ApiResult<unknown>> {
-  const result = lockWait ? await invokeWhenFree(handlers, name, rawInput, lockWait, keyed) : invokeOperation(handlers, name, rawInput, keyed);
+  const result = lockWait ? await invokeWhenFree(handlers, name, rawInput, lockWait, keyed, who) : invokeOperation(handlers, name, rawInput, keyed, who);
   if (!result.ok || !(result.data instanceof Promise)) return result;
   try {
     return { ok: true, data: await result.data };
@@ -76,10 +83,17 @@ export async function invokeOperationAsync(
   }
 }
 
-async function invokeWhenFree(handlers: Partial<Handlers>, name: unknown, rawInput: unknown, lockWait: LockWait, keyed?: WindowKey): Promise<ApiResult<unknown>> {
+async function invokeWhenFree(
+  handlers: Partial<Handlers>,
+  name: unknown,
+  rawInput: unknown,
+  lockWait: LockWait,
+  keyed?: WindowKey,
+  who?: CallerNow,
+): Promise<ApiResult<unknown>> {
   let last!: ApiResult<unknown>;
   const settled = await askUntilAnswered(() => {
-    last = lockWait.withoutWaiting(() => invokeOperation(handlers, name, rawInput, keyed));
+    last = lockWait.withoutWaiting(() => invokeOperation(handlers, name, rawInput, keyed, who));
     return last.ok || last.error.code !== 'SERVICE_BUSY' ? last : undefined;
   }, lockWait.busyTimeoutMs);
   return settled ?? last;

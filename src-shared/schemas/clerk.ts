@@ -6,7 +6,7 @@ export const ClerkRole = z.enum(['clerk', 'owner']);
 export type ClerkRole = z.infer<typeof ClerkRole>;
 
 /** A PIN: 4 to 8 digits, kept as a slow hash (scrypt), never in clear. */
-export const Pin = z.string().regex(/^\d{4,8}$/, 'Must be 4 to 8 digits');
+export const Pin = z.string().max(8, 'Must be 4 to 8 digits').regex(/^\d{4,8}$/, 'Must be 4 to 8 digits');
 
 /** A clerk as listed: never the PIN. */
 export const Clerk = z
@@ -47,8 +47,8 @@ export const RecordedBy = {
 /** A clerk's open session at a till (or at the server's own desk: till null). */
 export const ClerkSession = z.object({
   id: Id,
-  clerk: z.object({ id: Id, name: z.string(), role: ClerkRole }),
-  till: z.object({ id: Id, name: z.string() }).nullable(),
+  clerk: z.object({ id: Id, name: z.string().max(NAME_MAX), role: ClerkRole }),
+  till: z.object({ id: Id, name: z.string().max(NAME_MAX) }).nullable(),
   startedAt: DateTime,
   expiresAt: DateTime,
 });

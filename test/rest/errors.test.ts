@@ -7,6 +7,7 @@ import { forgetStorageFull } from '../../src-main/service/storage-full';
 import { tillProof } from '../../src-main/service/pairing-proof';
 import { provideShopServer } from '../../src-main/service/shop-server';
 import { expectError, useHttpSuite, type Answer } from './support/http-suite';
+import { clerksWithLoginsOn, pairTill } from '../helpers/clerk-logins';
 import { OVERSIZED_DATE, recordOversizedSales } from '../service/support/oversized-sales';
 
 /**
@@ -215,6 +216,19 @@ describe('403 PAIRING_CODE_INVALID', () => {
     const answer = await s.call('POST', '/v1/tills/pair', { token: null, json: { name: 'Counter 2', proof: tillProof('ABCDE-FGHJK', 'AB:CD', 'Counter 2') } });
     expectCode(answer, 'PAIRING_CODE_INVALID');
     expect(answer.body.message).toMatch(/make a new code on the shop server/);
+  });
+});
+
+describe('401 SIGN_IN_REQUIRED and 403 PIN_INCORRECT (clerk logins on, then off again)', () => {
+  test("a till's token alone on a clerk's operation; a sign-in with a wrong PIN", async () => {
+    const till = pairTill(s.t.store, 'Error kinds till');
+    const { clerk } = clerksWithLoginsOn(s.t.store, { owner: 'Error owner', clerk: 'Error clerk' });
+    try {
+      expectCode(await s.call('GET', '/v1/pets?limit=1', { token: till.secret }), 'SIGN_IN_REQUIRED');
+      expectCode(await s.call('POST', '/v1/sessions', { token: till.secret, json: { clerkId: clerk.id, pin: '0000' } }), 'PIN_INCORRECT');
+    } finally {
+      s.settings({ clerkLogins: false });
+    }
   });
 });
 

@@ -91,7 +91,7 @@ describe('the served document', () => {
   });
 
   test('x-stability: beta on inventory and the new operations, experimental on /events and /events/latest, none elsewhere', () => {
-    const beta = ['/store/inventory', '/customers', '/pets/{petId}/photo', '/pets/bulk-update', '/shop', '/sales', '/reports', '/tills'];
+    const beta = ['/store/inventory', '/customers', '/pets/{petId}/photo', '/pets/bulk-update', '/shop', '/sales', '/reports', '/tills', '/clerks', '/sessions'];
     for (const { path, method, operation } of operations()) {
       const expected = beta.some((start) => path.startsWith(start)) ? 'beta' : path.startsWith('/events') ? 'experimental' : undefined;
       expect(operation['x-stability'], `${method} ${path}`).toBe(expected);

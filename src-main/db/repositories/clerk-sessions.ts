@@ -8,11 +8,13 @@ export interface SessionRow {
   role: 'clerk' | 'owner';
   tillId: number | null;
   tillName: string | null;
+  /** The till's token: its rate budget is the session's. */
+  tillTokenId: number | null;
   startedAt: string;
   expiresAt: string;
 }
 
-const OPEN_COLUMNS = `s.id, s.clerk_id AS clerkId, c.name AS clerkName, c.role, s.till_id AS tillId, t.name AS tillName,
+const OPEN_COLUMNS = `s.id, s.clerk_id AS clerkId, c.name AS clerkName, c.role, s.till_id AS tillId, t.name AS tillName, t.token_id AS tillTokenId,
   s.started_at AS startedAt, s.expires_at AS expiresAt`;
 // Open: not ended, its clerk active, its till (if any) not revoked; expiry is the caller's to compare.
 const OPEN_FROM = `FROM clerk_sessions s JOIN clerks c ON c.id = s.clerk_id

@@ -20,8 +20,8 @@ type Json = Record<string, unknown>;
 
 /** Errors of the request itself, which any operation can answer with (a strict client validator expects each declared). */
 const REQUEST_ERRORS: ErrorCode[] = ['MALFORMED_REQUEST', 'REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE'];
-/** Errors any authenticated operation can answer with, besides its own. */
-const TRANSPORT_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'AUTH_THROTTLED', 'INTERNAL', 'SERVICE_BUSY', ...REQUEST_ERRORS];
+/** Errors any authenticated operation can answer with, besides its own (SIGN_IN_REQUIRED: a till whose clerk is not signed in). */
+const TRANSPORT_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'UNAUTHORIZED', 'SIGN_IN_REQUIRED', 'FORBIDDEN', 'RATE_LIMITED', 'AUTH_THROTTLED', 'INTERNAL', 'SERVICE_BUSY', ...REQUEST_ERRORS];
 const BODY_ERRORS: ErrorCode[] = ['MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 
 const header = (description: string, schema: Json) => ({ description, schema });
