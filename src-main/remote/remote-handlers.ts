@@ -10,6 +10,7 @@ import type { ApiResult } from '../../src-shared/api-result';
 import { REVOKED_TILL_MESSAGE, type InvokeOptions } from '../../src-shared/bridge';
 import { isOperationName, operationDef } from '../../src-shared/contract';
 import { StoreError } from '../../src-shared/errors';
+import type { SignInState } from '../../src-shared/schemas/clerk';
 import type { AppInfo } from '../../src-shared/schemas/data';
 import type { Handlers } from '../service/handler-types';
 import { invokeOperationAsync } from '../service/invoke';
@@ -47,6 +48,7 @@ const SESSION_ENDED = new Set(['UNAUTHORIZED', 'SIGN_IN_REQUIRED']);
 /** What a sale waiting for the server answers when it is stopped (docs/decisions.md#a-revoked-till-stops). */
 const REVOKED_SALE = `${REVOKED_TILL_MESSAGE}. The sale that was waiting was stopped: look for it in the shop server's Sales before selling it again`;
 const SESSION_ENDED_SALE = "The clerk's session ended on the shop server while this sale waited for it: sign in and sell it again";
+const refusal = (code: 'UNAUTHORIZED' | 'SIGN_IN_REQUIRED', message: string): ApiResult<never> => ({ ok: false, error: new StoreError(code, message).toBody() });
 
 export function createRemoteHandlers(options: RemoteHandlersOptions): { invoke: Invoke; stop(): void } {
   const { server, tillName, link, local = {}, firstRetryMs = 500, maxRetryMs = 5_000 } = options;
@@ -82,28 +84,37 @@ export function createRemoteHandlers(options: RemoteHandlersOptions): { invoke: 
 
   /**
    * A sale is never lost nor doubled: sent again with one key, in the session it was made in, until
-   * the server answers it (docs/decisions.md#when-the-link-drops); a revoked till or an ended session stops it.
+   * the server answers it (docs/decisions.md#when-the-link-drops); a revoked till or a session
+   * ended meanwhile stops it (docs/decisions.md#clerk-sessions-on-a-till).
    */
   async function sell(input: unknown, callOptions?: InvokeOptions): Promise<ApiResult<unknown>> {
     const keyed = { idempotencyKey: callOptions?.idempotencyKey ?? randomUUID() };
-    const bearer = kept.bearer();
+    let bearer = kept.bearer();
+    let waited = false;
     let pause = firstRetryMs;
-    for (let waited = false; ; waited = true) {
+    for (;;) {
       const result = await send('sales.create', input, keyed, bearer);
-      if (!result.ok && bearer !== tillToken && SESSION_ENDED.has(result.error.code)) return sessionEndedForSale(bearer, waited);
-      if (!result.ok && result.error.code === 'UNAUTHORIZED' && waited) return { ok: false, error: new StoreError('UNAUTHORIZED', REVOKED_SALE).toBody() };
+      if (!result.ok && bearer !== tillToken && SESSION_ENDED.has(result.error.code)) {
+        kept.forget(bearer);
+        const stop = waited ? await whyWaitingSaleStops() : undefined;
+        if (stop) return stop;
+        bearer = tillToken; // a 401 did nothing: asked again as the till, as any call is
+        continue;
+      }
+      if (!result.ok && result.error.code === 'UNAUTHORIZED' && waited) return refusal('UNAUTHORIZED', REVOKED_SALE);
       if (result.ok || !SEND_AGAIN.has(result.error.code) || stopped) return result;
+      waited = true;
       await new Promise((resolve) => setTimeout(resolve, pause));
       pause = Math.min(pause * 2, maxRetryMs);
     }
   }
 
-  /** Why a sale's session was refused: the till revoked (its token refused too), or the session ended. */
-  async function sessionEndedForSale(bearer: string, waited: boolean): Promise<ApiResult<unknown>> {
-    kept.forget(bearer);
+  /** A waiting sale's session ended on the server: the till revoked, or sign in again; none when logins were switched off (it goes on as the till). */
+  async function whyWaitingSaleStops(): Promise<ApiResult<unknown> | undefined> {
     const asTill = await send('sessions.current', {}, undefined, tillToken);
-    if (!asTill.ok && asTill.error.code === 'UNAUTHORIZED') return { ok: false, error: new StoreError('UNAUTHORIZED', waited ? REVOKED_SALE : REVOKED_TILL_MESSAGE).toBody() };
-    return { ok: false, error: new StoreError('SIGN_IN_REQUIRED', SESSION_ENDED_SALE).toBody() };
+    if (!asTill.ok && asTill.error.code === 'UNAUTHORIZED') return refusal('UNAUTHORIZED', REVOKED_SALE);
+    if (asTill.ok && !(asTill.data as SignInState).clerkLogins) return undefined;
+    return refusal('SIGN_IN_REQUIRED', SESSION_ENDED_SALE);
   }
 
   const sessions = sessionHandlers({ kept, tillToken, call, send });

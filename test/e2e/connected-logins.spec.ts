@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { tillProof } from '../../src-main/service/pairing-proof';
+import { openStore } from '../../src-main/service/store';
+import { invokeOperation } from '../../src-main/service/invoke';
+import { expect, test } from './support/test';
+import { must, startConnectedHost, type RunningHost } from './support/browser-host';
+import { startShopServer, type ShopServer } from './support/shop-server';
+
+const PETSTORE = join(import.meta.dirname, '..', '..', 'bin', 'petstore.mjs');
+
+/**
+ * One shop server (`petstore serve`) with clerk logins on and two paired tills (browser hosts in
+ * connected mode): each till asks for a PIN, signs its own clerk in, records that clerk and till on
+ * a sale, and locks without signing the other out; a clerk's own session secret cannot call an
+ * owner's operation over REST; wrong PINs are throttled.
+ */
+let server: ShopServer;
+let tillA: RunningHost;
+let tillB: RunningHost;
+let tokenA: string;
+const clerks = { olga: 0, anna: 0, ben: 0 };
+let petId: number;
+
+/** Runs `work` on the server's database in this process, as the owner at the server's machine (the server sees it at once). */
+function onServerMachine<T>(work: (call: (name: string, input: unknown) => any) => T): T {
+  const store = openStore(server.databaseFile);
+  try {
+    return work((name, input) => {
+      const result = invokeOperation(store.handlers, name as never, input);
+      if (!result.ok) throw new Error(`${name}: ${JSON.stringify(result.error)}`);
+      return result.data;
+    });
+  } finally {
+    store.close();
+  }
+}
+
+/** Pairs a till as the owner does: a code from `petstore till pair`, the till's proof sent to the server. */
+async function pairTill(name: string): Promise<string> {
+  const made = JSON.parse(execFileSync(process.execPath, [PETSTORE, 'till', 'pair', '--db', server.databaseFile, '--json'], { encoding: 'utf8' })) as { code: string; fingerprint: string };
+  const response = await fetch(`${server.origin}/v1/tills/pair`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, proof: tillProof(made.code, made.fingerprint, name) }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { secret: string }).secret;
+}
+
+/** A plain REST request to the server as `bearer`: its status and JSON answer. */
+async function rest(method: string, path: string, bearer: string, json?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${server.origin}/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${bearer}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+}
+
+test.beforeEach(async () => {
+  server = await startShopServer();
+  onServerMachine((call) => {
+    clerks.olga = call('clerks.create', { name: 'Olga', role: 'owner', pin: '9999' }).id;
+    clerks.anna = call('clerks.create', { name: 'Anna', role: 'clerk', pin: '1234' }).id;
+    clerks.ben = call('clerks.create', { name: 'Ben', role: 'clerk', pin: '5678' }).id;
+    call('settings.update', { clerkLogins: true });
+    const dogs = call('categories.create', { name: 'Dogs' });
+    petId = call('pets.create', { name: 'Rex', sku: 'DOG-1', price: 1999, categoryId: dogs.id }).id;
+    call('inventory.set', { petId, update: { quantity: 5 } });
+  });
+  tokenA = await pairTill('Till A');
+  tillA = await startConnectedHost(server.origin, tokenA, 'Till A');
+  tillB = await startConnectedHost(server.origin, await pairTill('Till B'), 'Till B');
+});
+test.afterEach(async () => {
+  await tillA?.stop();
+  await tillB?.stop();
+  await server?.close();
+});
+
+test('two tills sign their clerks in; a sale records its clerk and till; Lock on one leaves the other signed in', async () => {
+  for (const till of [tillA, tillB]) {
+    expect(await must(till.call('sessions.current', {}))).toMatchObject({ clerkLogins: true, session: null });
+    expect(await till.call('pets.list', {})).toMatchObject({ ok: false, error: { code: 'SIGN_IN_REQUIRED', status: 401 } });
+  }
+  const anna = await must(tillA.call<{ secret: string; session: unknown }>('sessions.start', { clerkId: clerks.anna, pin: '1234' }));
+  expect(anna).toMatchObject({ secret: '', session: { clerk: { name: 'Anna' }, till: { name: 'Till A' } } });
+  await must(tillB.call('sessions.start', { clerkId: clerks.ben, pin: '5678' }));
+
+  const sale = await must(tillA.call<{ id: number }>('sales.create', { lines: [{ petId }], payments: [{ method: 'cash', amount: 2000 }] }));
+  const recorded = await server.rest('GET', `/sales/${sale.id}`);
+  expect(recorded).toMatchObject({ clerk: { id: clerks.anna, name: 'Anna' }, till: { name: 'Till A' } });
+
+  expect(await must(tillA.call('sessions.end', {}))).toBeNull(); // Lock on till A
+  expect(await must(tillA.call('sessions.current', {}))).toMatchObject({ session: null });
+  expect(await tillA.call('pets.list', {})).toMatchObject({ ok: false, error: { code: 'SIGN_IN_REQUIRED' } });
+  expect(await must(tillB.call('sessions.current', {}))).toMatchObject({ session: { clerk: { name: 'Ben' }, till: { name: 'Till B' } } });
+  expect((await tillB.call('pets.list', {})).ok).toBe(true);
+});
+
+test('a clerk’s session secret is refused an owner’s operation over REST (403); five wrong PINs, then 429', async () => {
+  const started = await rest('POST', '/sessions', tokenA, { clerkId: clerks.anna, pin: '1234' });
+  expect(started.status).toBe(201);
+  const clerk = started.body.secret as string;
+  expect((await rest('GET', '/pets', clerk)).status).toBe(200);
+  for (const [method, path, json] of [
+    ['POST', '/categories', { name: 'Cats' }],
+    ['GET', '/reports/sales?from=2026-11-01&to=2026-11-30&by=day', undefined],
+  ] as const) {
+    const refused = await rest(method, path, clerk, json);
+    expect(refused.status, `${method} ${path}`).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+  }
+  // The owner's own session may.
+  const owner = (await rest('POST', '/sessions', tokenA, { clerkId: clerks.olga, pin: '9999' })).body.secret as string;
+  expect((await rest('POST', '/categories', owner, { name: 'Cats' })).status).toBe(201);
+
+  for (let i = 0; i < 5; i++) {
+    expect(await tillB.call('sessions.start', { clerkId: clerks.ben, pin: '0000' })).toMatchObject({ ok: false, error: { code: 'PIN_INCORRECT', status: 403 } });
+  }
+  expect(await tillB.call('sessions.start', { clerkId: clerks.ben, pin: '5678' })).toMatchObject({ ok: false, error: { code: 'AUTH_THROTTLED', status: 429 } });
+  // Per till and clerk: the same clerk at the other till is not held back.
+  expect((await tillA.call('sessions.start', { clerkId: clerks.ben, pin: '5678' })).ok).toBe(true);
+});
