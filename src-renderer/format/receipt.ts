@@ -1,5 +1,6 @@
 import { formatMoney, formatTaxRate } from '../../src-shared/money-format';
 import type { PaymentMethod, Sale } from '../../src-shared/schemas/sale';
+import { servedByText } from './recorded-by';
 
 /**
  * A sale's receipt as text: each figure the service priced (src-shared/money.ts), formatted in the
@@ -51,6 +52,8 @@ export interface ReceiptText {
   when: string;
   /** For pets handed over later: when (in the shop's time zone), or that it is still to come. */
   handover: string | null;
+  /** "Served by Anna · Counter 2": who made the sale, where; null when nobody was named. */
+  servedBy: string | null;
   lines: ReceiptLine[];
   totals: ReceiptFigure[];
   taxes: ReceiptTaxRow[];
@@ -80,6 +83,7 @@ export function receiptText(sale: Sale, timeZone: string): ReceiptText {
     title: `Receipt ${sale.number}`,
     when: receiptTime(sale.createdAt, timeZone),
     handover: sale.handover === 'now' ? null : sale.shipDate ? `To be handed over: ${receiptTime(sale.shipDate, timeZone)}` : 'To be handed over later',
+    servedBy: servedByText(sale),
     lines: sale.lines.map((line) => ({
       orderId: line.orderId,
       name: line.petName,
