@@ -1,5 +1,7 @@
-import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+import { createRouter, createWebHashHistory, type RouteLocationNormalized, type RouteRecordRaw } from 'vue-router';
 import type { ScreenName } from '../src-shared/commands';
+import type { OperationName } from '../src-shared/contract';
+import { useAccessStore } from './stores/access';
 
 // Each screen is its own chunk, loaded when first opened: the app starts without parsing the
 // code (and the charting library) of screens the clerk has not visited yet.
@@ -46,9 +48,23 @@ export const router = createRouter({
     { path: '/sales/:saleId(\\d+)/receipt', name: 'sale-receipt', component: SaleReceiptView, props: (to) => ({ saleId: Number(to.params.saleId) }), meta: { title: 'Receipt', section: 'sales' } },
     // Shelf and cage labels for the pets chosen (`?pets=1,2,3`), printed as a PDF.
     { path: '/labels', name: 'labels', component: LabelsView, meta: { title: 'Labels', section: 'pets' } },
+    // The sales over a range: the owner's part of Reports, addressed on its own (`needs`: a clerk is sent home).
+    { path: '/reports/sales', name: 'reports-sales', component: ReportsView, props: { part: 'sales' }, meta: { title: 'Sales report', section: 'reports', needs: 'reports.sales' } },
     { path: '/:unknown(.*)*', redirect: '/dashboard' },
   ],
 });
+
+/**
+ * Whether a route may be shown here: one whose meta `needs` an operation this window may not call
+ * (an owner's, for a clerk) is not (docs/decisions.md#owner-only-operations).
+ */
+export function routeAllowed(to: Pick<RouteLocationNormalized, 'meta'>, mayCall: (operation: OperationName) => boolean): boolean {
+  const needs = (to.meta as { needs?: OperationName }).needs;
+  return needs === undefined || mayCall(needs);
+}
+
+// A clerk following a link or typing the address of an owner's screen lands on the home screen.
+router.beforeEach((to) => (routeAllowed(to, useAccessStore().mayCall) ? true : '/'));
 
 router.afterEach((to) => {
   const title = (to.meta as { title?: string }).title;

@@ -1,3 +1,5 @@
+import type { OperationName } from './contract';
+
 /**
  * The app's commands: what the clerk can do from the keyboard, the native menus and the help
  * overlay, declared once. Accelerators use Electron's syntax (`CmdOrCtrl+N`); the renderer matches
@@ -12,6 +14,8 @@ export interface CommandDef {
   alsoKey?: string;
   /** The native menu it appears in. */
   menu: 'File' | 'Store' | 'View' | 'Help';
+  /** The operation it does, when that is an owner's: the renderer offers it only where it may be called. */
+  needs?: OperationName;
   /** The screen the command runs on (the app goes there first). */
   screen?: ScreenName;
 }
@@ -31,10 +35,10 @@ export const COMMANDS = {
   'go.inventory': { label: 'Inventory', accelerator: 'Alt+Shift+5', alsoKey: 'CmdOrCtrl+5', menu: 'View', screen: 'inventory' },
   'go.settings': { label: 'Settings', accelerator: 'Alt+Shift+6', alsoKey: 'CmdOrCtrl+6', menu: 'View', screen: 'settings' },
   'pets.new': { label: 'New pet…', accelerator: 'Alt+Shift+N', alsoKey: 'CmdOrCtrl+N', menu: 'Store', screen: 'pets' },
-  'categories.new': { label: 'New category…', accelerator: 'Alt+Shift+C', alsoKey: 'CmdOrCtrl+Shift+N', menu: 'Store', screen: 'categories' },
+  'categories.new': { label: 'New category…', accelerator: 'Alt+Shift+C', alsoKey: 'CmdOrCtrl+Shift+N', menu: 'Store', screen: 'categories', needs: 'categories.create' },
   'orders.new': { label: 'Place order…', accelerator: 'Alt+Shift+O', alsoKey: 'CmdOrCtrl+Shift+O', menu: 'Store', screen: 'orders' },
   'search.focus': { label: 'Search', accelerator: 'CmdOrCtrl+F', menu: 'Store' },
-  'backup.now': { label: 'Back up now…', accelerator: 'Alt+Shift+B', alsoKey: 'CmdOrCtrl+Shift+B', menu: 'File', screen: 'settings' },
+  'backup.now': { label: 'Back up now…', accelerator: 'Alt+Shift+B', alsoKey: 'CmdOrCtrl+Shift+B', menu: 'File', screen: 'settings', needs: 'backup.create' },
   'help.shortcuts': { label: 'Keyboard shortcuts', accelerator: 'F1', menu: 'Help' },
 } as const satisfies Record<string, CommandDef>;
 

@@ -12,22 +12,33 @@ export interface ApiClient {
   onCommand: PetstoreBridge['onCommand'];
   /** A connected till's link to its shop server: the state now, then each change. */
   onLink: PetstoreBridge['onLink'];
+  /** Calls `listener` whenever a call answers SIGN_IN_REQUIRED (the clerk's session ended); returns the unsubscribe. */
+  onSignInRequired(listener: () => void): () => void;
 }
 
 /** The renderer's typed client: the contract's names and types over the preload's bridge. */
 export function createApiClient(bridge: PetstoreBridge): ApiClient {
+  const signInListeners = new Set<() => void>();
   return {
     async call(operation, input, options) {
       // IPC sends a structured clone, which Vue's reactive proxies (a filter's array, a form's
       // model) cannot be: send plain JSON data, as every transport of the store takes anyway.
       const plain = input === undefined ? undefined : plainData(input);
       const result = options?.idempotencyKey === undefined ? await bridge.invoke(operation, plain) : await bridge.invoke(operation, plain, { idempotencyKey: options.idempotencyKey });
-      if (!result.ok) throw StoreError.fromBody(result.error);
+      if (!result.ok) {
+        // Whichever screen asked, the session is over: the sign-in screen comes up over it.
+        if (result.error.code === 'SIGN_IN_REQUIRED') signInListeners.forEach((listener) => listener());
+        throw StoreError.fromBody(result.error);
+      }
       return result.data as OperationOutput<typeof operation>;
     },
     onEvent: (listener) => bridge.onEvent(listener),
     onCommand: (listener) => bridge.onCommand(listener),
     onLink: (listener) => bridge.onLink(listener),
+    onSignInRequired(listener) {
+      signInListeners.add(listener);
+      return () => signInListeners.delete(listener);
+    },
   };
 }
 

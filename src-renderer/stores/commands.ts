@@ -1,7 +1,10 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { COMMANDS, type CommandName } from '../../src-shared/commands';
+import type { OperationName } from '../../src-shared/contract';
 import { router } from '../router';
+import { useAccessStore } from './access';
+import { useSignInStore } from './sign-in';
 
 type CommandHandler = () => void;
 
@@ -33,6 +36,10 @@ export const useCommandsStore = defineStore('commands', () => {
     // leave for another screen and lose it. The dialog's own keys still work. (One already
     // closing, in its leave transition, no longer counts: F1 right after Esc works.)
     if (document.querySelector('[aria-modal="true"]:not([class*="-leave-"])')) return;
+    // Locked, no command reaches the screens under the sign-in screen; an owner's command is not a clerk's.
+    if (useSignInStore().locked) return;
+    const needs = (COMMANDS[name] as { needs?: OperationName }).needs;
+    if (needs && !useAccessStore().mayCall(needs)) return;
     if (name === 'help.shortcuts') {
       helpOpen.value = true;
       return;

@@ -4,6 +4,7 @@ import type { DayReport, ReportGrouping, SalesReport } from '../../src-shared/sc
 import type { Shop } from '../../src-shared/schemas/settings';
 import { dateIn } from '../../src-shared/shop-days';
 import { api } from '../api/client';
+import { useAccessStore } from './access';
 
 /** A sales report's period and grouping, as the clerk sets them. */
 export interface RangeQuery {
@@ -60,7 +61,7 @@ export const useReportsStore = defineStore('reports', () => {
     if (!range.value.from) range.value = { from: addDays(now, 1 - DEFAULT_RANGE_DAYS), to: now, by: 'day' };
     // One after the other: the range's report would otherwise queue ahead of the day's figures.
     await loadDay(date.value);
-    await loadSales(range.value);
+    if (useAccessStore().mayCall('reports.sales')) await loadSales(range.value);
   }
 
   /** The end-of-day report of `when` (a date of the shop's days). Rejects with the store's StoreError. */
@@ -93,7 +94,8 @@ export const useReportsStore = defineStore('reports', () => {
 
   /** Reads both reports again as they are set (a sale or refund made, the shop's zone changed). */
   async function refresh(): Promise<void> {
-    await Promise.all([date.value ? loadDay(date.value) : undefined, range.value.from ? loadSales(range.value) : undefined]);
+    const sales = range.value.from && useAccessStore().mayCall('reports.sales');
+    await Promise.all([date.value ? loadDay(date.value) : undefined, sales ? loadSales(range.value) : undefined]);
   }
 
   return { shop, date, day, dayLoading, range, sales, salesLoading, loadShop, today, open, loadDay, loadSales, refresh };
