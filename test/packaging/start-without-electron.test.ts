@@ -57,7 +57,9 @@ describe('npm start without the Electron binary', () => {
     const env = {
       ...process.env,
       NODE_PATH: join(ROOT, 'node_modules'), // the copy's install.js finds @electron/get there
+      // A closed port, under both names @electron/get reads (npm's config name wins when both are set).
       ELECTRON_MIRROR: 'http://127.0.0.1:9/',
+      npm_config_electron_mirror: 'http://127.0.0.1:9/',
       electron_config_cache: mkdtempSync(join(dir, 'cache-')),
       ELECTRON_OVERRIDE_DIST_PATH: '',
     };
