@@ -9,7 +9,7 @@ import { createSessionVerifier } from '../service/session-bearer';
 import { readSettings } from '../service/settings';
 import type { Store } from '../service/store';
 import { createTokenVerifier } from '../service/tokens';
-import { allowedHostnames, countRefusedPairing, mayWrite, refuseForeignHost, refuseThrottledPairing, refuseUnauthenticated } from './auth';
+import { allowedHostnames, countRefusedPairing, mayWrite, refuseCaller, refuseForeignHost, refuseThrottledPairing, refuseUnauthenticated } from './auth';
 import { createAuthThrottle } from './auth-throttle';
 import { createCors, isPreflight } from './cors';
 import { SSE_HEARTBEAT_MS, type OpenStreams } from './events-stream';
@@ -62,6 +62,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   const settings = cacheUntilChange(store.context, ['settings'], () => readSettings(store.context));
   const verifier = createTokenVerifier(store.context, options.presetToken);
   const sessions = createSessionVerifier(store.context);
+  const clerkLogins = cacheUntilChange(store.context, ['settings'], () => store.context.setting('clerkLogins') === true);
   // The one setting every request needs, cached on its own: a change of any setting invalidates
   // the caches, and re-reading one setting costs one query where all of them cost seven and a parse.
   const rateLimitPerMinute = cacheUntilChange(store.context, ['settings'], () =>
@@ -139,6 +140,8 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
       sendError(reply, new StoreError('FORBIDDEN', 'This token may only read (scope "read"); this operation writes'));
       return true;
     }
+    // A till's request: may it call this operation with or without a clerk signed in?
+    if (def && request.caller && refuseCaller(request, reply, def, clerkLogins)) return true;
     return false;
   };
 
@@ -147,6 +150,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   // no promise or microtask per request; a hook that answered does not call `done`, ending the chain.
   app.decorateRequest('token', undefined);
   app.decorateRequest('caller', undefined);
+  app.decorateRequest('actor', undefined);
   app.decorateRequest('inexactNumbers', undefined);
   app.addHook('onRoute', (options) => {
     const route = guardedRoute(options.config?.operation, options.url ?? '');
@@ -176,7 +180,6 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     settings,
     streams,
     busyWaitMs: options.busyWaitMs,
-    clerkLogins: cacheUntilChange(store.context, ['settings'], () => store.context.setting('clerkLogins') === true),
     // A wrong PIN over REST is also a failed authentication of its address.
     pinRefused: (request) => void throttle.failed(request.ip ?? ''),
     stream: { heartbeatMs: options.heartbeatMs ?? SSE_HEARTBEAT_MS, authCheckMs: options.authCheckMs },

@@ -1,7 +1,11 @@
 import { hostname, networkInterfaces } from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoreError } from '../../src-shared/errors';
+import type { OperationDef } from '../../src-shared/contract-types';
+import { admit } from '../service/access';
+import type { Actor } from '../service/actor';
 import type { Caller } from '../service/caller';
+import { toErrorBody } from '../service/errors';
 import { isSessionSecret, type SessionVerifier } from '../service/session-bearer';
 import type { TokenVerifier, VerifiedToken } from '../service/tokens';
 import type { AuthThrottle } from './auth-throttle';
@@ -14,6 +18,8 @@ declare module 'fastify' {
     token?: VerifiedToken;
     /** A till's request: the till and the clerk signed in there (undefined: the owner's token). */
     caller?: Caller;
+    /** Who a till's request runs as, once let in (service/access.ts). */
+    actor?: Actor;
   }
 }
 
@@ -172,6 +178,25 @@ const sessionEnded = () =>
 
 const unknownToken = (secret: string | undefined) =>
   new StoreError('UNAUTHORIZED', secret !== undefined ? 'The bearer token is unknown or revoked' : 'Send Authorization: Bearer <token>');
+
+/**
+ * Lets a till's request in to its operation or refuses it, before its body is read (service/access.ts):
+ * SIGN_IN_REQUIRED is told as any 401 (the challenge, no budget), FORBIDDEN as any 403.
+ */
+export function refuseCaller(request: FastifyRequest, reply: FastifyReply, def: OperationDef, clerkLogins: () => boolean): boolean {
+  try {
+    request.actor = admit(def, request.caller!, clerkLogins());
+    return false;
+  } catch (error) {
+    const body = toErrorBody(error);
+    if (body.status === 401) {
+      for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'ratelimit', 'ratelimit-policy']) reply.removeHeader(name);
+      reply.header('WWW-Authenticate', BEARER_CHALLENGE);
+    }
+    sendError(reply, body);
+    return true;
+  }
+}
 
 /** Whether a verified token may call an operation that writes: `write` and a paired till's (`till`) may. */
 export const mayWrite = (token: VerifiedToken): boolean => token.scope !== 'read';

@@ -3,7 +3,6 @@ import { OPERATION_NAMES, operationDef, type OperationName } from '../../src-sha
 import type { OperationDef } from '../../src-shared/contract-types';
 import { StoreError, validationError, validationFailed, type ErrorBody } from '../../src-shared/errors';
 import type { StoreSettings } from '../../src-shared/schemas/settings';
-import { admit } from '../service/access';
 import { runAs } from '../service/actor';
 import { runForCaller } from '../service/caller';
 import type { Handlers } from '../service/handler-types';
@@ -14,7 +13,6 @@ import type { Store } from '../service/store';
 import { successorOf, startOfDayUtc } from './deprecation';
 import { ReplayedAnswer, idempotentHandler } from './idempotency-key';
 import { streamEvents, type OpenStreams, type StreamOptions } from './events-stream';
-import { BEARER_CHALLENGE } from './auth';
 import { sendError } from './http-errors';
 import { COMPRESS_FROM_LENGTH, sendCompressible } from './compression';
 import { answerNotModified, entityTag, isSingleResourceRead } from './entity-tag';
@@ -38,8 +36,6 @@ export interface MountDeps {
   busyWaitMs?: number;
   /** Whether the token that opened a request is still valid (long-lived event streams ask again). */
   stillAuthorized: (request: FastifyRequest) => boolean;
-  /** Whether clerks sign in (the access check of a till's requests). */
-  clerkLogins: () => boolean;
   /** Told of each wrong PIN of a sign-in. */
   pinRefused: (request: FastifyRequest) => void;
 }
@@ -87,17 +83,8 @@ function answer(
   deps: MountDeps,
 ): Promise<void> | void {
   const params = request.params as Record<string, string>;
-  // A till's request (an owner's token has no caller): who may call what, before anything else is read.
-  const { caller } = request;
-  let actor;
-  if (caller) {
-    try {
-      actor = admit(def, caller, deps.clerkLogins());
-    } catch (error) {
-      refuseCaller(reply, toErrorBody(error));
-      return;
-    }
-  }
+  // A till's request (an owner's token has none) was let in by the guard (auth.ts refuseCaller) as this actor.
+  const { caller, actor } = request;
   if (def.deprecated) {
     // The Deprecation, Sunset and Link headers were set by the onRequest hook, for every answer.
     const { sunsetDate } = deps.settings();
@@ -162,15 +149,6 @@ function answer(
     () => handle(def, handler, parsed.data, request, reply, commits, deps),
     (error: unknown) => refuse(reply, toErrorBody(error)),
   );
-}
-
-/** A till refused by the access check; a 401 (sign in first) is told as any 401: the challenge, no budget. */
-function refuseCaller(reply: FastifyReply, body: ErrorBody): void {
-  if (body.status === 401) {
-    for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'ratelimit', 'ratelimit-policy']) reply.removeHeader(name);
-    reply.header('WWW-Authenticate', BEARER_CHALLENGE);
-  }
-  sendError(reply, body);
 }
 
 /** Runs the handler inside the open batch (if any) and answers, once the batch is on disk. */
