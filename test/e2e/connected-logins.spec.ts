@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { tillProof } from '../../src-main/service/pairing-proof';
 import { openStore } from '../../src-main/service/store';
 import { invokeOperation } from '../../src-main/service/invoke';
-import { expect, test } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { must, startConnectedHost, type RunningHost } from './support/browser-host';
 import { startShopServer, type ShopServer } from './support/shop-server';
+import { expectAccessible } from './support/screens';
 
 const PETSTORE = join(import.meta.dirname, '..', '..', 'bin', 'petstore.mjs');
 
@@ -36,7 +37,7 @@ function onServerMachine<T>(work: (call: (name: string, input: unknown) => any) 
   }
 }
 
-/** Pairs a till as the owner does: a code from `petstore till pair`, the till's proof sent to the server. */
+/** Pairs a till as the owner does: a code from `petstore till pair`, the till's proof sent to the server. Its token. */
 async function pairTill(name: string): Promise<string> {
   const made = JSON.parse(execFileSync(process.execPath, [PETSTORE, 'till', 'pair', '--db', server.databaseFile, '--json'], { encoding: 'utf8' })) as { code: string; fingerprint: string };
   const response = await fetch(`${server.origin}/v1/tills/pair`, {
@@ -123,4 +124,29 @@ test('a clerk’s session secret is refused an owner’s operation over REST (40
   expect(await tillB.call('sessions.start', { clerkId: clerks.ben, pin: '5678' })).toMatchObject({ ok: false, error: { code: 'AUTH_THROTTLED', status: 429 } });
   // Per till and clerk: the same clerk at the other till is not held back.
   expect((await tillA.call('sessions.start', { clerkId: clerks.ben, pin: '5678' })).ok).toBe(true);
+});
+
+/** Opens the till screen of `till` (logins off: no sign-in first). */
+async function openTill(page: Page, till: RunningHost): Promise<void> {
+  await page.goto(till.url);
+  await expect(page.getByRole('heading', { name: 'Till', level: 2 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Scan a barcode or type a name' })).toBeFocused();
+}
+
+test('a till revoked on the server says so once, in its banner: no toast per call', async ({ page }) => {
+  onServerMachine((call) => call('settings.update', { clerkLogins: false }));
+  await openTill(page, tillA);
+  const tills = JSON.parse(execFileSync(process.execPath, [PETSTORE, 'till', 'list', '--db', server.databaseFile, '--json'], { encoding: 'utf8' })) as { id: number; name: string }[];
+  execFileSync(process.execPath, [PETSTORE, 'till', 'revoke', String(tills.find((till) => till.name === 'Till A')!.id), '--db', server.databaseFile]);
+
+  const banner = page.getByTestId('link-banner');
+  await expect(banner).toContainText('This till was revoked on the shop server: pair it again.');
+  // A call made now answers the same words, which the banner already says.
+  await page.keyboard.type('DOG-1');
+  await page.keyboard.press('Enter');
+  expect(await tillA.call('pets.list', {})).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED', message: 'This till was revoked on the shop server: pair it again' } });
+  await expect(page.locator('.n-message')).toHaveCount(0);
+  await expectAccessible(page, 'a revoked till');
+  // The other till goes on.
+  expect((await tillB.call('pets.list', {})).ok).toBe(true);
 });
