@@ -5,6 +5,7 @@ import { seed, SEED_USAGE } from './commands/seed';
 import { settings, SETTINGS_USAGE } from './commands/settings';
 import { token, TOKEN_USAGE } from './commands/token';
 import { till, TILL_USAGE } from './commands/till';
+import { clerk, CLERK_USAGE } from './commands/clerk';
 import { CommandContext } from './context';
 import type { CliIo } from './io';
 import { CliError } from './output';
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, Command> = {
   serve: { usage: SERVE_USAGE, run: serve },
   token: { usage: TOKEN_USAGE, run: token },
   till: { usage: TILL_USAGE, run: till },
+  clerk: { usage: CLERK_USAGE, run: clerk },
   settings: { usage: SETTINGS_USAGE, run: settings },
   seed: { usage: SEED_USAGE, run: seed },
   backup: { usage: BACKUP_USAGE, run: backup },
