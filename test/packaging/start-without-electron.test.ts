@@ -68,6 +68,24 @@ describe('npm start without the Electron binary', () => {
     expect(problem).not.toContain('\n');
   });
 
+  it('a first start downloads the binary as require(\'electron\') does, then passes', () => {
+    // The electron package's own loader, with an install.js that "downloads" as the real one lays out.
+    const project = mkdtempSync(join(dir, 'first-start-'));
+    const electronDir = join(project, 'node_modules', 'electron');
+    mkdirSync(electronDir, { recursive: true });
+    for (const file of ['package.json', 'index.js']) copyFileSync(join(ROOT, 'node_modules', 'electron', file), join(electronDir, file));
+    writeFileSync(
+      join(electronDir, 'install.js'),
+      "const fs = require('fs'), path = require('path');\n" +
+        "fs.mkdirSync(path.join(__dirname, 'dist'));\n" +
+        "fs.writeFileSync(path.join(__dirname, 'dist', 'electron'), '');\n" +
+        "fs.writeFileSync(path.join(__dirname, 'path.txt'), 'electron');\n",
+    );
+    writeFileSync(join(project, 'package.json'), '{}');
+    expect(electronProblem(project, { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: '' })).toBeNull();
+    expect(readFileSync(join(electronDir, 'path.txt'), 'utf8')).toBe('electron');
+  });
+
   it('npm start and npm run dev check for Electron before anything else', () => {
     expect(scripts.start).toMatch(/^node scripts\/check-electron\.mjs && /);
     expect(scripts.dev).toMatch(/^node scripts\/check-electron\.mjs && /);
