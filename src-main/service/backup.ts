@@ -112,7 +112,7 @@ export async function createBackup(store: Store, file: string, replace = false):
  * before a restore) are not part of a restore.
  */
 const RESTORED_TABLES = [
-  'categories', 'pets', 'pet_details', 'pet_photos', 'inventory', 'orders', 'settings', 'customers',
+  'clerks', 'categories', 'pets', 'pet_details', 'pet_photos', 'inventory', 'orders', 'settings', 'customers',
   'sales', 'sale_lines', 'sale_payments', 'refunds', 'refund_lines', 'refund_payments', 'stock_movements',
 ] as const;
 
@@ -255,6 +255,8 @@ function replaceTablesFrom(store: Store, file: string): string {
       // Receipt numbers go on after the highest ever given here or in the backup: a printed one is never given again.
       db.exec('UPDATE main.sale_numbers SET last = max(last, (SELECT coalesce(max(number), 0) FROM main.sales))');
       // The report summaries are made again from the restored sales, once, rather than row by row.
+      // Nobody stays signed in across a restore: the clerks, their PINs and roles are the backup's now.
+      db.exec('DELETE FROM main.clerk_sessions');
       store.context.reports.replacingRecords(() => {
         for (const table of [...RESTORED_TABLES].reverse()) db.exec(`DELETE FROM main.${table}`);
         for (const table of RESTORED_TABLES) copyTable(db, table, 'restored', 'main');

@@ -7,12 +7,14 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { createHostHandlers } from '../../src-main/host/shell-handlers';
+import { runForCaller } from '../../src-main/service/caller';
 import { invokeOperationAsync } from '../../src-main/service/invoke';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 
 /** Tables a restore does not copy from the backup, and why. */
 const NOT_COPIED: Record<string, string> = {
   api_tokens: 'a revoked token must not come back to life',
+  clerk_sessions: "cleared: nobody stays signed in across a restore (the clerks, PINs and roles are the backup's)",
   pairing_codes: "this server's codes: a code used since the backup must not pair again",
   events: 'the change log goes on, so event clients resuming stay right',
   idempotency_keys: 'cleared: the kept answers name what the restore took away',
@@ -45,6 +47,7 @@ test('a restore brings back every table of the shop as the backup holds it: pet 
   t.ok('inventory.adjust', { petId: rex.id, adjustment: { delta: 4, reason: 'received', note: 'Litter' } });
   const ann = t.ok('customers.create', { name: 'Ann' });
   t.ok('sales.create', { lines: [{ petId: rex.id, quantity: 2 }], customerId: ann.id, payments: [{ method: 'cash', amount: 100000 }] });
+  const olga = t.ok('clerks.create', { name: 'Olga', role: 'owner', pin: '1234' });
 
   const file = join(t.dir, 'backups', 'whole-shop.db');
   expect(await call('backup.create', { file })).toMatchObject({ ok: true });
@@ -54,8 +57,16 @@ test('a restore brings back every table of the shop as the backup holds it: pet 
   t.ok('pets.update', { petId: rex.id, changes: { breed: 'Basset', price: 39900 } });
   t.ok('inventory.adjust', { petId: rex.id, adjustment: { delta: -1, reason: 'died' } });
   t.ok('sales.create', { lines: [{ petId: rex.id }], payments: [{ method: 'card', amount: 39900 }] });
+  t.ok('clerks.update', { clerkId: olga.id, name: 'Olga B', pin: '4321' });
+  t.ok('clerks.create', { name: 'Ben', pin: '5678' });
+  t.ok('settings.update', { clerkLogins: true });
+  const desk = { kind: 'till', till: null, session: null } as const;
+  expect(runForCaller(desk, () => t.call('sessions.start', { clerkId: olga.id, pin: '4321' }))).toMatchObject({ ok: true });
 
   expect(await call('backup.restore', { file })).toMatchObject({ ok: true });
+  // Nobody stays signed in: the clerks are the backup's (Olga, her old PIN; no Ben).
+  expect(t.store.db.prepare('SELECT count(*) AS n FROM clerk_sessions').get()).toEqual({ n: 0 });
+  expect(t.ok('clerks.list', { includeInactive: true })).toMatchObject([{ name: 'Olga' }]);
 
   const { db } = t.store;
   db.prepare('ATTACH DATABASE ? AS backup').run(file);
