@@ -12,7 +12,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RULE_SET_AT = 'b74c69a';
 const SUBJECT_MAX = 72;
 /** Commits that broke the rule once they were on main, which is never rewritten: named here, each, so none more slips by. */
-const KNOWN_LONG = new Set(['0586914', 'b44e294', 'fd79c5c', '0d28807', 'cd0529b', '1bb39f0', '136dd0e']);
+const KNOWN_LONG = new Set(['0586914', 'b44e294', 'fd79c5c', '0d28807', 'cd0529b', '1bb39f0', '136dd0e', '711d12e']);
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' });
 
