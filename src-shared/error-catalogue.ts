@@ -52,7 +52,7 @@ export const ERROR_CATALOGUE = {
   REFUND_PAYMENTS_MISMATCH: { status: 422, when: "A refund's payments do not add up to exactly what its lines are worth." },
   REPORT_TOO_LARGE: { status: 422, when: 'A report whose sums would pass 2^53−1 minor units: ask for a shorter period.' },
   RATE_LIMITED: { status: 429, when: 'A token went over its request budget; Retry-After says when to try again.' },
-  AUTH_THROTTLED: { status: 429, when: 'Too many wrong bearer tokens from this client address in a minute; Retry-After says when to try again.' },
+  AUTH_THROTTLED: { status: 429, when: 'Too many wrong bearer tokens from this client address in a minute, or wrong PINs for one clerk at one till; Retry-After says when to try again.' },
   HEADERS_TOO_LARGE: { status: 431, when: 'The request line and headers exceed 16 KiB (e.g. a very long query string).' },
   INTERNAL: { status: 500, when: 'An unexpected fault; the message is generic and no stack trace is sent.' },
   PRINT_FAILED: { status: 502, when: 'The printer or the system failed a print job (desktop app only); nothing was printed.' },
