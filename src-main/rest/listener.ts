@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import type { Server as TlsServer } from 'node:tls';
 import { buildRestApp, type RestAppOptions } from './app';
+import { refusePlainHttp } from './tls/plain-http-refusal';
 
 export interface ListenerOptions extends RestAppOptions {
   /** 0 picks a free port. */
@@ -34,6 +36,8 @@ const SWEEP_MS = 25;
 /** Starts the REST listener on host:port. */
 export async function startListener(options: ListenerOptions): Promise<RunningListener> {
   const { app, endStreams, refuseNewRequests } = await buildRestApp(options);
+  // Plain HTTP to the HTTPS port is told to use https:// rather than reset; silent sockets wait as a request's headers would.
+  if (options.tls) refusePlainHttp(app.server as unknown as TlsServer, app.server.headersTimeout);
   // Requests between arrival and the end of their answer (finished or aborted).
   let inFlight = 0;
   // One shared listener, not a closure and a once-wrapper per request: a response closes once.
