@@ -5,6 +5,7 @@ import type { CommandName } from '../../../src-shared/commands';
 import type { StoreEvent } from '../../../src-shared/schemas/event';
 import { createApiClient, setApiClient } from '../../../src-renderer/api/client';
 import { createHostHandlers } from '../../../src-main/host/shell-handlers';
+import { createDeskSession } from '../../../src-main/service/desk-session';
 import { invokeOperationAsync } from '../../../src-main/service/invoke';
 import { openTestStore, type TestStore } from '../../helpers/temp-store';
 
@@ -30,11 +31,15 @@ export interface RealApiOptions {
    * before its answer reaches the renderer (to stage a race), or make it fail.
    */
   around?: (operation: string, input: unknown, call: () => Promise<ApiResult<unknown>>) => Promise<ApiResult<unknown>>;
+  /** Calls run as the server's desk, as the browser host's and the app's do: a clerk signs in with logins on. */
+  desk?: boolean;
 }
 
 export function useRealApi(options: RealApiOptions = {}): RendererHarness {
   const t = openTestStore();
-  const { handlers } = createHostHandlers(t.store, 'browser-host');
+  const { handlers: shell } = createHostHandlers(t.store, 'browser-host');
+  const desk = options.desk ? createDeskSession(t.store.context) : undefined;
+  const handlers = desk ? desk.withDesk(shell) : shell;
   const commandListeners = new Set<(command: CommandName) => void>();
   const invoked: string[] = [];
   const linkListeners = new Set<(status: LinkStatus) => void>();
@@ -43,7 +48,7 @@ export function useRealApi(options: RealApiOptions = {}): RendererHarness {
     async invoke(operation, input, callOptions) {
       invoked.push(operation);
       const keyed = callOptions?.idempotencyKey === undefined ? undefined : { context: t.store.context, key: callOptions.idempotencyKey };
-      const call = async () => structuredClone(await invokeOperationAsync(handlers, operation, structuredClone(input), undefined, keyed));
+      const call = async () => structuredClone(await invokeOperationAsync(handlers, operation, structuredClone(input), undefined, keyed, desk?.who));
       return options.around ? options.around(operation, input, call) : call();
     },
     onEvent(listener: (event: StoreEvent) => void) {
