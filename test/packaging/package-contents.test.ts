@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_FUSES } from '../../src-main/app/hardening/fuses';
+import { electronAbi, packedNativeProblems } from '../../scripts/check-packed-native.mjs';
 import { packageDir, ROOT, sizeOf } from '../../scripts/package-dir.mjs';
 
 /** resources/ measured at 16.4 MiB (2026-11-28), plus about 15%: more is a reason to look. */
@@ -73,6 +74,25 @@ describe('the native module', () => {
     expect(statFile(asar, binary)).toMatchObject({ unpacked: true });
     expect(existsSync(join(appDir, 'resources', 'app.asar.unpacked', binary))).toBe(true);
     expect(files.has('node_modules/better-sqlite3/lib/index.js')).toBe(true);
+  });
+});
+
+describe('the release workflow’s check of the packed native module (scripts/check-packed-native.mjs)', () => {
+  it('refuses this offline build’s better-sqlite3, built for Node, not Electron', () => {
+    const nodeAbi = Number(process.versions.modules);
+    expect(electronAbi()).not.toBe(nodeAbi);
+    expect(packedNativeProblems(outDir)).toEqual([
+      `${join(appDir, 'resources', 'app.asar.unpacked', 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node')} is built for ABI ${nodeAbi}, not Electron's ${electronAbi()}`,
+    ]);
+  });
+
+  it('passes a module built for the ABI it wants', () => {
+    expect(packedNativeProblems(outDir, Number(process.versions.modules))).toEqual([]);
+  });
+
+  it('refuses a folder with no packed module', () => {
+    const standIn = join(outDir, 'stand-in-electron');
+    expect(packedNativeProblems(standIn, 1)).toEqual([`no better_sqlite3.node in an app.asar.unpacked under ${standIn}`]);
   });
 });
 

@@ -35,10 +35,17 @@ describe('the release workflow', () => {
     expect(steps.find((step) => step.uses?.startsWith('actions/setup-node@'))?.with).toMatchObject({ 'node-version': 22 });
   });
 
-  it('installs, rebuilds better-sqlite3 for Electron, builds, then packages, in that order', () => {
-    const order = [/^npm ci\b/, /electron-builder install-app-deps/, /electron-vite build/, /electron-builder \$\{\{ matrix\.targets \}\} --publish never/].map(indexOf);
+  it('installs, rebuilds better-sqlite3 for Electron, builds, packages, then checks the packed module, in that order', () => {
+    const order = [
+      /^npm ci\b/,
+      /electron-builder install-app-deps/,
+      /electron-vite build/,
+      /electron-builder \$\{\{ matrix\.targets \}\} --publish never/,
+      /^node scripts\/check-packed-native\.mjs dist$/,
+    ].map(indexOf);
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(order.at(-1)).toBeLessThan(steps.findIndex((step) => step.uses?.startsWith('actions/upload-artifact@')));
   });
 
   it('builds on each system the installers electron-builder.yml names for it, and uploads them', () => {
