@@ -1,8 +1,7 @@
 /**
- * `Category.lowStockThreshold`: a category's own low-stock threshold overrides the shop's, as its
- * tax rate does (absent: the shop's; `null` in a PATCH clears it; 0: never low). Every place that
- * decides "low" uses the threshold in force: `isLowStock`, `inventory.list` with `low`, the
- * dashboard's count and the `inventory.low` event. A new shop's own threshold is 3.
+ * `Category.lowStockThreshold` decides "low" wherever it is decided: `isLowStock`, `inventory.list`
+ * with `low`, the dashboard's count and the `inventory.low` event. A new shop's own threshold is 3.
+ * The field itself (set, cleared, bounded, carried) is tested with the tax rate's in category-overrides.test.ts.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
@@ -14,7 +13,6 @@ import { statementsRunBy } from './support/statements';
 let t: TestStore;
 afterEach(() => t?.close());
 
-const stored = (id: number) => t.store.db.prepare('SELECT low_stock_threshold FROM categories WHERE id = ?').pluck().get(id);
 const lowIds = () => t.ok('inventory.list', { low: true }).items.map((item) => item.petId);
 const lowEvents = (mark: number) => appendedSince(t, mark).filter((event) => event.type === 'inventory.low');
 
@@ -45,48 +43,6 @@ test('a new shop\'s threshold is 3: below 3 is low', () => {
   petWith(fish.id, 'Three', 3);
   expect(lowIds()).toEqual([two.id]);
   expect(t.ok('stats.overview', {})).toMatchObject({ lowStock: 1, lowStockThreshold: 3 });
-});
-
-describe('the field', () => {
-  test('is set on create, read and listed, carried by the event; absent is none (the shop\'s applies)', () => {
-    t = openTestStore();
-    const dogs = t.ok('categories.create', { name: 'Dogs', lowStockThreshold: 1 });
-    const fish = t.ok('categories.create', { name: 'Fish' });
-    expect(dogs).toEqual({ id: dogs.id, name: 'Dogs', lowStockThreshold: 1 });
-    expect(fish).toEqual({ id: fish.id, name: 'Fish' });
-    expect(stored(fish.id)).toBeNull();
-    expect(t.ok('categories.get', { categoryId: dogs.id })).toEqual(dogs);
-    expect(t.ok('categories.list', {}).items).toEqual([dogs, fish]);
-    expect(appendedSince(t, 0).find((event) => event.type === 'category.created')?.data).toEqual(dogs);
-  });
-
-  test('PATCH changes it, leaves it when not sent, clears it with null; PUT without it clears it; 0 is kept as 0', () => {
-    t = openTestStore();
-    const { id } = t.ok('categories.create', { name: 'Dogs', taxRate: 700, lowStockThreshold: 1 });
-    expect(t.ok('categories.update', { categoryId: id, changes: { lowStockThreshold: 10 } })).toEqual({ id, name: 'Dogs', taxRate: 700, lowStockThreshold: 10 });
-    expect(t.ok('categories.update', { categoryId: id, changes: { name: 'Puppies', lowStockThreshold: undefined } }).lowStockThreshold).toBe(10);
-    expect(t.ok('categories.update', { categoryId: id, changes: { lowStockThreshold: null } })).toEqual({ id, name: 'Puppies', taxRate: 700 });
-    expect(stored(id)).toBeNull();
-    expect(t.ok('categories.update', { categoryId: id, changes: { lowStockThreshold: 0 } }).lowStockThreshold).toBe(0);
-    expect(stored(id)).toBe(0);
-    expect(t.ok('categories.replace', { categoryId: id, category: { name: 'Puppies' } })).toEqual({ id, name: 'Puppies' });
-    expect(stored(id)).toBeNull();
-  });
-
-  test.each([-1, 1.5, 1_000_001, '3'])('%j is VALIDATION_FAILED naming lowStockThreshold on create, replace and update; nothing changes', (lowStockThreshold) => {
-    t = openTestStore();
-    const { id } = t.ok('categories.create', { name: 'Dogs', lowStockThreshold: 1 });
-    for (const [name, input] of [
-      ['categories.create', { name: 'Cats', lowStockThreshold }],
-      ['categories.replace', { categoryId: id, category: { name: 'Dogs', lowStockThreshold } }],
-      ['categories.update', { categoryId: id, changes: { lowStockThreshold } }],
-    ] as const) {
-      const error = t.fail(name, input);
-      expect(error).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
-      expect(error.details?.map((detail) => detail.path.split('.').at(-1))).toEqual(['lowStockThreshold']);
-    }
-    expect(t.ok('categories.list', {}).items).toEqual([{ id, name: 'Dogs', lowStockThreshold: 1 }]);
-  });
 });
 
 describe('the threshold in force decides low stock everywhere', () => {
