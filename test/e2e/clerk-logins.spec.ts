@@ -121,6 +121,14 @@ test('a clerk signs in, sells, sees none of the owner’s work (a direct address
   // A direct address of the owner's sales report sends the clerk home.
   await page.goto(`${shop.host.url}#/reports/sales`);
   await expect(page).toHaveURL(/#\/till$/);
+  // The shortcuts' help offers none of the owner's commands.
+  await page.keyboard.press('F1');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toContainText('New pet');
+  await expect(help).not.toContainText('Back up now');
+  await expect(help).not.toContainText('New category');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
 
   // Lock: the sign-in screen again; Olga (an owner) sees the owner's work.
   await page.getByTestId('clerk-bar').getByRole('button', { name: 'Lock' }).click();
