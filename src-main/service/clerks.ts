@@ -1,6 +1,6 @@
 import { StoreError, validationFailed } from '../../src-shared/errors';
 import { fold } from '../../src-shared/name-keys';
-import type { Clerk } from '../../src-shared/schemas/clerk';
+import { CLERKS_MAX, type Clerk } from '../../src-shared/schemas/clerk';
 import { clerkSessionsRepository } from '../db/repositories/clerk-sessions';
 import { clerksRepository, type ClerkRow } from '../db/repositories/clerks';
 import type { ServiceContext } from './context';
@@ -41,6 +41,7 @@ export function clerkHandlers(ctx: ServiceContext): HandlersFor<'clerks'> {
     'clerks.create': ({ name, role, pin }) => {
       const pinHash = hashPin(pin); // slow: before the write lock is taken
       return ctx.write(() => {
+        if (clerks.count() >= CLERKS_MAX) throw validationFailed([{ path: 'name', message: `A shop keeps at most ${CLERKS_MAX} clerks, those who left included` }]);
         const id = clerks.insert(name, requireFreeName(name), role, pinHash, new Date().toISOString());
         return toClerk(clerks.find(id)!);
       });

@@ -1,7 +1,7 @@
 /** Clerks and their sessions at the tills (docs/decisions.md#clerk-logins). */
 import { z } from '../zod-setup';
 import { defineOperation as op } from '../contract-types';
-import { Clerk, ClerkPatch, NewClerk, SignInRequest, SignInState, StartedSession } from '../schemas/clerk';
+import { CLERKS_MAX, Clerk, ClerkPatch, NewClerk, SignInRequest, SignInState, StartedSession } from '../schemas/clerk';
 import { Nothing } from './refs';
 
 export const clerkOperations = {
@@ -10,7 +10,7 @@ export const clerkOperations = {
     tag: 'Settings',
     summary: 'List the clerks',
     input: z.strictObject({ includeInactive: z.boolean().default(false) }),
-    output: z.array(Clerk),
+    output: z.array(Clerk).max(CLERKS_MAX),
     stability: 'beta',
     mutates: false,
     access: 'anyone',

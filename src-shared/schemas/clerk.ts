@@ -5,6 +5,9 @@ import { DateTime, Id, NAME_MAX, Name, hasSomeField, someFieldRequired } from '.
 export const ClerkRole = z.enum(['clerk', 'owner']);
 export type ClerkRole = z.infer<typeof ClerkRole>;
 
+/** The most clerks a shop keeps (the ones who left too): a till's sign-in screen lists them all. */
+export const CLERKS_MAX = 200;
+
 /** A PIN: 4 to 8 digits, kept as a slow hash (scrypt), never in clear. */
 export const Pin = z.string().max(8, 'Must be 4 to 8 digits').regex(/^\d{4,8}$/, 'Must be 4 to 8 digits');
 

@@ -145,6 +145,10 @@ describe('the scope matrix over every HTTP operation of the contract', () => {
         'POST /sales/{saleId}/refunds',
         'GET /sales/{saleId}/refunds',
         'GET /sales/{saleId}/refunds/{refundId}',
+        'GET /clerks',
+        'GET /sessions/current',
+        'POST /sessions',
+        'DELETE /sessions/current',
       ].sort(),
     );
   });
@@ -184,8 +188,9 @@ describe('the scope matrix over every HTTP operation of the contract', () => {
     },
   );
 
+  // A clerk signs in with a till's token only (an API token is the owner's: 403): test/rest/sessions.test.ts.
   test.each(
-    bound.flatMap(({ name, http }) => [
+    bound.filter(({ name }) => name !== 'sessions.start').flatMap(({ name, http }) => [
       [`${http.method} ${http.path}`, 'write', name] as const,
       [`${http.method} ${http.path}`, 'preset', name] as const,
     ]),

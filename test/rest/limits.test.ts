@@ -50,6 +50,8 @@ const bodyRoutes = () =>
       'refunds.create': { lines: [{ orderId: sale.lines[0].orderId }], restock: true, payments: [{ method: 'cash', amount: 500 }] },
       // Well-formed; the code it proves was never made (limits come before the proof is checked).
       'tills.pair': { name: 'Counter 2', proof: 'A'.repeat(43) },
+      // Well-formed; an API token signs nobody in (limits come first).
+      'sessions.start': { clerkId: 1, pin: '1234' },
     };
     return { name, method: http.method, url, body: valid[name] as Record<string, unknown> };
   });

@@ -4,6 +4,7 @@
  * an owner, and a new PIN, role or leaving ending that clerk's sessions.
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { CLERKS_MAX } from '../../src-shared/schemas/clerk';
 import { runForCaller, type Caller } from '../../src-main/service/caller';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 
@@ -93,4 +94,13 @@ test('switching logins off ends every session', () => {
   t.ok('settings.update', { clerkLogins: false });
   t.ok('settings.update', { clerkLogins: true });
   expect(currentFor(session)).toBeNull();
+});
+
+test('a shop keeps at most CLERKS_MAX clerks, those who left included (the list a till shows is bounded)', () => {
+  const insert = t.store.db.prepare("INSERT INTO clerks (name, name_key, role, pin_hash, created_at) VALUES (?, ?, 'clerk', 'x', '2026-11-28T00:00:00Z')");
+  for (let i = 1; i < CLERKS_MAX; i++) insert.run(`Clerk ${i}`, `clerk ${i}`);
+  const last = t.ok('clerks.create', { name: 'The last', pin: '1234' });
+  t.ok('clerks.update', { clerkId: last.id, active: false });
+  expect(t.fail('clerks.create', { name: 'One more', pin: '1234' })).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'name', message: expect.stringMatching(/at most 200 clerks/) }] });
+  expect(t.ok('clerks.list', { includeInactive: true })).toHaveLength(CLERKS_MAX);
 });

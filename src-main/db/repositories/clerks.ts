@@ -19,6 +19,7 @@ export function clerksRepository(db: Db) {
   const byId = db.prepare<[number], ClerkRow>(`SELECT ${COLUMNS} FROM clerks WHERE id = ?`);
   const byKey = db.prepare<[string], ClerkRow>(`SELECT ${COLUMNS} FROM clerks WHERE name_key = ?`);
   const all = db.prepare<[], ClerkRow>(`SELECT ${COLUMNS} FROM clerks ORDER BY name_key, id`);
+  const count = db.prepare<[], { count: number }>('SELECT count(*) AS count FROM clerks');
   const activeOwners = db.prepare<[], { count: number }>("SELECT count(*) AS count FROM clerks WHERE role = 'owner' AND active = 1");
   const rename = db.prepare<[string, string, number]>('UPDATE clerks SET name = ?, name_key = ? WHERE id = ?');
   const setRole = db.prepare<[string, number]>('UPDATE clerks SET role = ? WHERE id = ?');
@@ -30,6 +31,7 @@ export function clerksRepository(db: Db) {
     find: (id: number) => byId.get(id),
     findByKey: (nameKey: string) => byKey.get(nameKey),
     all: () => all.all(),
+    count: () => count.get()!.count,
     activeOwnerCount: () => activeOwners.get()!.count,
     rename: (id: number, name: string, nameKey: string) => rename.run(name, nameKey, id),
     setRole: (id: number, role: string) => setRole.run(role, id),
