@@ -124,3 +124,14 @@ test('a connection that sends nothing is closed after the request deadline; one 
   const health = await fetch(`https://127.0.0.1:${listener.port}/v1/health`, { dispatcher: pinned() });
   expect(health.status).toBe(200);
 });
+
+test('a stopping listener cuts a connection that never sent a byte, rather than wait for its deadline', async () => {
+  // A deadline past the test's own 30 s: a stop that waited for it would fail the test.
+  const stopping = await startListener({ store, host: '127.0.0.1', port: 0, tls: shopCertificate(store.db.name), requestTimeoutMs: 60_000 });
+  const silent = connect(stopping.port, '127.0.0.1');
+  silent.on('error', () => undefined);
+  await new Promise((resolve) => silent.on('connect', resolve));
+  const closed = new Promise((resolve) => silent.on('close', resolve));
+  await stopping.close();
+  await closed;
+});

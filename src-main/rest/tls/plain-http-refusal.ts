@@ -18,17 +18,23 @@ type ConnectionListener = (this: TlsServer, socket: Socket) => void;
 /**
  * Puts the first-byte check in front of the TLS server's own connection handling. `idleMs`: a
  * connection that sends nothing in that time is closed (as the HTTP server closes a silent request).
+ * Answers a function that cuts the connections still waiting for their first byte (a stopping
+ * listener's: the HTTP server does not know them yet, so its own cut misses them).
  */
-export function refusePlainHttp(server: TlsServer, idleMs: number): void {
+export function refusePlainHttp(server: TlsServer, idleMs: number): () => void {
   const tlsListeners = server.listeners('connection') as ConnectionListener[];
+  const waiting = new Set<Socket>();
   server.removeAllListeners('connection');
   server.on('connection', (socket: Socket) => {
     // Until TLS owns the socket, its errors (a client resetting) are nobody else's to hear.
     socket.on('error', () => socket.destroy());
+    waiting.add(socket);
+    socket.once('close', () => waiting.delete(socket));
     const silent = () => socket.destroy();
     socket.setTimeout(idleMs);
     socket.once('timeout', silent);
     socket.once('data', (first: Buffer) => {
+      waiting.delete(socket);
       socket.setTimeout(0);
       socket.off('timeout', silent);
       socket.pause();
@@ -40,6 +46,9 @@ export function refusePlainHttp(server: TlsServer, idleMs: number): void {
       }
     });
   });
+  return () => {
+    for (const socket of waiting) socket.destroy();
+  };
 }
 
 /** Answers 400 on the raw socket and lets the client read it: what it still sends is read and dropped, so closing does not reset. */
