@@ -185,7 +185,7 @@ const unknownToken = (secret: string | undefined) =>
  */
 export function refuseCaller(request: FastifyRequest, reply: FastifyReply, def: OperationDef, clerkLogins: () => boolean): boolean {
   try {
-    request.actor = admit(def, request.caller!, clerkLogins());
+    request.actor = admit(def, request.caller!, clerkLogins);
     return false;
   } catch (error) {
     const body = toErrorBody(error);

@@ -21,7 +21,7 @@ export function createDeskSession(ctx: ServiceContext) {
   const who: CallerNow = () => {
     const verified = secret === undefined ? undefined : verifier.verify(secret);
     if (!verified) secret = undefined; // ended elsewhere: a new PIN, logins off, 12 hours
-    return { caller: verified?.caller ?? DESK, clerkLogins: clerkLogins() };
+    return { caller: verified?.caller ?? DESK, clerkLogins };
   };
 
   /** `handlers` with sign-in and sign-out keeping the secret here. */

@@ -2,9 +2,9 @@ import type { ApiResult } from '../../src-shared/api-result';
 import { contract, isOperationName, operationDef, type CallableOperationName } from '../../src-shared/contract';
 import { StoreError, validationError, validationFailed } from '../../src-shared/errors';
 import { admit, type CallerNow } from './access';
-import { runAs } from './actor';
+import { runAs, type Actor } from './actor';
 import { askUntilAnswered } from './busy-wait';
-import { runForCaller } from './caller';
+import { runForCaller, type Caller } from './caller';
 import type { ServiceContext } from './context';
 import type { Handlers } from './handler-types';
 import { toErrorBody } from './errors';
@@ -30,6 +30,8 @@ function runKeyed({ context, key }: WindowKey, name: CallableOperationName, inpu
   return 'replay' in done ? (JSON.parse(done.replay.body) as unknown) : done.data;
 }
 
+const ACCESS_REFUSALS = new Set(['SIGN_IN_REQUIRED', 'FORBIDDEN']);
+
 /**
  * The one way in for in-process transports (IPC, the browser host, the CLI): the operation name
  * is checked against the contract, the caller against its access (`who`: a desk's windows; none:
@@ -41,13 +43,23 @@ export function invokeOperation(handlers: Partial<Handlers>, name: unknown, rawI
     if (!isOperationName(name) || !(name in handlers)) {
       throw new StoreError('NOT_FOUND', `There is no operation named ${JSON.stringify(String(name)).slice(0, 80)}`);
     }
-    const now = who?.();
-    const actor = now && admit(contract[name], now.caller, now.clerkLogins);
+    // Who may call it comes first, as over REST; a fault while asking (the database gone) comes
+    // after the input's own problems, which need no database.
+    let admitted: { caller: Caller; actor: Actor } | undefined;
+    let fault: unknown;
+    try {
+      const now = who?.();
+      if (now) admitted = { caller: now.caller, actor: admit(contract[name], now.caller, now.clerkLogins) };
+    } catch (error) {
+      if (error instanceof StoreError && ACCESS_REFUSALS.has(error.code)) throw error;
+      fault = error;
+    }
     const parsed = contract[name].input.safeParse(rawInput ?? {});
     if (!parsed.success) throw validationError(parsed.error);
+    if (fault !== undefined) throw fault;
     const handler = handlers[name as CallableOperationName] as (input: unknown) => unknown;
     const run = () => (keyed && keyed.key !== undefined ? runKeyed(keyed, name as CallableOperationName, parsed.data, handler) : handler(parsed.data));
-    return { ok: true, data: now ? runForCaller(now.caller, () => runAs(actor!, run)) : run() };
+    return { ok: true, data: admitted ? runForCaller(admitted.caller, () => runAs(admitted.actor, run)) : run() };
   } catch (error) {
     return { ok: false, error: toErrorBody(error) };
   }

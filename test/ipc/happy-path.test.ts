@@ -122,6 +122,15 @@ describe('results are structured-clone safe and conform to the contract', () => 
     const till = await check<{ till: { id: number } }>('tills.pair', { name: 'Counter 2', proof: tillProof(code.code, code.fingerprint, 'Counter 2') });
     await check('tills.list', {});
     await check('tills.revoke', { tillId: till.till.id });
+    // Clerk logins: the desk signs its owner in, then logins go off again (ending the session).
+    const olga = await check<{ id: number }>('clerks.create', { name: 'Olga', role: 'owner', pin: '1234' });
+    await check('clerks.update', { clerkId: olga.id, name: 'Olga B' });
+    await check('clerks.list', {});
+    await check('settings.update', { clerkLogins: true });
+    await check('sessions.start', { clerkId: olga.id, pin: '1234' });
+    await check('sessions.current', {});
+    await check('settings.update', { clerkLogins: false });
+    await check('sessions.end', {});
 
     const dogs = await check<Category>('categories.create', { name: 'Dogs' });
     const spare = await check<Category>('categories.create', { name: 'Spare', description: 'to delete' });
