@@ -18,8 +18,11 @@ interface Page<T> {
 export async function settingsFromShop(call: Call): Promise<ApiResult<unknown>> {
   const shop = await call('shop.get', {});
   if (!shop.ok) return shop;
-  const { name, currency, defaultTaxRate, pricesIncludeTax, timeZone } = shop.data as Shop;
-  return { ok: true, data: { ...DEFAULT_SETTINGS, shopName: name, currency, defaultTaxRate, pricesIncludeTax, timeZone } };
+  const { name, currency, defaultTaxRate, pricesIncludeTax, timeZone, address, taxId, receiptFooter } = shop.data as Shop;
+  return {
+    ok: true,
+    data: { ...DEFAULT_SETTINGS, shopName: name, currency, defaultTaxRate, pricesIncludeTax, timeZone, shopAddress: address, shopTaxId: taxId, receiptFooter },
+  };
 }
 
 /** Every category holding pets with how many, as `categories.petCounts` answers: each category's pet count (X-Total-Count). */

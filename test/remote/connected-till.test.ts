@@ -70,8 +70,11 @@ describe('a connected till answers', () => {
     // Reads with no route of their own, made from routes that exist: as the server answers them in process.
     shop.ok('categories.create', { name: 'Empty' });
     expect(await invoke('categories.petCounts', {})).toEqual(shop.call('categories.petCounts', {}));
+    shop.ok('settings.update', { shopAddress: '1 Main Street', shopTaxId: 'DE123', receiptFooter: 'Thank you' });
     const settings = await invoke('settings.get', {});
-    expect(settings.ok && settings.data).toMatchObject({ currency: shop.ok('shop.get', {}).currency, shopName: shop.ok('shop.get', {}).name });
+    expect(settings.ok && settings.data).toMatchObject({
+      ...pick(shop.ok('settings.get', {}), ['currency', 'shopName', 'shopAddress', 'shopTaxId', 'receiptFooter', 'timeZone', 'defaultTaxRate', 'pricesIncludeTax']),
+    });
   });
 
   test('a call that finds no server: SERVER_UNREACHABLE, and the link is down at once', async () => {
@@ -128,3 +131,8 @@ describe('the server’s events', () => {
     expect(states).toEqual(['up', 'down', 'up']);
   });
 });
+
+/** The named fields of a settings object: what a till's composed settings must agree on with the server's. */
+function pick<T extends object>(object: T, keys: (keyof T)[]): Partial<T> {
+  return Object.fromEntries(keys.map((key) => [key, object[key]])) as Partial<T>;
+}
