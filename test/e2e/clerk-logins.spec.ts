@@ -165,15 +165,24 @@ test('wrong PINs say so and clear; after five the wait is said; the pad works fr
   await expect(screen.getByRole('button', { name: 'Ben', exact: true })).toBeFocused();
 });
 
-test('at 900 px the sign-in screen and its pad fit without scrolling sideways', async ({ page }) => {
+test('at 900 px the sign-in screen, its pad and the owner’s list of clerks fit without scrolling sideways', async ({ page }) => {
   await clerksWithLogins();
   await page.setViewportSize({ width: 900, height: 700 });
   await page.goto(shop.host.url);
-  await signInScreen(page).getByRole('button', { name: 'Ben', exact: true }).click();
+  await signInScreen(page).getByRole('button', { name: 'Olga', exact: true }).click();
   await expect(signInScreen(page).getByRole('button', { name: 'Sign in' })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(900);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page, 'the PIN pad at 900 px');
+
+  await page.keyboard.type('1234');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('clerk-bar')).toContainText('Olga');
+  await page.goto(`${shop.host.url}#/settings`);
+  const card = page.getByRole('region', { name: 'Clerks', exact: true });
+  await expect(card.getByRole('row', { name: /Olga/ }).getByRole('button', { name: 'Mark Olga as left' })).toBeVisible();
+  // The table does not scroll sideways (v-scroll-region would make it a region to scroll).
+  await expect(card.getByRole('region', { name: 'Clerk list' })).toHaveCount(0);
 });
 
 test('the idle lock: the same clerk finds the basket; another finds it emptied and is told', async ({ page }) => {
