@@ -18,6 +18,17 @@ import { OVERSIZED_DATE, recordOversizedSales } from './support/oversized-sales'
 import { dateIn } from '../../src-shared/shop-days';
 import { tillProof } from '../../src-main/service/pairing-proof';
 import { provideShopServer } from '../../src-main/service/shop-server';
+import { runForCaller, type Caller } from '../../src-main/service/caller';
+
+/** The server's own desk, where the sessions operations sign clerks in (and one signed in there). */
+const DESK: Caller = { kind: 'till', till: null, session: null };
+const atDesk = (sessionId: number, clerk: { id: number; name: string; role: 'clerk' | 'owner' }): Caller => ({ kind: 'till', till: null, session: { sessionId, clerk } });
+/** Clerk logins on, with an owner (PIN 1234) to sign in. */
+function loginsOn(t: TestStore) {
+  const owner = t.ok('clerks.create', { name: 'Olga', role: 'owner', pin: '1234' });
+  t.ok('settings.update', { clerkLogins: true });
+  return owner;
+}
 
 /** The shop server the tills operations are served as: a certificate's fingerprint. */
 const FINGERPRINT = 'AB:CD:'.repeat(15) + 'AB:CD';
@@ -585,6 +596,38 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     expect(t.ok('tills.list', {})).toEqual([]);
     expect(t.ok('tills.list', { includeRevoked: true })).toHaveLength(1);
   },
+  'clerks.list': (t) => {
+    const ben = t.ok('clerks.create', { name: 'ben', pin: '1234' });
+    t.ok('clerks.create', { name: 'Anna', role: 'owner', pin: '5678' });
+    t.ok('clerks.update', { clerkId: ben.id, active: false });
+    expect(conforms('clerks.list', t.ok('clerks.list', {}))).toMatchObject([{ name: 'Anna', role: 'owner', active: true }]);
+    expect(t.ok('clerks.list', { includeInactive: true }).map((clerk) => clerk.name)).toEqual(['Anna', 'ben']);
+  },
+  'clerks.create': (t) => {
+    const made = conforms('clerks.create', t.ok('clerks.create', { name: ' Ben ', pin: '1234' }));
+    expect(made).toEqual({ id: expect.any(Number), name: 'Ben', role: 'clerk', active: true, createdAt: expect.any(String) });
+  },
+  'clerks.update': (t) => {
+    const ben = t.ok('clerks.create', { name: 'Ben', pin: '1234' });
+    expect(conforms('clerks.update', t.ok('clerks.update', { clerkId: ben.id, name: 'Benno', role: 'owner', pin: '4321' }))).toEqual({ ...ben, name: 'Benno', role: 'owner' });
+  },
+  'sessions.current': (t) => {
+    expect(conforms('sessions.current', t.ok('sessions.current', {}))).toEqual({ clerkLogins: false, idleLockMinutes: 5, session: null });
+    loginsOn(t);
+    expect(runForCaller(DESK, () => t.ok('sessions.current', {}))).toEqual({ clerkLogins: true, idleLockMinutes: 5, session: null });
+  },
+  'sessions.start': (t) => {
+    const owner = loginsOn(t);
+    const started = conforms('sessions.start', runForCaller(DESK, () => t.ok('sessions.start', { clerkId: owner.id, pin: '1234' })));
+    expect(started).toMatchObject({ session: { clerk: { id: owner.id, name: 'Olga', role: 'owner' }, till: null }, secret: expect.stringMatching(/^pss_/) });
+  },
+  'sessions.end': (t) => {
+    const owner = loginsOn(t);
+    const { session } = runForCaller(DESK, () => t.ok('sessions.start', { clerkId: owner.id, pin: '1234' }));
+    const signedIn = atDesk(session.id, session.clerk);
+    expect(conforms('sessions.end', runForCaller(signedIn, () => t.ok('sessions.end', {})))).toBeNull();
+    expect(runForCaller(signedIn, () => t.ok('sessions.current', {})).session).toBeNull();
+  },
   'tills.revoke': (t) => {
     provideShopServer(t.store.context, SHOP_SERVER);
     const { code } = t.ok('tills.pairingCode', {});
@@ -662,6 +705,12 @@ const refusals: Refusal[] = [
   ['tills.list', 'VALIDATION_FAILED', () => ({ includeRevoked: 'yes' }), /includeRevoked/],
   ['tills.revoke', 'VALIDATION_FAILED', () => ({ tillId: 0 }), /tillId/],
   ['tills.pair', 'VALIDATION_FAILED', () => ({ name: 'Counter 2', proof: 'short' }), /proof/],
+  ['clerks.list', 'VALIDATION_FAILED', () => ({ includeInactive: 'yes' }), /includeInactive/],
+  ['clerks.create', 'VALIDATION_FAILED', () => ({ name: 'Cleo', pin: '12' }), /pin: Must be 4 to 8 digits/],
+  ['clerks.update', 'VALIDATION_FAILED', () => ({ clerkId: 1 }), /At least one of/],
+  ['sessions.current', 'VALIDATION_FAILED', () => ({ clerkId: 1 }), /clerkId/],
+  ['sessions.start', 'VALIDATION_FAILED', () => ({ clerkId: 1, pin: 'abcd' }), /pin/],
+  ['sessions.end', 'VALIDATION_FAILED', () => ({ all: true }), /all/],
   ['stats.overview', 'VALIDATION_FAILED', () => ({ since: 1 }), /since/],
   ['data.export', 'VALIDATION_FAILED', () => ({ format: 'xml' }), /format/],
   ['data.previewImport', 'VALIDATION_FAILED', () => ({ format: 'csv', content: 'x'.repeat(MAX_IMPORT_CHARS + 1) }), /64 MiB/],
@@ -731,6 +780,9 @@ const refusals: Refusal[] = [
   ['orders.update', 'ORDER_CANCELLED', (s) => ({ orderId: s.cancelled.id, changes: { complete: true } }), /was cancelled/],
   ['tokens.revoke', 'NOT_FOUND', () => ({ tokenId: MISSING }), /Token 424242/],
   ['tills.revoke', 'NOT_FOUND', () => ({ tillId: MISSING }), /Till 424242/],
+  ['clerks.update', 'NOT_FOUND', () => ({ clerkId: MISSING, name: 'Nobody' }), /Clerk 424242/],
+  // At the desk (the sessions operations' caller here), with logins on and an owner: an unknown clerk's answer.
+  ['sessions.start', 'PIN_INCORRECT', () => ({ clerkId: MISSING, pin: '1234' }), /not right/],
   ['tills.pair', 'PAIRING_CODE_INVALID', () => ({ name: 'Counter 2', proof: tillProof('ABCDE-FGHJK', FINGERPRINT, 'Counter 2') }), /make a new code/],
   ['customers.get', 'NOT_FOUND', () => ({ customerId: MISSING }), /Customer 424242/],
   ['customers.update', 'NOT_FOUND', () => ({ customerId: MISSING, changes: { name: 'Cy' } }), /Customer 424242/],
@@ -787,11 +839,13 @@ describe('each refusal answers its code and changes nothing', () => {
     t = openStoreForRules();
     s = shopOf(t);
     provideShopServer(t.store.context, SHOP_SERVER);
+    loginsOn(t);
   });
   afterAll(() => t.close());
 
   test.each(refusals)('%s → %s', (name, code, input, message) => {
-    const error = expectRefused(t, name, input(s), code);
+    const refused = () => expectRefused(t, name, input(s), code);
+    const error = name.startsWith('sessions.') ? runForCaller(DESK, refused) : refused();
     expect(error.message).toMatch(message);
     const paths = DETAIL_PATHS[code]?.(name);
     if (code === 'VALIDATION_FAILED') {
@@ -837,6 +891,11 @@ describe('a database locked by another program: SERVICE_BUSY, nothing written, r
     'sales.create': { lines: [{ petId: s.rex.id, unitPrice: 100 }], payments: [{ method: 'cash', amount: 100 }] },
     'sales.cancel': { saleId: 1 },
     'refunds.create': { saleId: 1, refund: { lines: [{ orderId: 1 }], restock: true } },
+    'clerks.create': { name: 'Cleo', pin: '1234' },
+    'clerks.update': { clerkId: 1, name: 'Olga B' },
+    // At the desk with a session (sessions.start ends it first, a write): see the test below.
+    'sessions.start': { clerkId: 1, pin: '1234' },
+    'sessions.end': {},
   });
   let t: TestStore;
   let s: Shop;
@@ -846,6 +905,7 @@ describe('a database locked by another program: SERVICE_BUSY, nothing written, r
     s = shopOf(t);
     provideShopServer(t.store.context, SHOP_SERVER);
     t.ok('tokens.create', { label: 'Old', scope: 'read' });
+    loginsOn(t);
     // Another program (a second connection, as a CLI import would be) holds the write lock.
     holder = new Database(t.file);
     holder.exec('BEGIN IMMEDIATE');
@@ -863,7 +923,8 @@ describe('a database locked by another program: SERVICE_BUSY, nothing written, r
   test.each(writes)('%s', (name) => {
     const before = snapshot(t); // reads answer while the lock is held (WAL)
     const started = Date.now();
-    const error = t.fail(name, validWrite(s)[name]!);
+    const fail = () => t.fail(name, validWrite(s)[name]!);
+    const error = name.startsWith('sessions.') ? runForCaller(atDesk(1, { id: 1, name: 'Olga', role: 'owner' }), fail) : fail();
     expect(error).toEqual({ code: 'SERVICE_BUSY', status: 503, message: 'The database is busy with another program; try again in a moment' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(15); // it waited for the busy timeout first
     expect(snapshot(t)).toEqual(before);
