@@ -8,6 +8,7 @@ import { afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { clerksWithLoginsOn, pairTill } from '../helpers/clerk-logins';
 import { expectError, useHttpSuite, type Answer } from './support/http-suite';
 
+// Ended sessions' secrets and wrong PINs count in the address's throttle (10 a minute): those tests come last.
 const s = useHttpSuite();
 let till: { id: number; secret: string };
 let clerks: ReturnType<typeof clerksWithLoginsOn>;
@@ -93,6 +94,17 @@ test("an owner clerk's session reaches an owner's operation", async () => {
   s.settings({ clerkLogins: true });
   const secret = await session(clerks.owner.id, '1111');
   expect((await s.call('POST', '/v1/categories', { token: secret, json: { name: 'By the owner at the till' } })).status).toBe(201);
+});
+
+test("a session's requests are charged to its till's token: one rate budget for the till", async () => {
+  clerks ??= clerksWithLoginsOn(s.t.store);
+  s.settings({ clerkLogins: true });
+  const secret = await session(clerks.clerk.id, '2222');
+  const remaining = async (token: string) => Number((await s.call('GET', '/v1/clerks', { token })).headers.get('x-ratelimit-remaining'));
+  const first = await remaining(till.secret);
+  expect(await remaining(secret)).toBe(first - 1);
+  expect(await remaining(till.secret)).toBe(first - 2);
+  expect(await remaining(s.t.writeToken)).toBeGreaterThan(first - 2); // another token, its own budget
 });
 
 test('a wrong PIN, an unknown clerk and a clerk who left: one answer, 403 PIN_INCORRECT', async () => {
