@@ -97,9 +97,11 @@ export const useSignInStore = defineStore('sign-in', () => {
     globalThis.sessionStorage?.setItem(BASKET_CLERK_KEY, JSON.stringify({ id: clerk.id, name: clerk.name }));
     if (!previous || previous.id === clerk.id) return;
     const till = useTillStore();
-    if (till.basket.lines.length === 0) return;
+    if (till.basket.lines.length === 0 && !till.basket.sending) return;
+    // A Sell whose answer never came may have been made: said, since no Sell here settles it now.
+    const unanswered = till.basket.sending ? ` Their last Sell had no answer: look for it in Sales before selling it again.` : '';
     till.clear();
-    notice.value = `${previous.name}’s unfinished sale was set aside and dropped: the basket is empty.`;
+    notice.value = `${previous.name}’s unfinished sale was set aside and dropped: the basket is empty.${unanswered}`;
   }
 
   // A session ended elsewhere (12 hours, a new PIN, the owner switched logins off): read what holds now.

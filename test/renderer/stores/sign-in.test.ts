@@ -118,3 +118,21 @@ test('a basket is its clerk’s: the same clerk finds it, another finds it empti
   expect(till.basket.lines).toEqual([]);
   expect(signIn.notice).toBe('Ben’s unfinished sale was set aside and dropped: the basket is empty.');
 });
+
+test('a Sell of the previous clerk that had no answer is said when another clerk drops the basket', async () => {
+  windowStorage();
+  h = useRealApi({ desk: true });
+  const { olga, ben } = clerksWithLogins();
+  const signIn = useSignInStore();
+  await signIn.load();
+  await signIn.start(ben.id, '2468');
+  const till = useTillStore();
+  const dogs = h.ok('categories.create', { name: 'Dogs' });
+  await till.add(h.ok('pets.create', { name: 'Rex', categoryId: dogs.id, price: 1999, sku: 'DOG-1' }));
+  // As a Sell whose answer was lost leaves it (till.ts): the request kept, in doubt.
+  till.basket.sending = { at: new Date().toISOString(), request: till.request({ mode: 'cash', cash: 1999, card: null, other: null }) };
+  await signIn.end();
+  await signIn.start(olga.id, '1234');
+  expect(till.basket.sending).toBeNull();
+  expect(signIn.notice).toMatch(/^Ben’s unfinished sale was set aside and dropped: the basket is empty\. Their last Sell had no answer: look for it in Sales/);
+});
