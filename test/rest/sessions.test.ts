@@ -107,6 +107,23 @@ test("a session's requests are charged to its till's token: one rate budget for 
   expect(await remaining(s.t.writeToken)).toBeGreaterThan(first - 2); // another token, its own budget
 });
 
+test('a sale records who made it: the clerk and till of a session, the till alone with logins off, nobody for an API token', async () => {
+  clerks ??= clerksWithLoginsOn(s.t.store);
+  const pet = await s.pet({ name: 'Recorded', categoryId });
+  await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 3 } });
+  const sell = async (token: string) => {
+    const sold = await s.call('POST', '/v1/sales', { token, json: { lines: [{ petId: pet.id, unitPrice: 100 }], payments: [{ method: 'cash', amount: 100 }] } });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+    return { clerk: sold.body.clerk, till: sold.body.till };
+  };
+  s.settings({ clerkLogins: true });
+  const secret = await session(clerks.clerk.id, '2222');
+  expect(await sell(secret)).toEqual({ clerk: { id: clerks.clerk.id, name: 'Ben' }, till: { id: till.id, name: 'Counter 2' } });
+  s.settings({ clerkLogins: false });
+  expect(await sell(till.secret)).toEqual({ clerk: null, till: { id: till.id, name: 'Counter 2' } });
+  expect(await sell(s.t.writeToken)).toEqual({ clerk: null, till: null });
+});
+
 test('a wrong PIN, an unknown clerk and a clerk who left: one answer, 403 PIN_INCORRECT', async () => {
   clerks ??= clerksWithLoginsOn(s.t.store);
   s.settings({ clerkLogins: true });
