@@ -69,3 +69,13 @@ test("the browser host's page on a local store is the desk too", async () => {
   expect(await page.invoke('pets.list', {})).toMatchObject({ ok: true });
   expect(await page.invoke('tokens.list', {})).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
 });
+
+test("a sale at the desk records its clerk, and no till (the server's own)", async () => {
+  const { clerk } = clerksWithLoginsOn(h.t.store);
+  const dogs = h.t.ok('categories.create', { name: 'Dogs' });
+  const rex = h.t.ok('pets.create', { name: 'Rex', categoryId: dogs.id, price: 100 });
+  h.t.ok('inventory.set', { petId: rex.id, update: { quantity: 2 } });
+  await h.call('sessions.start', { clerkId: clerk.id, pin: '2222' });
+  const sold = await h.call('sales.create', { lines: [{ petId: rex.id }], payments: [{ method: 'cash', amount: 100 }] });
+  expect(sold).toMatchObject({ ok: true, data: { clerk: { id: clerk.id, name: 'Ben' }, till: null } });
+});
