@@ -47,7 +47,8 @@ test('the owner adds clerks and switches logins on (refused without an owner); t
   await clerks.getByRole('button', { name: 'Add clerk' }).click();
   await expect(clerks.getByRole('row', { name: /Ben/ })).toContainText('Clerk');
   await logins.getByRole('switch', { name: 'Clerks sign in with a PIN' }).click();
-  await expect(page.locator('.n-message').filter({ hasText: /owner/i })).toBeVisible();
+  await expect(page.locator('.n-message--error-type').filter({ hasText: /owner/i })).toBeVisible();
+  await expect(page.locator('.n-message--error-type')).not.toContainText('Invalid input');
   await expect(signInScreen(page)).toHaveCount(0);
 
   await clerks.getByRole('textbox', { name: 'Clerk name' }).fill('Olga');
@@ -208,4 +209,51 @@ test('the idle lock: the same clerk finds the basket; another finds it emptied a
   await signIn(page, 'Olga', '1234');
   await expect(page.locator('.n-message').filter({ hasText: 'Ben’s unfinished sale was set aside and dropped' })).toBeVisible();
   await expect(page.getByText(/^The basket is empty: scan/)).toBeVisible();
+});
+
+test('Settings > Clerks: a new PIN typed twice, a role changed, a clerk marked as left (asked first); the last owner stays one', async ({ page }) => {
+  await must(shop.host.call('clerks.create', { name: 'Olga', role: 'owner', pin: '1234' }));
+  await must(shop.host.call('clerks.create', { name: 'Ben', role: 'clerk', pin: '2468' }));
+  await page.goto(`${shop.host.url}#/settings`);
+  const card = page.getByRole('region', { name: 'Clerks', exact: true });
+  const ben = card.getByRole('row', { name: /Ben/ });
+
+  await ben.getByRole('button', { name: 'Change PIN of Ben' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New PIN for Ben' });
+  await dialog.getByLabel('New PIN (4–8 digits)').fill('13579');
+  await dialog.getByLabel('New PIN again').fill('13570');
+  await dialog.getByRole('button', { name: 'Change PIN' }).click();
+  await expect(dialog.getByText('The two PINs differ')).toBeVisible();
+  await dialog.getByLabel('New PIN again').fill('13579');
+  await dialog.getByRole('button', { name: 'Change PIN' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.n-message').filter({ hasText: 'Ben’s PIN is changed' })).toBeVisible();
+
+  await ben.getByRole('button', { name: 'Make Ben an owner' }).click();
+  await expect(ben).toContainText('Owner');
+  await ben.getByRole('button', { name: 'Make Ben a clerk' }).click();
+  await expect(ben).toContainText('Clerk');
+
+  await ben.getByRole('button', { name: 'Mark Ben as left' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Mark Ben as left?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ben).toBeVisible();
+  await ben.getByRole('button', { name: 'Mark Ben as left' }).click();
+  await confirm.getByRole('button', { name: 'Mark as left' }).click();
+  await expect(ben).toHaveCount(0);
+  await card.getByText('Show clerks who left').click();
+  await expect(ben).toContainText('Left');
+  await expect(ben.getByRole('button')).toHaveCount(0);
+
+  // With logins on, Olga (signed in, the only owner) cannot make herself a clerk: the service's words.
+  await page.getByRole('region', { name: 'Signing in', exact: true }).getByRole('switch', { name: 'Clerks sign in with a PIN' }).click();
+  await signIn(page, 'Olga', '1234');
+  await page.goto(`${shop.host.url}#/settings`);
+  await card.getByRole('row', { name: /Olga/ }).getByRole('button', { name: 'Make Olga a clerk' }).click();
+  await expect(page.locator('.n-message--error-type').filter({ hasText: /owner/i })).toBeVisible();
+  await expect(page.locator('.n-message--error-type')).not.toContainText('Invalid input');
+  await expect(card.getByRole('row', { name: /Olga/ })).toContainText('Owner');
+  // What the screen did is what the service holds.
+  const clerks = await must(shop.host.call<{ name: string; active: boolean }[]>('clerks.list', { includeInactive: true }));
+  expect(clerks).toEqual([expect.objectContaining({ name: 'Ben', active: false }), expect.objectContaining({ name: 'Olga', active: true })]);
 });
