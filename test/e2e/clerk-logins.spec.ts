@@ -87,6 +87,7 @@ test('the owner adds clerks and switches logins on (refused without an owner); t
 
 test('a clerk signs in, sells, sees none of the owner’s work (a direct address neither); Lock, and an owner sees it', async ({ page }) => {
   await addPet('Rex', 'DOG-1');
+  await must(shop.host.call('customers.create', { name: 'Ann Smith' }));
   await clerksWithLogins();
   await page.goto(shop.host.url);
   await signIn(page, 'Ben', '2468');
@@ -119,6 +120,15 @@ test('a clerk signs in, sells, sees none of the owner’s work (a direct address
   await expect(page.getByRole('cell', { name: 'Dogs' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New category' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete Dogs' })).toHaveCount(0);
+  await page.goto(`${shop.host.url}#/pets`);
+  await expect(page.getByRole('button', { name: 'Edit Rex' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete Rex' })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'Select Rex' }).check();
+  await expect(page.getByRole('button', { name: 'Print labels' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change selected…' })).toHaveCount(0);
+  await page.goto(`${shop.host.url}#/customers`);
+  await expect(page.getByRole('button', { name: 'Edit Ann Smith' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Forget Ann Smith' })).toHaveCount(0);
   // A direct address of the owner's sales report sends the clerk home.
   await page.goto(`${shop.host.url}#/reports/sales`);
   await expect(page).toHaveURL(/#\/till$/);
@@ -245,8 +255,14 @@ test('Settings > Clerks: a new PIN typed twice, a role changed, a clerk marked a
   await expect(ben).toContainText('Left');
   await expect(ben.getByRole('button')).toHaveCount(0);
 
+  // The idle minutes, saved as any setting is.
+  const logins = page.getByRole('region', { name: 'Signing in', exact: true });
+  await logins.getByRole('textbox', { name: 'Idle lock minutes' }).fill('7');
+  await logins.getByRole('button', { name: 'Save idle lock' }).click();
+  await expect.poll(async () => (await must(shop.host.call<{ idleLockMinutes: number }>('settings.get', {}))).idleLockMinutes).toBe(7);
+
   // With logins on, Olga (signed in, the only owner) cannot make herself a clerk: the service's words.
-  await page.getByRole('region', { name: 'Signing in', exact: true }).getByRole('switch', { name: 'Clerks sign in with a PIN' }).click();
+  await logins.getByRole('switch', { name: 'Clerks sign in with a PIN' }).click();
   await signIn(page, 'Olga', '1234');
   await page.goto(`${shop.host.url}#/settings`);
   await card.getByRole('row', { name: /Olga/ }).getByRole('button', { name: 'Make Olga a clerk' }).click();
