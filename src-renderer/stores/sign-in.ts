@@ -109,6 +109,13 @@ export const useSignInStore = defineStore('sign-in', () => {
     signedOut();
     load().catch(() => undefined);
   });
+  // A till's shop server back (or reached at last): who is signed in is read again, since the first
+  // read may have failed while it was away and left the window as with logins off.
+  let wasUp = false;
+  api().onLink((status) => {
+    if (status.state === 'up' && !wasUp) load().catch(() => undefined);
+    wasUp = status.state === 'up';
+  });
 
   return { state, settled, clerks, shopName, notice, clerkLogins, session, locked, role, idleLockMinutes, load, loadClerks, start, end };
 });

@@ -136,3 +136,17 @@ test('a Sell of the previous clerk that had no answer is said when another clerk
   expect(till.basket.sending).toBeNull();
   expect(signIn.notice).toMatch(/^Ben’s unfinished sale was set aside and dropped: the basket is empty\. Their last Sell had no answer: look for it in Sales/);
 });
+
+test('a till’s shop server coming back is asked again who is signed in (the first read may have failed meanwhile)', async () => {
+  h = useRealApi({ desk: true });
+  clerksWithLogins();
+  const signIn = useSignInStore();
+  expect(h.invoked).not.toContain('sessions.current');
+  h.link({ state: 'down', server: 'https://192.0.2.1:8787', reason: 'SERVER_UNREACHABLE' });
+  expect(h.invoked).not.toContain('sessions.current');
+  h.link({ state: 'up', server: 'https://192.0.2.1:8787' });
+  await expect.poll(() => signIn.locked).toBe(true);
+  expect(h.invoked.filter((operation) => operation === 'sessions.current')).toHaveLength(1);
+  h.link({ state: 'up', server: 'https://192.0.2.1:8787' }); // still up: not asked again
+  expect(h.invoked.filter((operation) => operation === 'sessions.current')).toHaveLength(1);
+});
