@@ -1,5 +1,6 @@
 import { OVERVIEW_RECENT, type Overview } from '../../src-shared/schemas/data';
 import type { PetStatus } from '../../src-shared/schemas/pet';
+import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
 import { orderModel } from './to-model';
@@ -10,7 +11,7 @@ export function overviewHandlers(ctx: ServiceContext): HandlersFor<'stats'> {
   const stockByCategory = ctx.db.prepare<[], Overview['stockByCategory'][number]>(
     `SELECT c.id AS categoryId, c.name, count(p.id) AS pets, coalesce(sum(i.quantity), 0) AS stock
      FROM categories c LEFT JOIN pets p ON p.category_id = c.id LEFT JOIN inventory i ON i.pet_id = p.id
-     GROUP BY c.id ORDER BY c.name_order, c.id`,
+     GROUP BY c.id ORDER BY c.name_order, c.id LIMIT ${PAGE_LIMIT_MAX}`,
   );
 
   return {

@@ -4,7 +4,7 @@ import { Category } from './category';
 import { Order } from './order';
 import { NewPet, Pet, PetSex, PetStatus } from './pet';
 import { StoreEvent } from './event';
-import { Id, NAME_MAX } from './common';
+import { Id, NAME_MAX, PAGE_LIMIT_MAX } from './common';
 import { STOCK_MAX } from './inventory';
 
 /**
@@ -179,7 +179,8 @@ export const Overview = z
     petsByStatus: z.object({ available: z.int(), pending: z.int(), sold: z.int() }).describe('How many pets have each status.'),
     stockByCategory: z
       .array(z.object({ categoryId: Id, name: z.string().max(NAME_MAX), pets: z.int(), stock: z.int() }))
-      .describe('Every category, in name order, with its pets and the units they have in stock.'),
+      .max(PAGE_LIMIT_MAX)
+      .describe(`Every category (the first ${PAGE_LIMIT_MAX} of a larger shop), in name order, with its pets and the units they have in stock.`),
     openOrders: z.int().describe('Orders placed and not yet fulfilled or cancelled.'),
     lowStock: z.int().describe("Pets for sale whose stock is below their category's threshold, or the shop's."),
     lowStockThreshold: z.int().describe("The shop's low-stock threshold (`lowStockThreshold`; 0: never low)."),

@@ -138,6 +138,7 @@ describe('the scope matrix over every HTTP operation of the contract', () => {
         'DELETE /customers/{customerId}',
         'GET /reports/sales',
         'GET /reports/day/{date}',
+        'GET /reports/overview',
         'GET /sales',
         'POST /sales',
         'GET /sales/{saleId}',

@@ -5,6 +5,7 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { nameContains } from '../../src-shared/name-keys';
+import { PAGE_LIMIT_MAX } from '../../src-shared/schemas/common';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 
 let t: TestStore;
@@ -61,6 +62,14 @@ test('categories list by name the same way, and so does the dashboard', () => {
   const rest = t.ok('categories.list', { limit: 5, cursor: first.nextCursor! });
   expect([...first.items, ...rest.items].map((category) => category.name)).toEqual(expected);
   expect(t.ok('stats.overview', {}).stockByCategory.map((row) => row.name)).toEqual(expected);
+});
+
+test('the dashboard lists the first 500 categories of a larger shop, in name order (its answer is bounded)', () => {
+  t = openTestStore();
+  for (let n = 501; n >= 1; n--) t.ok('categories.create', { name: `Category ${n}` });
+  const rows = t.ok('stats.overview', {}).stockByCategory;
+  expect(rows).toHaveLength(PAGE_LIMIT_MAX);
+  expect([rows[0].name, rows.at(-1)!.name]).toEqual(['Category 1', 'Category 500']);
 });
 
 test('numbers in names sort by value, in pets (both ways, and paged) and categories; searches still find digits as typed', () => {
