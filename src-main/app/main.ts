@@ -71,7 +71,12 @@ function start(): void {
   listener = host.listener;
   // Not resuming is not fatal: the app opens, and Settings says the listener is off.
   listener.resume().catch((error: unknown) => console.error('The REST listener could not be resumed:', error));
-  registerStoreIpc(ipcMain, handlers, { isTrustedSender, lockWait: store.context.commits, context: store.context });
+  registerStoreIpc(ipcMain, handlers, {
+    isTrustedSender,
+    lockWait: store.context.commits,
+    context: store.context,
+    onAccessChange: (mayCall) => installMenu(!!devUrl, mayCall),
+  });
   store.feed.subscribe(
     batchEventsPerTurn((events) => {
       for (const window of BrowserWindow.getAllWindows()) {
@@ -84,7 +89,6 @@ function start(): void {
       }
     }),
   );
-  installMenu(!!devUrl);
   createMainWindow(outDir, pageUrl);
 }
 

@@ -1,6 +1,6 @@
 import type { ApiResult } from '../../src-shared/api-result';
 import { operationChannel } from '../../src-shared/bridge';
-import { OPERATION_NAMES, operationDef } from '../../src-shared/contract';
+import { OPERATION_NAMES, operationDef, type OperationName } from '../../src-shared/contract';
 import { StoreError } from '../../src-shared/errors';
 import { createDeskSession } from '../service/desk-session';
 import type { Handlers } from '../service/handler-types';
@@ -26,6 +26,8 @@ export interface RegisterOptions {
    * clerk session (desk-session.ts). Without it a key is refused and every call is the owner's (tests).
    */
   context?: ServiceContext;
+  /** Told what the windows may call now, at once and after each sign-in and sign-out (the native menu follows it). */
+  onAccessChange?: (mayCall: (name: OperationName) => boolean) => void;
 }
 
 /**
@@ -36,6 +38,11 @@ export interface RegisterOptions {
 export function registerStoreIpc(ipcMain: IpcMainLike, handlers: Partial<Handlers>, options: RegisterOptions): () => void {
   const desk = options.context && createDeskSession(options.context);
   const deskHandlers = desk ? desk.withDesk(handlers) : handlers;
+  if (desk && options.onAccessChange) {
+    const tell = options.onAccessChange;
+    desk.onChange(() => tell(desk.mayCall));
+    tell(desk.mayCall);
+  }
   return registerInvokeIpc(ipcMain, (name, input, key) => {
     if (key !== undefined && !options.context) return Promise.resolve({ ok: false, error: new StoreError('VALIDATION_FAILED', 'This window cannot send an Idempotency-Key').toBody() });
     return invokeOperationAsync(deskHandlers, name, input, options.lockWait, key === undefined ? undefined : { context: options.context!, key }, desk?.who);

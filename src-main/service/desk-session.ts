@@ -1,5 +1,6 @@
+import { operationDef, type OperationName } from '../../src-shared/contract';
 import type { Handlers } from './handler-types';
-import type { CallerNow } from './access';
+import { admit, type CallerNow } from './access';
 import type { Caller } from './caller';
 import { cacheUntilChange } from './change-cache';
 import type { ServiceContext } from './context';
@@ -17,6 +18,7 @@ export function createDeskSession(ctx: ServiceContext) {
   const verifier = createSessionVerifier(ctx);
   const clerkLogins = cacheUntilChange(ctx, ['settings'], () => ctx.setting('clerkLogins') === true);
   let secret: string | undefined;
+  const changeListeners: (() => void)[] = [];
 
   const who: CallerNow = () => {
     const verified = secret === undefined ? undefined : verifier.verify(secret);
@@ -24,7 +26,18 @@ export function createDeskSession(ctx: ServiceContext) {
     return { caller: verified?.caller ?? DESK, clerkLogins };
   };
 
-  /** `handlers` with sign-in and sign-out keeping the secret here. */
+  /** Whether the windows may call `name` now: what the native menu offers (the same check as each call's). */
+  function mayCall(name: OperationName): boolean {
+    const { caller, clerkLogins: loginsOn } = who();
+    try {
+      admit(operationDef(name), caller, loginsOn);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** `handlers` with sign-in and sign-out keeping the secret here (and telling `onChange`'s listeners). */
   function withDesk(handlers: Partial<Handlers>): Partial<Handlers> {
     const start = handlers['sessions.start'];
     const end = handlers['sessions.end'];
@@ -34,16 +47,24 @@ export function createDeskSession(ctx: ServiceContext) {
       'sessions.start': (input) => {
         const started = start(input);
         secret = started.secret;
+        changeListeners.forEach((listener) => listener());
         return { ...started, secret: '' };
       },
       'sessions.end': (input) => {
         const ended = end(input);
         secret = undefined;
+        changeListeners.forEach((listener) => listener());
         return ended;
       },
     };
   }
 
-  return { who, withDesk };
+  return {
+    who,
+    withDesk,
+    mayCall,
+    /** Calls `listener` after each sign-in and sign-out at the desk. */
+    onChange: (listener: () => void) => void changeListeners.push(listener),
+  };
 }
 export type DeskSession = ReturnType<typeof createDeskSession>;

@@ -79,3 +79,15 @@ test("a sale at the desk records its clerk, and no till (the server's own)", asy
   const sold = await h.call('sales.create', { lines: [{ petId: rex.id }], payments: [{ method: 'cash', amount: 100 }] });
   expect(sold).toMatchObject({ ok: true, data: { clerk: { id: clerk.id, name: 'Ben' }, till: null } });
 });
+
+test('the native menu is told what the windows may call: at once, and after each sign-in and sign-out', async () => {
+  await h.close();
+  const told: boolean[] = [];
+  h = openIpcHarness({ onAccessChange: (mayCall) => told.push(mayCall('backup.create')) });
+  const { clerk, owner } = clerksWithLoginsOn(h.t.store);
+  expect(told).toEqual([true]); // at registration, logins still off
+  await h.call('sessions.start', { clerkId: clerk.id, pin: '2222' });
+  await h.call('sessions.end');
+  await h.call('sessions.start', { clerkId: owner.id, pin: '1111' });
+  expect(told).toEqual([true, false, false, true]);
+});

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { ApiResult } from '../../src-shared/api-result';
 import { ERROR_CATALOGUE, ErrorBody, type ErrorCode } from '../../src-shared/errors';
 import type { Handlers } from '../../src-main/service/handler-types';
-import { registerStoreIpc } from '../../src-main/ipc/register';
+import { registerStoreIpc, type RegisterOptions } from '../../src-main/ipc/register';
 import { createHostHandlers } from '../../src-main/host/shell-handlers';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 import { APP_URL, bridgeFor, FakeIpcMain, isTrustedSender, type SenderUrl } from './ipc-stand-ins';
@@ -28,14 +28,21 @@ export interface IpcHarness {
   close(): Promise<void>;
 }
 
-export function openIpcHarness(options: { handlers?: (store: TestStore) => Partial<Handlers>; busyTimeoutMs?: number } = {}): IpcHarness {
+export function openIpcHarness(
+  options: { handlers?: (store: TestStore) => Partial<Handlers>; busyTimeoutMs?: number; onAccessChange?: RegisterOptions['onAccessChange'] } = {},
+): IpcHarness {
   const t = openTestStore({ busyTimeoutMs: options.busyTimeoutMs });
   // The very composition the app uses (store + shell handlers), unless a test brings its own table.
   const host = createHostHandlers(t.store, 'electron');
   const listener = host.listener;
   const handlers: Partial<Handlers> = options.handlers?.(t) ?? host.handlers;
   const ipc = new FakeIpcMain();
-  const unregister = registerStoreIpc(ipc, handlers, { isTrustedSender, lockWait: t.store.context.commits, context: t.store.context });
+  const unregister = registerStoreIpc(ipc, handlers, {
+    isTrustedSender,
+    lockWait: t.store.context.commits,
+    context: t.store.context,
+    onAccessChange: options.onAccessChange,
+  });
   const bridge = bridgeFor(ipc);
   return {
     t,
