@@ -85,6 +85,17 @@ test('the owner adds clerks and switches logins on (refused without an owner); t
   await expect(page.getByTestId('clerk-bar')).toContainText('Ben');
 });
 
+test('signed in on the Till, the keyboard is in its scan field, at start and after Lock', async ({ page }) => {
+  await clerksWithLogins();
+  await page.goto(`${shop.host.url}#/till`);
+  await signIn(page, 'Ben', '2468');
+  const scan = page.getByRole('textbox', { name: 'Scan a barcode or type a name' });
+  await expect(scan).toBeFocused();
+  await page.getByTestId('clerk-bar').getByRole('button', { name: 'Lock' }).click();
+  await signIn(page, 'Ben', '2468');
+  await expect(scan).toBeFocused();
+});
+
 test('a clerk signs in, sells, sees none of the owner’s work (a direct address neither); Lock, and an owner sees it', async ({ page }) => {
   await addPet('Rex', 'DOG-1');
   await must(shop.host.call('customers.create', { name: 'Ann Smith' }));
