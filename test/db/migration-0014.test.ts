@@ -68,7 +68,11 @@ function previousVersionCopy(dir: string, current: Store): string {
     db.prepare('ATTACH DATABASE ? AS current').run(current.db.name);
     db.transaction(() => {
       db.exec('DELETE FROM settings; INSERT INTO settings SELECT * FROM current.settings; DELETE FROM sale_numbers; INSERT INTO sale_numbers SELECT * FROM current.sale_numbers;');
-      for (const table of SALES_TABLES) db.exec(`INSERT INTO ${table} SELECT * FROM current.${table}`);
+      // Only the columns the previous version had: later migrations add some (17: who recorded a sale).
+      for (const table of SALES_TABLES) {
+        const columns = (db.prepare("SELECT name FROM pragma_table_info(?, 'main')").all(table) as { name: string }[]).map(({ name }) => name).join(', ');
+        db.exec(`INSERT INTO ${table} (${columns}) SELECT ${columns} FROM current.${table}`);
+      }
     })();
     db.exec('DETACH DATABASE current');
   } finally {

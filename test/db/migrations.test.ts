@@ -38,7 +38,7 @@ function track<T extends Db | Store>(handle: T): T {
   return handle;
 }
 
-const EVERY_TABLE = ['api_tokens', 'categories', 'customers', 'events', 'idempotency_keys', 'inventory', 'orders', 'pairing_codes', 'pet_details', 'pet_photos', 'pets',
+const EVERY_TABLE = ['api_tokens', 'categories', 'clerk_sessions', 'clerks', 'customers', 'events', 'idempotency_keys', 'inventory', 'orders', 'pairing_codes', 'pet_details', 'pet_photos', 'pets',
   'refund_lines', 'refund_payments', 'refunds', 'report_category_hours', 'report_category_names', 'report_hours', 'report_payment_hours',
   'report_pet_hours', 'report_pet_names', 'sale_lines', 'sale_numbers', 'sale_payments', 'sales', 'schema_migrations', 'settings', 'stock_movements', 'tills'];
 
@@ -215,6 +215,11 @@ const DATA_AT_VERSION: Record<number, (db: Db) => void> = {
     db.exec(`INSERT INTO api_tokens (id, label, scope, hash, prefix, created_at) VALUES (7, 'Counter 2', 'till', 'abcdef', 'psk_abcdef', '2025-03-03T09:00:00.000Z');
       INSERT INTO tills (id, name, token_id, paired_at) VALUES (1, 'Counter 2', 7, '2025-03-03T09:00:00.000Z');
       INSERT INTO pairing_codes (code, created_at, expires_at, used_at) VALUES ('ABCDE12345', '2025-03-03T08:55:00.000Z', '2025-03-03T09:05:00.000Z', '2025-03-03T09:00:00.000Z');`),
+  17: (db) =>
+    // From version 17 on, clerks sign in at tills, and each sale names who served and where.
+    db.exec(`INSERT INTO clerks (id, name, name_key, role, pin_hash, active, created_at) VALUES (1, 'Ben', 'ben', 'clerk', 'scrypt$16384$8$1$c2FsdA$aGFzaA', 1, '2025-03-04T09:00:00.000Z');
+      INSERT INTO clerk_sessions (clerk_id, till_id, hash, started_at, expires_at) VALUES (1, 1, 'abcdef', '2025-03-04T09:00:00.000Z', '2025-03-04T21:00:00.000Z');
+      UPDATE sales SET clerk_id = 1, clerk_name = 'Ben', till_id = 1, till_name = 'Counter 2' WHERE id = 1;`),
 };
 
 /** Pets whose stock is not the sum of their movements (the stock ledger must always add up). */
@@ -303,6 +308,8 @@ describe('upgrading a database written by an earlier version', () => {
       const { kept, fromRecords } = summariesAndRecords(db);
       expect(kept).toEqual(fromRecords);
       if (from >= 13) {
+        // A sale from before clerk logins names nobody (docs/decisions.md#who-recorded-it).
+        expect(ok(store, 'sales.get', { saleId: 1 })).toMatchObject({ clerk: null, till: null });
         const { totals } = ok(store, 'reports.sales', { from: '2025-02-28', to: '2025-03-02' });
         expect(totals).toMatchObject({ sales: 1, total: 1999, refunds: from >= 14 ? 1999 : 0, takings: from >= 14 ? 0 : 1999 });
       }
