@@ -1,18 +1,21 @@
 // @vitest-environment happy-dom
 import { mount } from '@vue/test-utils';
-import { createPinia, setActivePinia } from 'pinia';
-import { beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { NDialogProvider } from 'naive-ui';
 import { h, nextTick } from 'vue';
 import { COMMAND_NAMES, COMMANDS } from '../../../src-shared/commands';
 import ShortcutsHelp from '../../../src-renderer/components/ShortcutsHelp.vue';
 import StatusChip from '../../../src-renderer/components/StatusChip.vue';
 import { usePreferencesStore } from '../../../src-renderer/stores/preferences';
+import { useRealApi, type RendererHarness } from '../support/real-api';
 
+// A real service behind the renderer: the shortcuts offered depend on what this window may call.
+let harness: RendererHarness;
 beforeEach(() => {
-  setActivePinia(createPinia());
+  harness = useRealApi();
   localStorage.clear();
 });
+afterEach(() => harness.close());
 
 /** The contrast ratio of two #rrggbb colours (WCAG 2). */
 function contrast(a: string, b: string): number {

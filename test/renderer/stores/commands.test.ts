@@ -1,13 +1,16 @@
 // @vitest-environment happy-dom
-import { createPinia, setActivePinia } from 'pinia';
-import { beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { router } from '../../../src-renderer/router';
 import { useCommandsStore } from '../../../src-renderer/stores/commands';
+import { useRealApi, type RendererHarness } from '../support/real-api';
 
+// A real service behind the renderer: the router's guard asks what this window may call.
+let h: RendererHarness;
 beforeEach(async () => {
-  setActivePinia(createPinia());
+  h = useRealApi();
   await router.push('/settings');
 });
+afterEach(() => h.close());
 
 test('a command for another screen goes there first, then runs once that screen registers its handler', async () => {
   const commands = useCommandsStore();
