@@ -61,15 +61,12 @@ export function answerUnparsableRequest(error: Error & { code?: string }, socket
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? new StoreError('REQUEST_TIMEOUT', 'The request did not arrive in time')
         : new StoreError('MALFORMED_REQUEST', 'The request is not valid HTTP/1.1');
-  if (socket.writable) socket.write(rawErrorAnswer(refusal));
-  socket.destroy();
-}
-
-/** A whole HTTP/1.1 answer carrying the Error object, for a socket Node's HTTP server does not own (yet). */
-export function rawErrorAnswer(refusal: StoreError): string {
   const body = JSON.stringify(refusal.toBody());
-  return (
-    `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
-  );
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -1,7 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Server as TlsServer } from 'node:tls';
 import { buildRestApp, type RestAppOptions } from './app';
-import { refusePlainHttp } from './tls/plain-http-refusal';
 
 export interface ListenerOptions extends RestAppOptions {
   /** 0 picks a free port. */
@@ -36,8 +34,6 @@ const SWEEP_MS = 25;
 /** Starts the REST listener on host:port. */
 export async function startListener(options: ListenerOptions): Promise<RunningListener> {
   const { app, endStreams, refuseNewRequests } = await buildRestApp(options);
-  // Plain HTTP to the HTTPS port is told to use https:// rather than reset; silent sockets wait as a request's headers would.
-  const cutWaiting = options.tls ? refusePlainHttp(app.server as unknown as TlsServer, app.server.headersTimeout) : () => {};
   // Requests between arrival and the end of their answer (finished or aborted).
   let inFlight = 0;
   // One shared listener, not a closure and a once-wrapper per request: a response closes once.
@@ -59,7 +55,6 @@ export async function startListener(options: ListenerOptions): Promise<RunningLi
         refuseNewRequests(); // requests on connections already open: 503 SERVICE_BUSY, Connection: close
         endStreams();
         const closed = app.close(); // stops accepting
-        cutWaiting(); // connections that never sent a byte: nothing is in flight on them
         // Connections do not end by themselves: kept-alive ones idle for seconds, and spare ones
         // that never sent a request are never "idle" to Node. Once nothing is in flight, cut them.
         const sweep = setInterval(() => {
