@@ -262,9 +262,7 @@ const SINGLE_RESOURCE_READS = new Set(OPERATION_NAMES.map(operationDef).filter(i
  * resource (a sale's refunds) takes that one's id from the created resource (`saleId`), else as the request named it.
  */
 const locationOf = (path: string, request: FastifyRequest, created: unknown) => {
-  // A session started is answered with its secret beside it (`{session, secret}`): the session is what was made.
-  const answer = created as Record<string, unknown>;
-  const resource = 'id' in answer ? answer : ((Object.values(answer).find((value) => typeof value === 'object' && value !== null && 'id' in value) ?? answer) as Record<string, unknown>);
+  const resource = created as Record<string, unknown>;
   const params = request.params as Record<string, string>;
   const collection = path.includes('{') ? path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(resource[name] ?? params[name]))) : path;
   return `${API_PREFIX}${collection}/${resource.id as number}`;

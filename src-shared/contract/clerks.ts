@@ -54,13 +54,14 @@ export const clerkOperations = {
     description:
       "With a paired till's token only (another token is 403 `FORBIDDEN`). A wrong PIN, or a clerk who is unknown or has left, is 403 `PIN_INCORRECT`; " +
       'after 5 wrong PINs for one clerk at one till, each further try waits (429 `AUTH_THROTTLED`, Retry-After), and failures count towards the address\'s throttle. ' +
-      "Send the answer's `secret` as the bearer token of the till's calls; revoking the till, a new PIN or role for the clerk, or 12 hours end the session.",
+      "Send the answer's `secret` as the bearer token of the till's calls; revoking the till, a new PIN or role for the clerk, or 12 hours end the session. " +
+      'A 200, not a 201: a session has no address of its own to read it at (`GET /v1/sessions/current` answers who is signed in).',
     input: SignInRequest,
     output: StartedSession,
     stability: 'beta',
     mutates: true,
     access: 'anyone',
-    http: { method: 'POST', path: '/sessions', success: 201, body: '*', errors: ['PIN_INCORRECT', 'AUTH_THROTTLED'] },
+    http: { method: 'POST', path: '/sessions', success: 200, body: '*', errors: ['PIN_INCORRECT', 'AUTH_THROTTLED'] },
   }),
   /** The clerk signs out (or the till locks): the session's secret opens nothing from now on. */
   'sessions.end': op({
