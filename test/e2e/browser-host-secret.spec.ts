@@ -53,12 +53,16 @@ test('another tab of the same browser opened without the secret is refused (no c
 test('a change committed while the page connects its event stream is shown: the page reads only once the stream follows the log', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let connecting!: () => void;
+  const streamAsked = new Promise<void>((resolve) => (connecting = resolve));
   await page.route('**/__petstore/events?*', async (route) => {
+    connecting();
     await held;
     await route.continue();
   });
   await page.goto(`${shop.host.url}#/categories`);
-  await expect(page.getByRole('heading', { name: 'Categories', level: 2 })).toBeVisible();
+  // The page is connecting its stream (the window waits for it: even who is signed in is read after).
+  await streamAsked;
   // Had the screen read the store already, it would neither have this category nor hear of it.
   await must(shop.host.call('categories.create', { name: 'Hamsters' }));
   release();
