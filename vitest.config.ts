@@ -11,6 +11,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Several suites spawn processes and hammer SQLite; two cores are enough for two at a time.
     maxWorkers: 2,
+    // One throwaway PostgreSQL cluster for the run (shared by every project); skipped where it is not installed.
+    globalSetup: ['test/helpers/postgres-global-setup.ts'],
     projects: [
       { extends: true, test: { name: 'node', include: ['test/**/*.test.ts'] } },
       // The REST suite again over HTTPS: listeners serve the shop certificate, clients pin it.
