@@ -1,5 +1,7 @@
 import type { Db } from '../db/connection';
 import { categoriesRepository } from '../db/repositories/categories';
+import { clerkSessionsRepository } from '../db/repositories/clerk-sessions';
+import { clerksRepository } from '../db/repositories/clerks';
 import { customersRepository } from '../db/repositories/customers';
 import { eventsRepository } from '../db/repositories/events';
 import { idempotencyKeysRepository } from '../db/repositories/idempotency-keys';
@@ -13,6 +15,8 @@ import { reportsRepository } from '../db/repositories/reports';
 import { salesRepository } from '../db/repositories/sales';
 import { settingsRepository } from '../db/repositories/settings';
 import { stockMovementsRepository, type MovementCause } from '../db/repositories/stock-movements';
+import { storedAmountsRepository } from '../db/repositories/stored-amounts';
+import { tillsRepository } from '../db/repositories/tills';
 import { tokensRepository } from '../db/repositories/tokens';
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
 import type { PetStatus } from '../../src-shared/schemas/pet';
@@ -27,12 +31,12 @@ export interface StockChange extends MovementCause {
   to: number;
 }
 
-/** What every handler module works with: the repositories and the write-transaction runner. */
-export function createContext(db: Db, afterCommit: () => void) {
+/** SQLite's repositories of the store, each answering at once. */
+export function createRepositories(db: Db) {
   // Sales, refunds, movements and orders name the clerk and till of the call that makes them.
   const recorder = () => actorColumns();
   const movements = stockMovementsRepository(db, recorder);
-  const repos = {
+  return {
     pets: petsRepository(db),
     petDetails: petDetailsRepository(db),
     petPhotos: petPhotosRepository(db),
@@ -48,8 +52,20 @@ export function createContext(db: Db, afterCommit: () => void) {
     sales: salesRepository(db, recorder),
     refunds: refundsRepository(db, recorder),
     reports: reportsRepository(db),
+    clerks: clerksRepository(db),
+    clerkSessions: clerkSessionsRepository(db),
+    tills: tillsRepository(db),
+    storedAmounts: storedAmountsRepository(db),
   };
+}
+export type Repositories = ReturnType<typeof createRepositories>;
 
+/**
+ * SQLite's repositories and write-transaction runner, answering at once: what the hosts' own
+ * machinery (verifiers, caches, the event feed) reads; handlers see them as steps (handler-context.ts).
+ */
+export function createContext(db: Db, afterCommit: () => void) {
+  const repos = createRepositories(db);
   const commits = createGroupCommit(db, afterCommit);
 
   function setting<K extends keyof StoreSettings>(key: K): StoreSettings[K] {
@@ -83,6 +99,8 @@ export function createContext(db: Db, afterCommit: () => void) {
   return {
     db,
     ...repos,
+    /** The same repositories, for whoever needs them all (the handlers' context). */
+    repositories: repos,
     setting,
     applyStanding,
     commits,

@@ -4,15 +4,26 @@ import type {
   OperationOutput,
   ParsedInput,
 } from '../../src-shared/contract';
+import type { Step } from '../db/step';
+import type { HandlerContext } from './handler-context';
+import type { ServiceContext } from './context';
 
 /** A handler takes the parsed input of its operation and returns its output. */
 export type Handler<K extends CallableOperationName> = (input: ParsedInput<K>) => OperationOutput<K>;
+
+/** A handler written once for both engines: a step to its output (docs/decisions.md#handlers-are-steps). */
+export type StepHandler<K extends CallableOperationName> = (input: ParsedInput<K>) => Step<OperationOutput<K>>;
 
 type StoreOperationName = Exclude<CallableOperationName, ShellOperationName>;
 
 /** The handlers for the store operations whose names start with `Prefix.` */
 export type HandlersFor<Prefix extends string> = {
   [K in StoreOperationName as K extends `${Prefix}.${string}` ? K : never]: Handler<K>;
+};
+
+/** The step handlers for the store operations whose names start with `Prefix.` */
+export type StepHandlersFor<Prefix extends string> = {
+  [K in StoreOperationName as K extends `${Prefix}.${string}` ? K : never]: StepHandler<K>;
 };
 
 /** The store service's handlers: synchronous, each one transaction on the database. */
@@ -25,3 +36,20 @@ export type ShellHandlers = {
 
 /** Every callable operation's handler: what IPC, REST, the CLI and tests call. */
 export type Handlers = ServiceHandlers & ShellHandlers;
+
+/** Marks a module's handlers as steps over the engine-neutral context. */
+export const STEPS = Symbol('step handlers');
+
+/** A module's step handlers, built from the handler context of whichever engine runs them. */
+export interface StepHandlerModule<H> {
+  (ctx: HandlerContext): H;
+  [STEPS]: true;
+}
+
+/** Declares a module's handlers as steps: `export const petHandlers = stepHandlers((ctx) => ({ … }))`. */
+export function stepHandlers<H>(build: (ctx: HandlerContext) => H): StepHandlerModule<H> {
+  return Object.assign(build, { [STEPS]: true as const });
+}
+
+/** A module still written for SQLite alone (its handlers answer at once). */
+export type SqliteHandlerModule<H> = (ctx: ServiceContext) => H;

@@ -2,7 +2,8 @@ import { StoreError } from '../../src-shared/errors';
 import { DETAIL_FIELDS, RECORD_FIELDS, type Pet, type RecordField } from '../../src-shared/schemas/pet';
 import type { PetDetails } from '../db/repositories/pet-details';
 import type { PetRow } from '../db/repositories/pets';
-import type { ServiceContext } from './context';
+import type { Step } from '../db/step';
+import type { HandlerContext } from './handler-context';
 
 /** A pet's fields beyond the interface's as a write sends them: a value sets one, `null` clears it, one not sent stays. */
 export type RecordInput = { [K in RecordField]?: Pet[K] | null };
@@ -41,17 +42,20 @@ export function petRowWith(pet: Omit<PetRow, 'price' | 'sku'>, { price, sku }: P
  * Refuses a SKU or microchip number another pet has (`petId`: the pet being written, which may
  * keep its own). SKUs compare case aside; microchip numbers are digits.
  */
-export function requireUniqueRecord(ctx: ServiceContext, petId: number | undefined, { sku, microchip }: PetRecord): void {
-  const skuHolder = sku === undefined ? undefined : ctx.pets.findBySku(sku);
+export function* requireUniqueRecord(ctx: HandlerContext, petId: number | undefined, { sku, microchip }: PetRecord): Step<void> {
+  const skuHolder = sku === undefined ? undefined : yield* ctx.pets.findBySku(sku);
   if (skuHolder !== undefined && skuHolder !== petId) {
-    const message = `The SKU "${sku}" belongs to ${describe(ctx, skuHolder)}: SKUs are unique (case aside)`;
+    const message = `The SKU "${sku}" belongs to ${yield* describe(ctx, skuHolder)}: SKUs are unique (case aside)`;
     throw new StoreError('SKU_TAKEN', message, [{ path: 'sku', message }]);
   }
-  const chipHolder = microchip === undefined ? undefined : ctx.petDetails.findByMicrochip(microchip);
+  const chipHolder = microchip === undefined ? undefined : yield* ctx.petDetails.findByMicrochip(microchip);
   if (chipHolder !== undefined && chipHolder !== petId) {
-    const message = `The microchip number ${microchip} belongs to ${describe(ctx, chipHolder)}: one chip, one animal`;
+    const message = `The microchip number ${microchip} belongs to ${yield* describe(ctx, chipHolder)}: one chip, one animal`;
     throw new StoreError('MICROCHIP_TAKEN', message, [{ path: 'microchip', message }]);
   }
 }
 
-const describe = (ctx: ServiceContext, petId: number) => `${ctx.pets.find(petId)?.name ?? 'another pet'} (pet ${petId})`;
+function* describe(ctx: HandlerContext, petId: number): Step<string> {
+  const pet = yield* ctx.pets.find(petId);
+  return `${pet?.name ?? 'another pet'} (pet ${petId})`;
+}

@@ -1,11 +1,13 @@
-import { API_VERSION } from '../../src-shared/api-result';
 import { openDatabase, type Db, type OpenOptions } from '../db/connection';
 import { categoryHandlers } from './categories';
 import { clerkHandlers } from './clerks';
 import { customerHandlers } from './customers';
 import { createContext, type ServiceContext } from './context';
 import { createEventFeed, type EventFeed } from './event-feed';
-import type { ServiceHandlers } from './handler-types';
+import { eventHandlers } from './event-handlers';
+import { runNow, type Step } from '../db/step';
+import { sqliteHandlerContext, type HandlerContext } from './handler-context';
+import { STEPS, type ServiceHandlers, type SqliteHandlerModule, type StepHandlerModule } from './handler-types';
 import { settingsHandlers, shopHandlers } from './settings';
 import { tokenHandlers } from './tokens';
 import { overviewHandlers } from './overview';
@@ -18,7 +20,6 @@ import { saleHandlers } from './sales';
 import { sessionHandlers } from './sessions';
 import { reportHandlers } from './reports';
 import { tillHandlers } from './tills';
-import { APP_VERSION } from './version';
 
 export interface Store {
   db: Db;
@@ -26,6 +27,8 @@ export interface Store {
   handlers: ServiceHandlers;
   feed: EventFeed;
   context: ServiceContext;
+  /** The handlers' view of the store: the repositories as steps (for machinery that reuses a handler's step). */
+  steps: HandlerContext;
   close(): void;
 }
 
@@ -37,26 +40,35 @@ export function createStore(db: Db): Store {
   const context = createContext(db, () => feed?.pump());
   feed = createEventFeed(db, context.events, { isBatchOpen: () => context.commits.isOpen });
 
+  const steps = sqliteHandlerContext(context);
+  /** A module's handlers as SQLite runs them: a step handler runs to its end at once. */
+  function mount<H extends object>(module: StepHandlerModule<H> | SqliteHandlerModule<H>): AnsweringNow<H> {
+    if (!(STEPS in module)) return module(context) as AnsweringNow<H>;
+    const answering: Record<string, (input: unknown) => unknown> = {};
+    for (const [name, handler] of Object.entries(module(steps)) as [string, (input: unknown) => Step<unknown>][]) {
+      answering[name] = (input) => runNow(handler(input));
+    }
+    return answering as AnsweringNow<H>;
+  }
+
   const handlers: ServiceHandlers = settledFirst(context, {
-    ...petHandlers(context),
-    ...photoHandlers(context),
-    ...categoryHandlers(context),
-    ...orderHandlers(context),
-    ...inventoryHandlers(context),
-    ...settingsHandlers(context),
-    ...shopHandlers(context),
-    ...tokenHandlers(context),
-    ...overviewHandlers(context),
-    ...dataTransferHandlers(context),
-    ...customerHandlers(context),
-    ...saleHandlers(context),
-    ...reportHandlers(context),
-    ...tillHandlers(context),
-    ...clerkHandlers(context),
-    ...sessionHandlers(context),
-    'events.list': ({ after, limit }) => context.events.after(after, limit),
-    'events.latest': () => ({ lastEventId: context.events.latestId() }),
-    'service.health': () => ({ status: 'ok', version: APP_VERSION, apiVersion: API_VERSION }),
+    ...mount(petHandlers),
+    ...mount(photoHandlers),
+    ...mount(categoryHandlers),
+    ...mount(orderHandlers),
+    ...mount(inventoryHandlers),
+    ...mount(settingsHandlers),
+    ...mount(shopHandlers),
+    ...mount(tokenHandlers),
+    ...mount(overviewHandlers),
+    ...mount(dataTransferHandlers),
+    ...mount(customerHandlers),
+    ...mount(saleHandlers),
+    ...mount(reportHandlers),
+    ...mount(tillHandlers),
+    ...mount(clerkHandlers),
+    ...mount(sessionHandlers),
+    ...mount(eventHandlers),
   });
 
   return {
@@ -64,6 +76,7 @@ export function createStore(db: Db): Store {
     handlers,
     feed,
     context,
+    steps,
     close() {
       context.commits.flush();
       feed?.stop();
@@ -71,6 +84,9 @@ export function createStore(db: Db): Store {
     },
   };
 }
+
+/** Step handlers as they answer on SQLite: at once. */
+type AnsweringNow<H> = { [K in keyof H]: H[K] extends (input: infer I) => Step<infer O> ? (input: I) => O : H[K] };
 
 /**
  * The handlers as every caller outside a batch must see them: a batch the REST listener has open

@@ -1,0 +1,33 @@
+import { now, stepped, runNow, type Step, type Stepped } from '../db/step';
+import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
+import type { Repositories, ServiceContext } from './context';
+
+/** Every repository of the store as steps: what either engine gives the handlers. */
+export type StoreRepositories = { [K in keyof Repositories]: Stepped<Repositories[K]> };
+
+/**
+ * What handlers work with, the same on both engines (docs/decisions.md#handlers-are-steps): the
+ * repositories, a setting, and transactions. Handlers are generators: `yield*` every step.
+ */
+export interface HandlerContext extends StoreRepositories {
+  /** A setting's stored value, or its default. */
+  setting<K extends keyof StoreSettings>(key: K): Step<StoreSettings[K]>;
+  /** `work` as one write transaction (a savepoint inside another); events are heard once it commits. */
+  write<T>(work: () => Step<T>): Step<T>;
+  /** `work`'s reads in one snapshot (a report's figures agree with each other). */
+  read<T>(work: () => Step<T>): Step<T>;
+}
+
+/** SQLite's handler context: its repositories answer at once, its transactions are SQLite's own. */
+export function sqliteHandlerContext(context: ServiceContext): HandlerContext {
+  const { db } = context;
+  const repositories: Record<string, unknown> = {};
+  for (const [name, repository] of Object.entries(context.repositories)) repositories[name] = stepped(repository);
+  return {
+    ...(repositories as StoreRepositories),
+    setting: (key) => now(() => context.settings.get(key, DEFAULT_SETTINGS[key])),
+    write: (work) => now(() => context.write(() => runNow(work()))),
+    // A deferred transaction: its first read fixes the snapshot the others see.
+    read: (work) => now(() => (db.inTransaction ? runNow(work()) : db.transaction(() => runNow(work()))())),
+  };
+}
