@@ -14,7 +14,7 @@ const MIGRATION_LOCK = 0x50657453; // "PetS"
  * SQLite keeps in its header's user_version.
  */
 const BOOKKEEPING = /* sql */ `
-CREATE TABLE IF NOT EXISTS schema_migrations (version bigint PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL);
+CREATE TABLE IF NOT EXISTS schema_migrations (version bigint PRIMARY KEY, name text COLLATE "C" NOT NULL, applied_at text COLLATE "C" NOT NULL);
 CREATE TABLE IF NOT EXISTS schema_version (one bigint PRIMARY KEY CHECK (one = 1), version bigint NOT NULL);`;
 
 /** The database's schema version: 0 for a database the app never migrated. Reads only. */
