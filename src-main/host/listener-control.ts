@@ -2,7 +2,7 @@ import type { ListenerStatus } from '../../src-shared/schemas/listener';
 import type { StoreSettings } from '../../src-shared/schemas/settings';
 import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
 import type { Handlers, ShellHandlers } from '../service/handler-types';
-import { readSettings } from '../service/settings';
+import { readSettingsNow } from '../service/settings-read';
 import type { Store } from '../service/store';
 import { listenFailure } from '../rest/listen-failure';
 import { startListener, type RunningListener } from '../rest/listener';
@@ -22,7 +22,7 @@ export function createListenerControl(store: Store) {
   let handlers: Partial<Handlers> = store.handlers;
 
   function status(): ListenerStatus {
-    const settings = store.db.open ? readSettings(store.context) : DEFAULT_SETTINGS;
+    const settings = store.db.open ? readSettingsNow(store.context) : DEFAULT_SETTINGS;
     return {
       running: !!running,
       host: running?.host ?? settings.listenerHost,
@@ -51,7 +51,7 @@ export function createListenerControl(store: Store) {
   }
 
   async function start(): Promise<ListenerStatus> {
-    lastError = await startAt(readSettings(store.context));
+    lastError = await startAt(readSettingsNow(store.context));
     return status();
   }
 
@@ -125,7 +125,7 @@ export function createListenerControl(store: Store) {
     },
     /** Starts the listener at app start if the owner left it on. */
     async resume(): Promise<void> {
-      if (readSettings(store.context).listenerEnabled) await start();
+      if (readSettingsNow(store.context).listenerEnabled) await start();
     },
     stop,
     status,

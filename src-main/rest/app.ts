@@ -6,7 +6,7 @@ import { StoreSettings } from '../../src-shared/schemas/settings';
 import { cacheUntilChange } from '../service/change-cache';
 import type { Handlers } from '../service/handler-types';
 import { createSessionVerifier } from '../service/session-bearer';
-import { readSettings } from '../service/settings';
+import { readSettingsNow } from '../service/settings-read';
 import type { Store } from '../service/store';
 import { createTokenVerifier } from '../service/tokens';
 import { allowedHostnames, countRefusedPairing, mayWrite, refuseCaller, refuseForeignHost, refuseThrottledPairing, refuseUnauthenticated } from './auth';
@@ -59,7 +59,7 @@ export interface RestApp {
  */
 export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   const { store } = options;
-  const settings = cacheUntilChange(store.context, ['settings'], () => readSettings(store.context));
+  const settings = cacheUntilChange(store.context, ['settings'], () => readSettingsNow(store.context));
   const verifier = createTokenVerifier(store.context, options.presetToken);
   const sessions = createSessionVerifier(store.context);
   const clerkLogins = cacheUntilChange(store.context, ['settings'], () => store.context.setting('clerkLogins') === true);

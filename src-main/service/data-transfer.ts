@@ -9,7 +9,7 @@ import { NewCategory } from '../../src-shared/schemas/category';
 import type { PetStatus } from '../../src-shared/schemas/pet';
 import type { ServiceContext } from './context';
 import { CATEGORY_RECORD_COLUMNS, FORMULA_START, RECORD_COLUMNS, readImportFile, type FileRecord } from './data-transfer-read';
-import { readSettings } from './settings';
+import { readSettingsNow as readSettings } from './settings-read';
 import { salesCsv } from './sales-csv';
 import { detailsOf, mergedRecord, petRowWith, type PetRecord } from './pet-record';
 import { skuKey } from '../db/repositories/pets';

@@ -5,7 +5,7 @@ import type { HandlersFor } from './handler-types';
 import { bound } from './list-bounds';
 import { cancelOrder, fulfilOrder, placeOrder } from './order-changes';
 import { saleAfterOrderFulfilled } from './sales-status';
-import { readSettings } from './settings';
+import { readSettingsNow as readSettings } from './settings-read';
 import { orderModel } from './to-model';
 
 /** Ship dates are stored in one form (UTC, ISO 8601) whatever offset they came with. */

@@ -13,7 +13,7 @@ import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
 import { HOUR_MS, daysOf, hourOf, hourStart, isoOf, splitByHours, type Span } from './report-spans';
 import { addLineSums, addPaymentSums, exact, noLineSums, noPaymentSums, paymentFigures, salesFigures, type LineSums } from './report-sums';
-import { readSettings } from './settings';
+import { readSettingsNow as readSettings } from './settings-read';
 
 export function reportHandlers(ctx: ServiceContext): HandlersFor<'reports'> {
   const { reports } = ctx;

@@ -11,7 +11,7 @@ import { currencyDigits, minorToDecimal } from '../../src-shared/money-format';
 import type { ExportedFile } from '../../src-shared/schemas/data';
 import type { ServiceContext } from './context';
 import { FORMULA_START } from './data-transfer-read';
-import { readSettings } from './settings';
+import { readSettingsNow as readSettings } from './settings-read';
 
 export const SALES_CSV_COLUMNS = [
   'receipt',

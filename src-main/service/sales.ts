@@ -7,7 +7,7 @@ import { cancelSale } from './sales-cancel';
 import { createSale } from './sales-create';
 import { readSale, refundModel } from './sales-model';
 import { refundSale } from './sales-refund';
-import { readSettings } from './settings';
+import { readSettingsNow as readSettings } from './settings-read';
 
 export function saleHandlers(ctx: ServiceContext): HandlersFor<'sales' | 'refunds'> {
   function mustFind(id: number): SaleRow {

@@ -1,27 +1,11 @@
 import { StoreError } from '../../src-shared/errors';
-import { DEFAULT_SETTINGS, Origin, StoreSettings } from '../../src-shared/schemas/settings';
+import type { StoreSettings } from '../../src-shared/schemas/settings';
+import { readSettingsNow as readSettings } from './settings-read';
 import { currencyDigits } from '../../src-shared/money-format';
 import { storedAmountsRepository } from '../db/repositories/stored-amounts';
 import { clerkLoginsSwitched } from './clerk-logins-setting';
 import type { ServiceContext } from './context';
 import type { HandlersFor } from './handler-types';
-
-/**
- * All settings, stored values over the defaults; a stored value that today's rules refuse reads as
- * its default, an origin list loses only those entries (docs/decisions.md#settings-live-in-the-shop-database).
- */
-export function readSettings(ctx: ServiceContext): StoreSettings {
-  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof StoreSettings)[]) settings[key] = ctx.setting(key);
-  if (Array.isArray(settings.allowedOrigins)) settings.allowedOrigins = settings.allowedOrigins.filter((entry) => Origin.safeParse(entry).success);
-  const parsed = StoreSettings.safeParse(settings);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if (typeof key === 'string' && Object.hasOwn(DEFAULT_SETTINGS, key)) settings[key] = DEFAULT_SETTINGS[key as keyof StoreSettings];
-  }
-  return StoreSettings.parse(settings);
-}
 
 export function settingsHandlers(ctx: ServiceContext): HandlersFor<'settings'> {
   const amounts = storedAmountsRepository(ctx.db);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { OTHER_WRITERS_WINDOW_MS } from '../../src-main/db/other-writers';
 import { createBackup, restoreBackup } from '../../src-main/service/backup';
 import { cacheUntilChange } from '../../src-main/service/change-cache';
-import { readSettings } from '../../src-main/service/settings';
+import { readSettingsNow } from '../../src-main/service/settings-read';
 import { openStore } from '../../src-main/service/store';
 import { createTokenVerifier } from '../../src-main/service/tokens';
 import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
@@ -31,7 +31,7 @@ function settingsCache() {
   const reads = { count: 0 };
   const settings = cacheUntilChange(t.store.context, ['settings'], () => {
     reads.count++;
-    return readSettings(t.store.context);
+    return readSettingsNow(t.store.context);
   });
   return { settings, reads };
 }

@@ -5,7 +5,7 @@ import { listenFailure } from '../../rest/listen-failure';
 import { startListener } from '../../rest/listener';
 import { listenerTls } from '../../rest/tls/listener-tls';
 import { networkAddresses } from '../../service/till-addresses';
-import { readSettings } from '../../service/settings';
+import { readSettingsNow } from '../../service/settings-read';
 import type { CommandContext } from '../context';
 import { noteIfCreated, openStoreFile } from '../../host/open-store';
 import { CliError } from '../output';
@@ -51,7 +51,7 @@ export async function serve(args: string[], cli: CommandContext): Promise<void> 
   const store = openStoreFile(file, 'may-create', cli);
   // Where the owner told the store to listen (`petstore settings set listenerPort=…`, the app's
   // Settings screen), unless this command says otherwise.
-  const saved = readSettings(store.context);
+  const saved = readSettingsNow(store.context);
   const host = values.host ?? saved.listenerHost;
   const port = givenPort ?? saved.listenerPort;
   let tls: ReturnType<typeof listenerTls>;
