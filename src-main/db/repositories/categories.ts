@@ -3,6 +3,8 @@ import { fold, nameOrderKey, nameSortKey } from '../../../src-shared/name-keys';
 import { decodeCursor, encodeCursor, type CursorScope } from './paging';
 import { pageTotals } from './page-totals';
 import { statementCache } from './statement-cache';
+import type { Overview } from '../../../src-shared/schemas/data';
+import { PAGE_LIMIT_MAX } from '../../../src-shared/schemas/common';
 
 export interface CategoryRow {
   id: number;
@@ -46,6 +48,13 @@ export function categoriesRepository(db: Db) {
   const petCount = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM pets WHERE category_id = ?');
   const nameOrderOf = db.prepare<[number], string>('SELECT name_order FROM categories WHERE id = ?').pluck();
   const sortValueOf = (id: number) => nameOrderOf.get(id);
+  const everyCategory = db.prepare<[], CategoryRow>(`SELECT ${COLUMNS} FROM categories ORDER BY id`);
+  // The dashboard's table: every category (the first PAGE_LIMIT_MAX by name) with its pets and their stock.
+  const stockPerCategory = db.prepare<[], Overview['stockByCategory'][number]>(
+    `SELECT c.id AS categoryId, c.name, count(p.id) AS pets, coalesce(sum(i.quantity), 0) AS stock
+     FROM categories c LEFT JOIN pets p ON p.category_id = c.id LEFT JOIN inventory i ON i.pet_id = p.id
+     GROUP BY c.id ORDER BY c.name_order, c.id LIMIT ${PAGE_LIMIT_MAX}`,
+  );
 
   /** The query a cursor of this list continues (built only when a cursor is issued or read). */
   const scopeOf = (filter: CategoryListFilter): CursorScope => ({
@@ -64,6 +73,10 @@ export function categoriesRepository(db: Db) {
       update.run(name, fold(name), nameSortKey(name), nameOrderKey(name), description, taxRate, lowStockThreshold, id),
     remove: (id: number) => remove.run(id),
     petCount: (id: number) => petCount.get(id)!.n,
+    /** Every category, by id (an export). */
+    all: () => everyCategory.all(),
+    /** Categories by name with how many pets each holds and their stock, at most PAGE_LIMIT_MAX (the dashboard). */
+    stockPerCategory: () => stockPerCategory.all(),
 
     list(filter: CategoryListFilter): { rows: CategoryRow[]; total: number; nextCursor: string | null } {
       const where: string[] = [];
