@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { freePort } from './ports';
 
 export const POSTGRES_INSTALL_HINT =
-  "PostgreSQL is not installed: its tests are skipped. Install Debian's (apt-get install -y --no-install-recommends postgresql) to run them.";
+  "PostgreSQL is not installed here: install Debian's (apt-get install -y --no-install-recommends postgresql) to run its tests.";
 
 /** The folder holding initdb and pg_ctl: Debian's newest /usr/lib/postgresql/<n>/bin, else the PATH's; null when neither has them. */
 export function findPostgresBin(): string | null {

@@ -10,7 +10,7 @@ export const postgresServerUrl: string | null = inject('postgresUrl');
 /** `describe` for PostgreSQL tests: skipped, saying how to install it, where PostgreSQL is missing. */
 export function describePostgres(name: string, body: () => void): void {
   if (postgresServerUrl) describe(name, body);
-  else describe.skip(`${name} (${POSTGRES_INSTALL_HINT})`, body);
+  else describe.skip(`${name} (skipped: ${POSTGRES_INSTALL_HINT})`, body);
 }
 
 /** Runs `sql` on the cluster's `postgres` database (CREATE and DROP DATABASE cannot run inside one). */
