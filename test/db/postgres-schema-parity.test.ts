@@ -28,6 +28,7 @@ interface Column {
   name: string;
   type: string;
   notNull: boolean;
+  default: string | null;
 }
 interface ForeignKey {
   from: string[];
@@ -41,6 +42,8 @@ interface Schema {
   primaryKeys: Record<string, string[]>;
   unique: Record<string, string[][]>;
   foreignKeys: Record<string, ForeignKey[]>;
+  /** How many CHECK constraints each table has (their text differs between the engines' SQL). */
+  checks: Record<string, number>;
   indexes: string[];
   triggers: string[];
 }
@@ -54,17 +57,22 @@ function sqliteSchema(db: Db): Schema {
     .pluck()
     .all()
     .filter((name) => !SQLITE_ONLY.has(name));
-  const schema: Schema = { tables, columns: {}, primaryKeys: {}, unique: {}, foreignKeys: {}, indexes: [], triggers: [] };
+  const schema: Schema = { tables, columns: {}, primaryKeys: {}, unique: {}, foreignKeys: {}, checks: {}, indexes: [], triggers: [] };
   for (const table of tables) {
     // table_xinfo, not table_info: it lists generated columns (orders.complete) too.
-    const columns = db.prepare(`SELECT name, type, "notnull", pk FROM pragma_table_xinfo(?)`).all(table) as {
+    const columns = db.prepare(`SELECT name, type, "notnull", dflt_value, pk FROM pragma_table_xinfo(?)`).all(table) as {
       name: string;
       type: string;
       notnull: number;
+      dflt_value: string | null;
       pk: number;
     }[];
     // A primary key column is NOT NULL on PostgreSQL; SQLite reports only what was declared.
-    schema.columns[table] = byName(columns.map((c) => ({ name: c.name, type: TYPE_ON_POSTGRES[c.type] ?? c.type, notNull: c.notnull === 1 || c.pk > 0 })));
+    schema.columns[table] = byName(
+      columns.map((c) => ({ name: c.name, type: TYPE_ON_POSTGRES[c.type] ?? c.type, notNull: c.notnull === 1 || c.pk > 0, default: c.dflt_value })),
+    );
+    const createTable = db.prepare<[string], string>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(table) ?? '';
+    schema.checks[table] = createTable.match(/\bCHECK\s*\(/gi)?.length ?? 0;
     schema.primaryKeys[table] = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
     const uniqueIndexes = db.prepare<[string], string>("SELECT name FROM pragma_index_list(?) WHERE origin = 'u'").pluck().all(table);
     schema.unique[table] = sorted(
@@ -109,9 +117,9 @@ async function postgresSchema(pool: pg.Pool): Promise<Schema> {
   )
     .map((t) => t.name)
     .filter((name) => !POSTGRES_ONLY.has(name));
-  const schema: Schema = { tables, columns: {}, primaryKeys: {}, unique: {}, foreignKeys: {}, indexes: [], triggers: [] };
-  const columns = await rows<{ table: string; name: string; type: string; nullable: string }>(
-    `SELECT table_name AS table, column_name AS name, data_type AS type, is_nullable AS nullable
+  const schema: Schema = { tables, columns: {}, primaryKeys: {}, unique: {}, foreignKeys: {}, checks: {}, indexes: [], triggers: [] };
+  const columns = await rows<{ table: string; name: string; type: string; nullable: string; default: string | null }>(
+    `SELECT table_name AS table, column_name AS name, data_type AS type, is_nullable AS nullable, column_default AS default
      FROM information_schema.columns WHERE table_schema = current_schema()`,
   );
   /** The constraints of a kind, each with its table's and its columns' names in the key's order. */
@@ -123,10 +131,16 @@ async function postgresSchema(pool: pg.Pool): Promise<Schema> {
      WHERE t.relnamespace = current_schema()::regnamespace`,
   );
   for (const table of tables) {
-    schema.columns[table] = byName(columns.filter((c) => c.table === table).map((c) => ({ name: c.name, type: c.type, notNull: c.nullable === 'NO' })));
+    schema.columns[table] = byName(
+      columns
+        .filter((c) => c.table === table)
+        // A default as SQLite writes it: 'open'::text is 'open'.
+        .map((c) => ({ name: c.name, type: c.type, notNull: c.nullable === 'NO', default: c.default?.replace(/::[a-z ]+$/, '') ?? null })),
+    );
     const ofTable = constraints.filter((c) => c.table === table);
     schema.primaryKeys[table] = ofTable.find((c) => c.kind === 'p')?.columns ?? [];
     schema.unique[table] = sorted(ofTable.filter((c) => c.kind === 'u').map((c) => c.columns));
+    schema.checks[table] = ofTable.filter((c) => c.kind === 'c').length;
     schema.foreignKeys[table] = ofTable
       .filter((c) => c.kind === 'f')
       .map((c) => ({ from: c.columns, table: c.target!, to: c.targetColumns!, onDelete: ON_DELETE[c.onDelete] }))
@@ -176,7 +190,7 @@ describePostgres('the PostgreSQL schema is SQLite’s', () => {
     expect(sqlite.tables).toContain('schema_migrations');
   });
 
-  test('each table has the same columns, of the same types, NULL or NOT NULL alike', () => {
+  test('each table has the same columns, of the same types and defaults, NULL or NOT NULL alike', () => {
     for (const table of sqlite.tables) expect({ table, columns: postgres.columns[table] }).toEqual({ table, columns: sqlite.columns[table] });
   });
 
@@ -189,6 +203,10 @@ describePostgres('the PostgreSQL schema is SQLite’s', () => {
 
   test('each table has the same foreign keys, with the same action on delete', () => {
     for (const table of sqlite.tables) expect({ table, foreignKeys: postgres.foreignKeys[table] }).toEqual({ table, foreignKeys: sqlite.foreignKeys[table] });
+  });
+
+  test('each table has as many CHECK constraints', () => {
+    expect(postgres.checks).toEqual(sqlite.checks);
   });
 
   test('the same named indexes and triggers', () => {
