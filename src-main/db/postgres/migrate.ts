@@ -44,7 +44,8 @@ export async function migratePostgres(pool: Pool, options: PostgresMigrateOption
   const label = options.label ?? describePostgresUrl(pool.options.connectionString ?? '');
   const client = await pool.connect();
   try {
-    // Read first, without the lock: a database already up to date opens while another process migrates another.
+    // Read first, outside any transaction: a newer database is refused before anything is written,
+    // and one already up to date opens without waiting for the lock.
     let found = await postgresSchemaVersion(client);
     if (found > latest) throw new DatabaseTooNewError(label, found);
     for (const migration of migrations) {
