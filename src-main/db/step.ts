@@ -7,7 +7,7 @@
 export type Step<T> = Generator<Instruction, T, unknown>;
 
 /** What a step may ask of the engine running it. */
-export type Instruction = QueryInstruction | TransactionInstruction;
+export type Instruction = QueryInstruction | TransactionInstruction | EventInstruction;
 
 /** One SQL statement (PostgreSQL's `$1` placeholders) with its values. */
 export interface QueryInstruction {
@@ -21,6 +21,17 @@ export interface TransactionInstruction {
   readonly kind: 'transaction';
   readonly mode: 'write' | 'read';
   readonly work: () => Step<unknown>;
+}
+
+/**
+ * An event of the change log, written with the transaction that made the change. PostgreSQL's runner
+ * writes a transaction's events last, under one lock, so that event ids follow the commit order.
+ */
+export interface EventInstruction {
+  readonly kind: 'event';
+  readonly type: string;
+  readonly at: string;
+  readonly data: string;
 }
 
 /** The rows a query gave and how many rows it changed. */

@@ -20,8 +20,9 @@ export function eventsRepository(db: Db) {
   const newest = db.prepare<[number], EventRow>('SELECT id, type, at, data FROM events ORDER BY id DESC LIMIT +?');
 
   return {
-    append: <T extends EventType>(type: T, data: EventData<T>) =>
-      Number(insert.run(type, new Date().toISOString(), JSON.stringify(data)).lastInsertRowid),
+    append: <T extends EventType>(type: T, data: EventData<T>): void => {
+      insert.run(type, new Date().toISOString(), JSON.stringify(data));
+    },
     after: (id: number, limit: number) => after.all(id, limit).map(toEvent),
     latestId: () => latest.get()!.id ?? 0,
     /** The most recent events, newest first. */
