@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { StoreError } from '../../src-shared/errors';
 import type { ClerkSession } from '../../src-shared/schemas/clerk';
-import { clerkSessionsRepository, type SessionRow } from '../db/repositories/clerk-sessions';
-import { clerksRepository } from '../db/repositories/clerks';
+import type { SessionRow } from '../db/repositories/clerk-sessions';
+import type { Step } from '../db/step';
 import { currentCaller } from './caller';
-import type { ServiceContext } from './context';
-import type { HandlersFor } from './handler-types';
+import type { HandlerContext } from './handler-context';
+import { stepHandlers, type StepHandlersFor } from './handler-types';
 import { noClerkHash, pinMatches } from './pin-hash';
-import { createPinThrottle, type PinThrottle } from './pin-throttle';
+import { createPinThrottle } from './pin-throttle';
 import { hashSecret } from './tokens';
 
 /** A session's bearer secrets start so: the REST auth tells them from API tokens (`psk_`) by it. */
@@ -26,32 +26,33 @@ export const toClerkSession = (row: SessionRow): ClerkSession => ({
 const pinIncorrect = () => new StoreError('PIN_INCORRECT', 'That PIN is not right for this clerk');
 
 /** Signing clerks in and out at a till or the server's desk (docs/decisions.md#clerk-logins). */
-export function sessionHandlers(ctx: ServiceContext, throttle: PinThrottle = createPinThrottle()): HandlersFor<'sessions'> {
-  const clerks = clerksRepository(ctx.db);
-  const sessions = clerkSessionsRepository(ctx.db);
+export const sessionHandlers = stepHandlers((ctx: HandlerContext): StepHandlersFor<'sessions'> => {
+  const { clerks, clerkSessions: sessions } = ctx;
+  // Wrong PINs per till and clerk, in this process's memory (pin-throttle.ts).
+  const throttle = createPinThrottle();
 
   /** The caller's session while it is open (not ended, expired, its clerk gone or its till revoked). */
-  function callersSession(): SessionRow | undefined {
+  function* callersSession(): Step<SessionRow | undefined> {
     const caller = currentCaller();
     if (caller.kind !== 'till' || !caller.session) return undefined;
-    const row = sessions.findOpen(caller.session.sessionId);
+    const row = yield* sessions.findOpen(caller.session.sessionId);
     return row && Date.parse(row.expiresAt) > Date.now() ? row : undefined;
   }
 
   return {
-    'sessions.current': () => {
-      const clerkLogins = Boolean(ctx.setting('clerkLogins'));
-      const row = clerkLogins ? callersSession() : undefined;
-      return { clerkLogins, idleLockMinutes: ctx.setting('idleLockMinutes'), session: row ? toClerkSession(row) : null };
+    *'sessions.current'() {
+      const clerkLogins = Boolean(yield* ctx.setting('clerkLogins'));
+      const row = clerkLogins ? yield* callersSession() : undefined;
+      return { clerkLogins, idleLockMinutes: yield* ctx.setting('idleLockMinutes'), session: row ? toClerkSession(row) : null };
     },
 
-    'sessions.start': ({ clerkId, pin }) => {
+    *'sessions.start'({ clerkId, pin }) {
       const caller = currentCaller();
       if (caller.kind !== 'till') throw new StoreError('FORBIDDEN', "Clerks sign in at a till, with the till's own token");
-      if (!ctx.setting('clerkLogins')) throw new StoreError('FORBIDDEN', 'Clerk logins are off: nobody signs in');
+      if (!(yield* ctx.setting('clerkLogins'))) throw new StoreError('FORBIDDEN', 'Clerk logins are off: nobody signs in');
       const key = `${caller.till?.id ?? 'desk'}:${clerkId}`;
       throttle.check(key);
-      const clerk = clerks.find(clerkId);
+      const clerk = yield* clerks.find(clerkId);
       // Unknown, left or wrong: one answer, after the same slow hash.
       const right = pinMatches(pin, clerk?.active === 1 ? clerk.pinHash : noClerkHash()) && clerk?.active === 1;
       if (!right) {
@@ -61,21 +62,21 @@ export function sessionHandlers(ctx: ServiceContext, throttle: PinThrottle = cre
       throttle.succeeded(key);
       const secret = SESSION_SECRET_PREFIX + randomBytes(32).toString('base64url');
       const now = Date.now();
-      return ctx.write(() => {
+      return yield* ctx.write(function* () {
         // A clerk signing in over another's session at this till takes its place.
-        if (caller.session) sessions.end(caller.session.sessionId, new Date(now).toISOString());
-        const id = sessions.insert(clerkId, caller.till?.id ?? null, hashSecret(secret).toString('hex'), new Date(now).toISOString(), new Date(now + SESSION_TTL_MS).toISOString());
-        return { session: toClerkSession(sessions.findOpen(id)!), secret };
+        if (caller.session) yield* sessions.end(caller.session.sessionId, new Date(now).toISOString());
+        const id = yield* sessions.insert(clerkId, caller.till?.id ?? null, hashSecret(secret).toString('hex'), new Date(now).toISOString(), new Date(now + SESSION_TTL_MS).toISOString());
+        return { session: toClerkSession((yield* sessions.findOpen(id))!), secret };
       });
     },
 
-    'sessions.end': () => {
+    *'sessions.end'() {
       const caller = currentCaller();
       if (caller.kind === 'till' && caller.session) {
         const { sessionId } = caller.session;
-        ctx.write(() => sessions.end(sessionId, new Date().toISOString()));
+        yield* ctx.write(() => sessions.end(sessionId, new Date().toISOString()));
       }
       return null;
     },
   };
-}
+});

@@ -3,7 +3,6 @@
  * it presents and where its listener stands. The host that serves the store provides it (the
  * certificate lives beside the database, made by src-main/rest/tls/); tests provide their own.
  */
-import type { ServiceContext } from './context';
 
 export interface ListenerPlace {
   running: boolean;
@@ -18,12 +17,20 @@ export interface ShopServer {
   listener?(): ListenerPlace;
 }
 
-const servers = new WeakMap<ServiceContext, ShopServer>();
+/**
+ * A store as either context shows it (the host's ServiceContext, the handlers' HandlerContext): its
+ * tills repository's `store` is the same object on both, so the host and the handlers meet there.
+ */
+export interface ServedStore {
+  tills: { readonly store: object };
+}
+
+const servers = new WeakMap<object, ShopServer>();
 
 /** Says how `ctx`'s store is served; a later call replaces an earlier one. */
-export function provideShopServer(ctx: ServiceContext, server: ShopServer): void {
-  servers.set(ctx, server);
+export function provideShopServer(ctx: ServedStore, server: ShopServer): void {
+  servers.set(ctx.tills.store, server);
 }
 
 /** How `ctx`'s store is served, if its host said. */
-export const shopServerOf = (ctx: ServiceContext): ShopServer | undefined => servers.get(ctx);
+export const shopServerOf = (ctx: ServedStore): ShopServer | undefined => servers.get(ctx.tills.store);

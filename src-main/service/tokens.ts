@@ -2,8 +2,10 @@ import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { StoreError } from '../../src-shared/errors';
 import type { ApiToken, StoredTokenScope, TokenScope } from '../../src-shared/schemas/token';
 import type { TokenRow } from '../db/repositories/tokens';
+import type { Step } from '../db/step';
 import type { ServiceContext } from './context';
-import type { HandlersFor } from './handler-types';
+import type { HandlerContext } from './handler-context';
+import { stepHandlers, type StepHandlersFor } from './handler-types';
 import { cacheUntilChange } from './change-cache';
 
 const SECRET_PREFIX = 'psk_';
@@ -17,35 +19,35 @@ const toModel = ({ hash: _hash, scope, ...token }: TokenRow): ApiToken => ({ ...
  * Stores a new token of `scope` inside the caller's write transaction; its secret is in this
  * answer only (a till's token is made by pairing, tills.ts).
  */
-export function insertToken(ctx: ServiceContext, label: string, scope: StoredTokenScope): { id: number; secret: string } {
+export function* insertToken(ctx: HandlerContext, label: string, scope: StoredTokenScope): Step<{ id: number; secret: string }> {
   const secret = SECRET_PREFIX + randomBytes(32).toString('base64url');
-  const id = ctx.tokens.insert(label, scope, hashSecret(secret).toString('hex'), secret.slice(0, 10));
+  const id = yield* ctx.tokens.insert(label, scope, hashSecret(secret).toString('hex'), secret.slice(0, 10));
   return { id, secret };
 }
 
-export function tokenHandlers(ctx: ServiceContext): HandlersFor<'tokens'> {
-  return {
-    'tokens.create': ({ label, scope }) =>
-      ctx.write(() => {
-        const { id, secret } = insertToken(ctx, label, scope);
-        return { token: toModel(ctx.tokens.find(id)!), secret };
-      }),
-    'tokens.list': ({ includeRevoked }) =>
-      ctx.tokens
-        .all()
-        .filter((token) => includeRevoked || token.revokedAt === null)
-        .map(toModel),
-    'tokens.revoke': ({ tokenId }) =>
-      ctx.write(() => {
-        const token = ctx.tokens.find(tokenId);
-        if (!token) throw new StoreError('NOT_FOUND', `Token ${tokenId} does not exist`);
-        // A till's token is listed and revoked as that till (tills.revoke).
-        if (token.scope === 'till') throw new StoreError('NOT_FOUND', `Token ${tokenId} is a till's: revoke the till instead`);
-        ctx.tokens.revoke(tokenId);
-        return toModel(ctx.tokens.find(tokenId)!);
-      }),
-  };
-}
+/**
+ * The API tokens' handlers. Recording a token's use (`touch`, batched with the group commit) is the
+ * verifier's below, SQLite machinery the handlers never see.
+ */
+export const tokenHandlers = stepHandlers((ctx: HandlerContext): StepHandlersFor<'tokens'> => ({
+  'tokens.create': ({ label, scope }) =>
+    ctx.write(function* () {
+      const { id, secret } = yield* insertToken(ctx, label, scope);
+      return { token: toModel((yield* ctx.tokens.find(id))!), secret };
+    }),
+  *'tokens.list'({ includeRevoked }) {
+    return (yield* ctx.tokens.all()).filter((token) => includeRevoked || token.revokedAt === null).map(toModel);
+  },
+  'tokens.revoke': ({ tokenId }) =>
+    ctx.write(function* () {
+      const token = yield* ctx.tokens.find(tokenId);
+      if (!token) throw new StoreError('NOT_FOUND', `Token ${tokenId} does not exist`);
+      // A till's token is listed and revoked as that till (tills.revoke).
+      if (token.scope === 'till') throw new StoreError('NOT_FOUND', `Token ${tokenId} is a till's: revoke the till instead`);
+      yield* ctx.tokens.revoke(tokenId);
+      return toModel((yield* ctx.tokens.find(tokenId))!);
+    }),
+}));
 
 export interface VerifiedToken {
   id: number;

@@ -33,6 +33,8 @@ export function tillsRepository(db: Db) {
   // Used and expired codes open nothing; kept no longer than it takes to make the next one.
   const forgetCodes = db.prepare<[string]>('DELETE FROM pairing_codes WHERE used_at IS NOT NULL OR expires_at <= ?');
   return {
+    /** Which store these tills pair with, the same object on either context: the key its host serves it under (service/shop-server.ts). */
+    store: Object.freeze({}),
     insert: (name: string, tokenId: number, pairedAt: string) => Number(insert.run(name, tokenId, pairedAt).lastInsertRowid),
     find: (id: number) => byId.get(id),
     all: () => all.all(),
