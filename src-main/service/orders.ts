@@ -1,19 +1,19 @@
 import { StoreError } from '../../src-shared/errors';
 import type { OrderRow } from '../db/repositories/orders';
-import type { ServiceContext } from './context';
-import type { HandlersFor } from './handler-types';
-import { bound } from './list-bounds';
+import type { Step } from '../db/step';
+import type { HandlerContext } from './handler-context';
+import { stepHandlers, type StepHandlersFor } from './handler-types';
+import { listBounds } from './list-bounds';
 import { cancelOrder, fulfilOrder, placeOrder } from './order-changes';
 import { saleAfterOrderFulfilled } from './sales-status';
-import { readSettingsNow as readSettings } from './settings-read';
 import { orderModel } from './to-model';
 
 /** Ship dates are stored in one form (UTC, ISO 8601) whatever offset they came with. */
 const normalizeDate = (date: string) => new Date(date).toISOString();
 
-export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
-  function mustFind(id: number): OrderRow {
-    const order = ctx.orders.find(id);
+export const orderHandlers = stepHandlers((ctx: HandlerContext): StepHandlersFor<'orders'> => {
+  function* mustFind(id: number): Step<OrderRow> {
+    const order = yield* ctx.orders.find(id);
     if (!order) throw new StoreError('NOT_FOUND', `Order ${id} does not exist`);
     return order;
   }
@@ -24,20 +24,24 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
   }
 
   return {
-    'orders.list': ({ from, to, ...query }) => {
-      const timeZone = () => readSettings(ctx).timeZone;
-      const { rows, total, nextCursor } = ctx.orders.list({ ...query, from: bound(from, 'from', timeZone), to: bound(to, 'to', timeZone) });
+    *'orders.list'({ from, to, ...query }) {
+      const bounds = yield* listBounds(ctx, from, to);
+      const { rows, total, nextCursor } = yield* ctx.orders.list({ ...query, ...bounds });
       return { items: rows.map(orderModel), total, nextCursor };
     },
 
     'orders.place': ({ petId, quantity, shipDate }) =>
-      ctx.write(() => orderModel(placeOrder(ctx, { petId, quantity, shipDate: shipDate ? normalizeDate(shipDate) : null }))),
+      ctx.write(function* () {
+        return orderModel(yield* placeOrder(ctx, { petId, quantity, shipDate: shipDate ? normalizeDate(shipDate) : null }));
+      }),
 
-    'orders.get': ({ orderId }) => orderModel(mustFind(orderId)),
+    *'orders.get'({ orderId }) {
+      return orderModel(yield* mustFind(orderId));
+    },
 
     'orders.update': ({ orderId, changes }) =>
-      ctx.write(() => {
-        const before = mustFind(orderId);
+      ctx.write(function* () {
+        const before = yield* mustFind(orderId);
         // Not given: unchanged; null: cleared (a date entered by mistake).
         const shipDate = changes.shipDate === undefined ? before.shipDate : changes.shipDate && normalizeDate(changes.shipDate);
         if (before.status === 'complete') {
@@ -48,22 +52,22 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
         // A cancelled order is closed: a fulfilment racing the cancel must hear of it.
         mustBeOpen(before);
         if (changes.complete === true) {
-          const done = fulfilOrder(ctx, before, shipDate);
+          const done = yield* fulfilOrder(ctx, before, shipDate);
           // The last order of a sale handed over completes the sale.
-          if (done.saleId !== null) saleAfterOrderFulfilled(ctx, done.saleId);
+          if (done.saleId !== null) yield* saleAfterOrderFulfilled(ctx, done.saleId);
           return orderModel(done);
         }
-        ctx.orders.update(orderId, shipDate, 'open');
-        const order = orderModel(mustFind(orderId));
+        yield* ctx.orders.update(orderId, shipDate, 'open');
+        const order = orderModel(yield* mustFind(orderId));
         // A new ship date on an open order is a change other windows and integrators must hear of
         // (the brief's list has no type for it: docs/decisions.md#event-types-beyond-the-brief).
-        if (shipDate !== before.shipDate) ctx.events.append('order.updated', order);
+        if (shipDate !== before.shipDate) yield* ctx.events.append('order.updated', order);
         return order;
       }),
 
     'orders.cancel': ({ orderId }) =>
-      ctx.write(() => {
-        const order = mustFind(orderId);
+      ctx.write(function* () {
+        const order = yield* mustFind(orderId);
         // Cancelling again is a harmless retry (a DELETE whose answer was lost): nothing changes.
         if (order.status === 'cancelled') return null;
         mustBeOpen(order);
@@ -71,8 +75,8 @@ export function orderHandlers(ctx: ServiceContext): HandlersFor<'orders'> {
         if (order.saleId !== null) {
           throw new StoreError('ORDER_IN_SALE', `Order ${orderId} is a line of sale ${order.saleId}: cancel the sale, or refund the line once handed over`);
         }
-        cancelOrder(ctx, order);
+        yield* cancelOrder(ctx, order);
         return null;
       }),
   };
-}
+});

@@ -9,7 +9,8 @@ import type { ParsedInput } from '../../src-shared/contract';
 import type { Sale } from '../../src-shared/schemas/sale';
 import type { PetRow } from '../db/repositories/pets';
 import type { NewSaleRow, SaleLineRow } from '../db/repositories/sales';
-import type { ServiceContext } from './context';
+import type { Step } from '../db/step';
+import type { HandlerContext } from './handler-context';
 import { orderedPet, placeOrder } from './order-changes';
 import { saleModel } from './sales-model';
 
@@ -22,10 +23,10 @@ interface PricedLineInput extends LineInput {
   categoryName: string;
 }
 
-export function createSale(ctx: ServiceContext, input: ParsedInput<'sales.create'>): Sale {
+export function* createSale(ctx: HandlerContext, input: ParsedInput<'sales.create'>): Step<Sale> {
   const { customerId, discount = 0, payments, handover, note } = input;
   if (customerId !== undefined) {
-    const customer = ctx.customers.find(customerId);
+    const customer = yield* ctx.customers.find(customerId);
     // A forgotten customer keeps their old sales, and buys nothing new under that record.
     if (!customer || customer.forgottenAt !== null) {
       const message = customer ? `Customer ${customerId} has been forgotten` : `Customer ${customerId} does not exist`;
@@ -33,9 +34,10 @@ export function createSale(ctx: ServiceContext, input: ParsedInput<'sales.create
     }
   }
 
-  const defaultTaxRate = ctx.setting('defaultTaxRate');
-  const lines = input.lines.map((line, index) => lineInput(ctx, line, index, defaultTaxRate));
-  const pricesIncludeTax = ctx.setting('pricesIncludeTax');
+  const defaultTaxRate = yield* ctx.setting('defaultTaxRate');
+  const lines: PricedLineInput[] = [];
+  for (const [index, line] of input.lines.entries()) lines.push(yield* lineInput(ctx, line, index, defaultTaxRate));
+  const pricesIncludeTax = yield* ctx.setting('pricesIncludeTax');
   const priced = priceSale({ lines, discount, pricesIncludeTax });
   if (!priced.ok) {
     const message = `The discount (${priced.discount}) is more than the subtotal (${priced.subtotal})`;
@@ -55,14 +57,14 @@ export function createSale(ctx: ServiceContext, input: ParsedInput<'sales.create
   const now = handover === 'now';
   const shipDate = input.shipDate ? new Date(input.shipDate).toISOString() : null;
   const row: NewSaleRow = {
-    number: ctx.sales.nextNumber(),
+    number: yield* ctx.sales.nextNumber(),
     createdAt,
     status: now ? 'completed' : 'open',
     handover,
     shipDate,
     note: note || null,
     customerId: customerId ?? null,
-    currency: ctx.setting('currency'),
+    currency: yield* ctx.setting('currency'),
     pricesIncludeTax: pricesIncludeTax ? 1 : 0,
     subtotal: sale.subtotal,
     discount: sale.discount,
@@ -73,33 +75,36 @@ export function createSale(ctx: ServiceContext, input: ParsedInput<'sales.create
     change: settled.change,
     completedAt: now ? createdAt : null,
   };
-  const saleId = ctx.sales.insert(row);
+  const saleId = yield* ctx.sales.insert(row);
   // Each line an order, in input order: one short line refuses the whole sale.
-  const orders = lines.map((line, index) =>
-    placeOrder(ctx, { petId: line.pet.id, quantity: line.quantity, shipDate, line: { saleId, unitPrice: line.unitPrice }, handedOver: now, at: lineAt(index) }, line.pet),
-  );
-  const lineRows = orders.map((order, index): SaleLineRow => {
+  const orderIds: number[] = [];
+  for (const [index, line] of lines.entries()) {
+    const request = { petId: line.pet.id, quantity: line.quantity, shipDate, line: { saleId, unitPrice: line.unitPrice }, handedOver: now, at: lineAt(index) };
+    orderIds.push((yield* placeOrder(ctx, request, line.pet)).id);
+  }
+  const lineRows: SaleLineRow[] = [];
+  for (const [index, orderId] of orderIds.entries()) {
     const { pet, categoryName, unitPrice, quantity, taxRate } = lines[index];
-    const lineRow = { saleId, line: index, orderId: order.id, petId: pet.id, petName: pet.name, categoryId: pet.categoryId, categoryName, quantity, unitPrice, taxRate, ...sale.lines[index] };
-    ctx.sales.insertLine(lineRow);
-    return { ...lineRow, returned: 0 };
-  });
-  payments.forEach((payment, position) => ctx.sales.insertPayment(saleId, position, payment));
+    const lineRow = { saleId, line: index, orderId, petId: pet.id, petName: pet.name, categoryId: pet.categoryId, categoryName, quantity, unitPrice, taxRate, ...sale.lines[index] };
+    yield* ctx.sales.insertLine(lineRow);
+    lineRows.push({ ...lineRow, returned: 0 });
+  }
+  for (const [position, payment] of payments.entries()) yield* ctx.sales.insertPayment(saleId, position, payment);
   // The sale as written, its row read back for who made it (the repository's recorder wrote them).
-  const created = saleModel(ctx.sales.find(saleId)!, lineRows, payments);
-  ctx.events.append('sale.created', created);
+  const created = saleModel((yield* ctx.sales.find(saleId))!, lineRows, payments);
+  yield* ctx.events.append('sale.created', created);
   return created;
 }
 
 /** A line's pet (it must exist), its price (given, else the pet's) and tax rate (the category's, else the shop's). */
-function lineInput(ctx: ServiceContext, line: ParsedInput<'sales.create'>['lines'][number], index: number, defaultTaxRate: number): PricedLineInput {
+function* lineInput(ctx: HandlerContext, line: ParsedInput<'sales.create'>['lines'][number], index: number, defaultTaxRate: number): Step<PricedLineInput> {
   const at = lineAt(index);
-  const pet = orderedPet(ctx, line.petId, at);
+  const pet = yield* orderedPet(ctx, line.petId, at);
   const unitPrice = line.unitPrice ?? pet.price;
   if (unitPrice === undefined) {
     const message = `${pet.name} (pet ${pet.id}) has no price: give the line a unitPrice (${at.label})`;
     throw new StoreError('PRICE_REQUIRED', message, [{ path: `${at.path}unitPrice`, message: `${pet.name} (pet ${pet.id}) has no price` }]);
   }
-  const category = ctx.categories.find(pet.categoryId)!;
+  const category = (yield* ctx.categories.find(pet.categoryId))!;
   return { pet, categoryName: category.name, unitPrice, quantity: line.quantity, taxRate: category.taxRate ?? defaultTaxRate };
 }

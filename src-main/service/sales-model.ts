@@ -3,7 +3,8 @@ import { taxesByRate } from '../../src-shared/money';
 import type { Refund, Sale, SaleLine } from '../../src-shared/schemas/sale';
 import type { RefundRow } from '../db/repositories/refunds';
 import type { PaymentRow, SaleLineRow, SaleRow } from '../db/repositories/sales';
-import type { ServiceContext } from './context';
+import type { Step } from '../db/step';
+import type { HandlerContext } from './handler-context';
 import { recordedBy } from './to-model';
 
 function lineModel(row: SaleLineRow): SaleLine {
@@ -12,7 +13,9 @@ function lineModel(row: SaleLineRow): SaleLine {
 }
 
 /** A sale as stored, with its lines and payments read back. */
-export const readSale = (ctx: ServiceContext, row: SaleRow): Sale => saleModel(row, ctx.sales.lines(row.id), ctx.sales.payments(row.id));
+export function* readSale(ctx: HandlerContext, row: SaleRow): Step<Sale> {
+  return saleModel(row, yield* ctx.sales.lines(row.id), yield* ctx.sales.payments(row.id));
+}
 
 /** A sale with its lines and payments (as stored, or as just written); fields without a value are left out. */
 export function saleModel(row: SaleRow, lineRows: readonly SaleLineRow[], payments: readonly PaymentRow[]): Sale {
@@ -47,7 +50,8 @@ export function saleModel(row: SaleRow, lineRows: readonly SaleLineRow[], paymen
 }
 
 /** A refund with its lines and payments. */
-export function refundModel(ctx: ServiceContext, row: RefundRow): Refund {
+export function* refundModel(ctx: HandlerContext, row: RefundRow): Step<Refund> {
+  const lines = yield* ctx.refunds.lines(row.id);
   const refund: Refund = {
     id: row.id,
     saleId: row.saleId,
@@ -55,8 +59,8 @@ export function refundModel(ctx: ServiceContext, row: RefundRow): Refund {
     createdAt: row.createdAt,
     kind: row.kind,
     restock: row.restock === 1,
-    lines: ctx.refunds.lines(row.id).map(({ line: _line, ...line }) => line),
-    payments: ctx.refunds.payments(row.id),
+    lines: lines.map(({ line: _line, ...line }) => line),
+    payments: yield* ctx.refunds.payments(row.id),
     net: row.net,
     tax: row.tax,
     amount: row.amount,

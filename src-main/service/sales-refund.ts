@@ -4,28 +4,31 @@
  * with `restock`, the animals back in stock (a `returned` movement; the restock rule of states.md).
  */
 import { StoreError } from '../../src-shared/errors';
-import { refundShare } from '../../src-shared/money';
+import { refundShare, type RefundShare } from '../../src-shared/money';
 import type { ParsedInput } from '../../src-shared/contract';
 import { STOCK_MAX } from '../../src-shared/schemas/inventory';
 import type { Refund } from '../../src-shared/schemas/sale';
 import type { SaleLineRow, SaleRow } from '../db/repositories/sales';
-import type { ServiceContext } from './context';
+import type { Step } from '../db/step';
+import type { HandlerContext } from './handler-context';
+import { applyStanding } from './standing';
 import { refundModel } from './sales-model';
 import { statusAfterStockAdjusted } from './stock-rules';
 
-export function refundSale(ctx: ServiceContext, sale: SaleRow, input: ParsedInput<'refunds.create'>['refund']): Refund {
+export function* refundSale(ctx: HandlerContext, sale: SaleRow, input: ParsedInput<'refunds.create'>['refund']): Step<Refund> {
   if (sale.status === 'cancelled') {
     throw new StoreError('SALE_CANCELLED', `Sale ${sale.number} was cancelled: everything paid was given back then`);
   }
-  const byOrder = new Map(ctx.sales.lines(sale.id).map((line) => [line.orderId, line]));
-  const refunded = input.lines.map(({ orderId, quantity }, index) => {
+  const byOrder = new Map((yield* ctx.sales.lines(sale.id)).map((line) => [line.orderId, line]));
+  const refunded: { line: SaleLineRow; quantity: number; share: RefundShare }[] = [];
+  for (const [index, { orderId, quantity }] of input.lines.entries()) {
     const path = `lines.${index}.`;
     const line = byOrder.get(orderId);
     if (!line) {
       const message = `Order ${orderId} is no line of sale ${sale.number}`;
       throw new StoreError('REFERENCE_NOT_FOUND', message, [{ path: `${path}orderId`, message }]);
     }
-    if (ctx.orders.find(orderId)!.status === 'open') {
+    if ((yield* ctx.orders.find(orderId))!.status === 'open') {
       const message = `${line.petName} (order ${orderId}) has not been handed over: fulfil the order first, or cancel the sale`;
       throw new StoreError('ORDER_OPEN', message, [{ path: `${path}orderId`, message }]);
     }
@@ -34,8 +37,8 @@ export function refundSale(ctx: ServiceContext, sale: SaleRow, input: ParsedInpu
       const message = `Only ${left} of ${line.quantity} ${line.petName} (order ${orderId}) can still be refunded; ${quantity} asked`;
       throw new StoreError('REFUND_EXCEEDS_SOLD', message, [{ path: `${path}quantity`, message }]);
     }
-    return { line, quantity, share: refundShare(line, line.returned, quantity) };
-  });
+    refunded.push({ line, quantity, share: refundShare(line, line.returned, quantity) });
+  }
   const net = refunded.reduce((sum, { share }) => sum + share.net, 0);
   const tax = refunded.reduce((sum, { share }) => sum + share.tax, 0);
   const amount = net + tax;
@@ -45,7 +48,7 @@ export function refundSale(ctx: ServiceContext, sale: SaleRow, input: ParsedInpu
     throw new StoreError('REFUND_PAYMENTS_MISMATCH', message, [{ path: 'payments', message }]);
   }
 
-  const refundId = ctx.refunds.insert({
+  const refundId = yield* ctx.refunds.insert({
     saleId: sale.id,
     createdAt: new Date().toISOString(),
     kind: 'refund',
@@ -56,23 +59,23 @@ export function refundSale(ctx: ServiceContext, sale: SaleRow, input: ParsedInpu
     amount,
   });
   for (const { line, quantity, share } of refunded) {
-    ctx.refunds.insertLine(refundId, sale.id, { line: line.line, quantity, ...share });
-    ctx.sales.addReturned(sale.id, line.line, quantity);
-    if (input.restock) restock(ctx, line, quantity);
+    yield* ctx.refunds.insertLine(refundId, sale.id, { line: line.line, quantity, ...share });
+    yield* ctx.sales.addReturned(sale.id, line.line, quantity);
+    if (input.restock) yield* restock(ctx, line, quantity);
   }
-  input.payments.forEach((payment, position) => ctx.refunds.insertPayment(refundId, position, payment));
-  ctx.sales.addRefunded(sale.id, amount);
-  const refund = refundModel(ctx, ctx.refunds.find(sale.id, refundId)!);
-  ctx.events.append('sale.refunded', refund);
+  for (const [position, payment] of input.payments.entries()) yield* ctx.refunds.insertPayment(refundId, position, payment);
+  yield* ctx.sales.addRefunded(sale.id, amount);
+  const refund = yield* refundModel(ctx, (yield* ctx.refunds.find(sale.id, refundId))!);
+  yield* ctx.events.append('sale.refunded', refund);
   return refund;
 }
 
 /** The units back in the pet's stock (up to the maximum), as a restock: the pet becomes available. A deleted pet has no stock to return to. */
-function restock(ctx: ServiceContext, line: SaleLineRow, quantity: number): void {
-  const pet = ctx.pets.find(line.petId);
+function* restock(ctx: HandlerContext, line: SaleLineRow, quantity: number): Step<void> {
+  const pet = yield* ctx.pets.find(line.petId);
   if (!pet) return;
-  const stock = ctx.inventory.quantity(pet.id);
+  const stock = yield* ctx.inventory.quantity(pet.id);
   const to = Math.min(STOCK_MAX, stock + quantity);
-  const status = statusAfterStockAdjusted({ status: pet.status, stock: to, openOrders: ctx.orders.openCount(pet.id) }, to - stock);
-  ctx.applyStanding(pet, status, { from: stock, to, reason: 'returned', orderId: line.orderId, saleId: line.saleId });
+  const status = statusAfterStockAdjusted({ status: pet.status, stock: to, openOrders: yield* ctx.orders.openCount(pet.id) }, to - stock);
+  yield* applyStanding(ctx, pet, status, { from: stock, to, reason: 'returned', orderId: line.orderId, saleId: line.saleId });
 }
