@@ -50,6 +50,24 @@ export interface PetListFilter {
   cursor?: string;
 }
 
+/** A pet as an export writes it: its category's name, its stock and its details (SQL's nulls where none; vaccinations as JSON text). */
+export interface PetExportRow {
+  id: number;
+  name: string;
+  category: string;
+  categoryId: number;
+  status: PetStatus;
+  stock: number;
+  price: number | null;
+  sku: string | null;
+  breed: string | null;
+  sex: string | null;
+  birthDate: string | null;
+  microchip: string | null;
+  vaccinations: string | null;
+  healthNotes: string | null;
+}
+
 /** Stock and category sort by a value of another table, read per row (the inventory entry, the category's name key). */
 const STOCK = 'ifnull((SELECT quantity FROM inventory WHERE pet_id = pets.id), 0)';
 const CATEGORY_ORDER = '(SELECT name_order FROM categories WHERE categories.id = pets.category_id)';
@@ -88,6 +106,13 @@ export function petsRepository(db: Db) {
     'SELECT category_id AS categoryId, count(*) AS pets FROM pets GROUP BY category_id ORDER BY category_id',
   );
   const writtenSinceCounted = writeWatcher(db);
+  const countPerStatus = db.prepare<[], { status: PetStatus; n: number }>('SELECT status, count(*) AS n FROM pets GROUP BY status');
+  const everyPet = db.prepare<[], PetExportRow>(
+    `SELECT p.id, p.name, c.name AS category, p.category_id AS categoryId, p.status, coalesce(i.quantity, 0) AS stock,
+       p.price, p.sku, d.breed, d.sex, d.birth_date AS birthDate, d.microchip, d.vaccinations, d.health_notes AS healthNotes
+     FROM pets p JOIN categories c ON c.id = p.category_id LEFT JOIN inventory i ON i.pet_id = p.id
+       LEFT JOIN pet_details d ON d.pet_id = p.id ORDER BY p.id`,
+  );
   let keptCounts: readonly CategoryPetCount[] = [];
 
   /**
@@ -171,6 +196,11 @@ export function petsRepository(db: Db) {
       if (writtenSinceCounted()) keptCounts = countPerCategory.all();
       return keptCounts;
     },
+
+    /** How many pets have each status; a status no pet has is not listed. */
+    countPerStatus: () => countPerStatus.all(),
+    /** Every pet with its category's name, stock and details, by id (an export). */
+    exportRows: () => everyPet.all(),
 
     list(filter: PetListFilter): { rows: PetRow[]; total: number; nextCursor: string | null } {
       const { page, countSql, key } = sqlFor(filter);
