@@ -1,8 +1,10 @@
 import { StoreError } from '../../src-shared/errors';
 import { FORGOTTEN_CUSTOMER_NAME, type Customer, type CustomerPatch } from '../../src-shared/schemas/customer';
 import type { CustomerFields, CustomerRow } from '../db/repositories/customers';
+import type { Step } from '../db/step';
 import type { ServiceContext } from './context';
-import type { HandlersFor } from './handler-types';
+import type { HandlerContext } from './handler-context';
+import { stepHandlers, type StepHandlersFor } from './handler-types';
 
 /** What a forgotten customer keeps of the person: nothing but a name that says so. */
 const ERASED: CustomerFields = { name: FORGOTTEN_CUSTOMER_NAME, phone: null, email: null, note: null };
@@ -28,58 +30,60 @@ export function forgetAgainAfterRestore(ctx: ServiceContext): number {
   return ctx.customers.forgetAgain(FORGOTTEN_CUSTOMER_NAME);
 }
 
-export function customerHandlers(ctx: ServiceContext): HandlersFor<'customers'> {
-  function mustFind(id: number): CustomerRow {
-    const customer = ctx.customers.find(id);
+export const customerHandlers = stepHandlers((ctx: HandlerContext): StepHandlersFor<'customers'> => {
+  function* mustFind(id: number): Step<CustomerRow> {
+    const customer = yield* ctx.customers.find(id);
     if (!customer) throw new StoreError('NOT_FOUND', `Customer ${id} does not exist`);
     return customer;
   }
 
   return {
-    'customers.list': (query) => {
-      const { rows, total, nextCursor } = ctx.customers.list(query);
+    *'customers.list'(query) {
+      const { rows, total, nextCursor } = yield* ctx.customers.list(query);
       return { items: rows.map(customerModel), total, nextCursor };
     },
 
     'customers.create': ({ name, phone, email, note }) =>
-      ctx.write(() => {
-        const id = ctx.customers.insert({ name, phone: phone || null, email: email || null, note: note || null }, new Date().toISOString());
-        const customer = customerModel(mustFind(id));
-        ctx.events.append('customer.created', customer);
+      ctx.write(function* () {
+        const id = yield* ctx.customers.insert({ name, phone: phone || null, email: email || null, note: note || null }, new Date().toISOString());
+        const customer = customerModel(yield* mustFind(id));
+        yield* ctx.events.append('customer.created', customer);
         return customer;
       }),
 
-    'customers.get': ({ customerId }) => customerModel(mustFind(customerId)),
+    *'customers.get'({ customerId }) {
+      return customerModel(yield* mustFind(customerId));
+    },
 
     'customers.update': ({ customerId, changes }) =>
-      ctx.write(() => {
-        const before = mustFind(customerId);
+      ctx.write(function* () {
+        const before = yield* mustFind(customerId);
         if (before.forgottenAt !== null) {
           throw new StoreError('CUSTOMER_FORGOTTEN', `Customer ${customerId} has been forgotten: their record can no longer be changed`);
         }
         const after = changed(before, changes);
         // A save that changes nothing writes nothing and announces nothing.
         if (!after) return customerModel(before);
-        ctx.customers.update(customerId, after, new Date().toISOString());
-        const customer = customerModel(mustFind(customerId));
-        ctx.events.append('customer.updated', customer);
+        yield* ctx.customers.update(customerId, after, new Date().toISOString());
+        const customer = customerModel(yield* mustFind(customerId));
+        yield* ctx.events.append('customer.updated', customer);
         return customer;
       }),
 
     'customers.forget': ({ customerId }) =>
-      ctx.write(() => {
-        const before = mustFind(customerId);
+      ctx.write(function* () {
+        const before = yield* mustFind(customerId);
         if (before.forgottenAt !== null) return null; // forgotten already: a harmless retry
         const at = new Date().toISOString();
-        ctx.customers.update(customerId, ERASED, at);
-        ctx.customers.markForgotten(customerId, at);
+        yield* ctx.customers.update(customerId, ERASED, at);
+        yield* ctx.customers.markForgotten(customerId, at);
         // The person leaves the change log and the kept answers too, in the same transaction.
-        ctx.customers.eraseTraces(customerId, FORGOTTEN_CUSTOMER_NAME, at);
-        ctx.events.append('customer.forgotten', customerModel(mustFind(customerId)));
+        yield* ctx.customers.eraseTraces(customerId, FORGOTTEN_CUSTOMER_NAME, at);
+        yield* ctx.events.append('customer.forgotten', customerModel(yield* mustFind(customerId)));
         return null;
       }),
   };
-}
+});
 
 /** The fields after a PATCH, or undefined when it changes none of them. */
 function changed(before: CustomerRow, changes: CustomerPatch): CustomerFields | undefined {
