@@ -81,4 +81,17 @@ describePostgres('the report summaries’ triggers on PostgreSQL', () => {
     const cash = await pool.query("SELECT sales, paid, change FROM report_payment_hours WHERE hour = '2026-11-28T14' AND method = 'cash'");
     expect(cash.rows).toEqual([{ sales: 1, paid: 4000, change: 2000 }]);
   });
+
+  test('a cancel that gives no time counts in the hour it is made, as on SQLite', async () => {
+    const hourBefore = new Date().toISOString().slice(0, 13);
+    const cancel = "UPDATE sales SET status = 'cancelled' WHERE id = 1";
+    db.exec(cancel);
+    await pool.query(cancel);
+    const hours = [hourBefore, new Date().toISOString().slice(0, 13)];
+    const counted = 'SELECT hour, cancelled FROM report_hours WHERE hour >= $1 AND hour <= $2';
+    const onSqlite = db.prepare(counted.replace(/\$\d/g, '?')).all(...hours);
+    expect(onSqlite).toEqual([{ hour: expect.any(String), cancelled: 1 }]);
+    // Each in its own hour should the clock pass one between the two.
+    expect((await pool.query(counted, hours)).rows).toEqual([{ hour: expect.any(String), cancelled: 1 }]);
+  });
 });
