@@ -6,35 +6,18 @@ import { Name } from '../../src-shared/schemas/common';
 import { ImportRow, type DataFormat, type ImportPreview, type ImportPreviewRow, type ImportResult, type SameNameChoice } from '../../src-shared/schemas/data';
 import { STOCK_MAX } from '../../src-shared/schemas/inventory';
 import { NewCategory } from '../../src-shared/schemas/category';
-import type { PetStatus } from '../../src-shared/schemas/pet';
-import type { ServiceContext } from './context';
+import type { Step } from '../db/step';
+import type { HandlerContext } from './handler-context';
 import { CATEGORY_RECORD_COLUMNS, FORMULA_START, RECORD_COLUMNS, readImportFile, type FileRecord } from './data-transfer-read';
-import { readSettingsNow as readSettings } from './settings-read';
+import { readSettings } from './settings-read';
 import { salesCsv } from './sales-csv';
 import { detailsOf, mergedRecord, petRowWith, type PetRecord } from './pet-record';
-import { skuKey } from '../db/repositories/pets';
-import type { HandlersFor } from './handler-types';
+import { skuKey, type PetExportRow } from '../db/repositories/pets';
+import { stepHandlers, type StepHandlersFor } from './handler-types';
+import { applyStanding } from './standing';
 import { initialStock, statusAfterStockAdjusted } from './stock-rules';
 import { categoryModel, orderModel } from './to-model';
 import type { CategoryRow } from '../db/repositories/categories';
-
-interface PetExportRow {
-  id: number;
-  name: string;
-  category: string;
-  categoryId: number;
-  status: PetStatus;
-  stock: number;
-  // The pet's optional fields (SQL's nulls where there is none); vaccinations as JSON text.
-  price: number | null;
-  sku: string | null;
-  breed: string | null;
-  sex: string | null;
-  birthDate: string | null;
-  microchip: string | null;
-  vaccinations: string | null;
-  healthNotes: string | null;
-}
 
 /** An exported pet's optional fields that have a value (JSON: vaccinations as a list; CSV: as the JSON text a cell holds). */
 function recordOf(row: PetExportRow, vaccinations: 'list' | 'text'): Record<string, unknown> {
@@ -72,32 +55,22 @@ const today = () => new Date().toISOString().slice(0, 10);
 const count = (n: number, one: string, many: string) => countOf(n, one, many, 'en');
 const listed = (parts: string[]) => (parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join(''));
 
-export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
-  const allPets = ctx.db.prepare<[], PetExportRow>(
-    `SELECT p.id, p.name, c.name AS category, p.category_id AS categoryId, p.status, coalesce(i.quantity, 0) AS stock,
-       p.price, p.sku, d.breed, d.sex, d.birth_date AS birthDate, d.microchip, d.vaccinations, d.health_notes AS healthNotes
-     FROM pets p JOIN categories c ON c.id = p.category_id LEFT JOIN inventory i ON i.pet_id = p.id
-       LEFT JOIN pet_details d ON d.pet_id = p.id ORDER BY p.id`,
-  );
-  const allCategories = ctx.db.prepare<[], CategoryRow>(
-    'SELECT id, name, description, tax_rate AS taxRate, low_stock_threshold AS lowStockThreshold FROM categories ORDER BY id',
-  );
-
+export const dataTransferHandlers = stepHandlers((ctx: HandlerContext): StepHandlersFor<'data'> => {
   /**
    * The store's categories as one plan finds them, each id or name looked up once: a file names
-   * the same few categories on every row. Made per plan (a plan runs in one synchronous call, so
-   * nothing changes the categories while it is used).
+   * the same few categories on every row. Made per plan (a plan reads in one snapshot or one write
+   * transaction, so nothing changes the categories while it is used).
    */
   function categoryLookup() {
     const byId = new Map<number, CategoryRow | undefined>();
     const byName = new Map<string, CategoryRow | undefined>();
     return {
-      find(id: number) {
-        if (!byId.has(id)) byId.set(id, ctx.categories.find(id));
+      *find(id: number): Step<CategoryRow | undefined> {
+        if (!byId.has(id)) byId.set(id, yield* ctx.categories.find(id));
         return byId.get(id);
       },
-      findByName(name: string) {
-        if (!byName.has(name)) byName.set(name, ctx.categories.findByName(name));
+      *findByName(name: string): Step<CategoryRow | undefined> {
+        if (!byName.has(name)) byName.set(name, yield* ctx.categories.findByName(name));
         return byName.get(name);
       },
     };
@@ -107,7 +80,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
    * One record against the store's rules. `creates` holds the folded names of the categories this
    * import creates (a whole-store export's), so their pets can be checked before they exist.
    */
-  function checkRecord(record: FileRecord, planned: PlannedCategories, categories: ReturnType<typeof categoryLookup>, choices: ImportChoices): ImportPreviewRow {
+  function* checkRecord(record: FileRecord, planned: PlannedCategories, categories: ReturnType<typeof categoryLookup>, choices: ImportChoices): Step<ImportPreviewRow> {
     const { creates } = planned;
     const { line, where, values } = record;
     const skip = (errors: ErrorDetail[]): ImportPreviewRow => ({ line, where, values, outcome: 'invalid', pet: null, errors, notes: [] });
@@ -126,16 +99,16 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     if (!named.success) errors.push(...detailsFromZod(named.error, { prefix: 'name' }));
     const name = named.success ? named.data : parsed.data.name;
     // Our own export read back (same id, same name): the pet is here already, not a new one.
-    const same = record.id === undefined ? undefined : ctx.pets.find(record.id);
+    const same = record.id === undefined ? undefined : yield* ctx.pets.find(record.id);
     if (same && named.success && fold(same.name) === fold(name)) {
       return { line, where, values, outcome: 'exists', pet: null, errors: [], notes: [`Already in the store as pet ${same.id}`] };
     }
     // A category is found by its name first: our exports write names, and a category may be called
     // "2024". Digits that name no category are read as an id (a hand-written file), except in a
     // whole-store export, whose ids belong to the store that wrote it.
-    const byName = typeof category === 'string' ? categories.findByName(category) : undefined;
+    const byName = typeof category === 'string' ? yield* categories.findByName(category) : undefined;
     const asId = !record.categoryFromFile && (typeof category === 'number' || /^\d+$/.test(category));
-    const found = byName ?? (asId ? categories.find(Number(category)) : undefined);
+    const found = byName ?? (asId ? yield* categories.find(Number(category)) : undefined);
     // A name (not an id) the store lacks: created when the clerk asked for it, else counted as unknown.
     const newName = !found && !record.categoryFromFile && typeof category === 'string' && !asId && NewCategory.shape.name.safeParse(category).success ? category.trim() : undefined;
     if (newName !== undefined && choices.createCategories && !creates.has(fold(newName))) {
@@ -154,10 +127,10 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     // Its price, SKU and details as a new pet takes them; a SKU or chip another pet has is the row's problem.
     const petRecord = mergedRecord({}, fields);
     // A pet of the store by this name in this category: a re-import or a delivery, as the clerk chose.
-    const twin = found && named.success ? ctx.pets.firstNamedIn(name, found.id) : undefined;
+    const twin = found && named.success ? yield* ctx.pets.firstNamedIn(name, found.id) : undefined;
     const keepsTwin = twin !== undefined && choices.sameName !== 'import';
     // Skipped or restocked, the row's SKU or chip being that pet's own is no clash.
-    errors.push(...takenInStore(petRecord, keepsTwin ? twin : undefined));
+    errors.push(...(yield* takenInStore(petRecord, keepsTwin ? twin : undefined)));
     if (errors.length) return skip(errors);
     const categoryName = found ? found.name : fromFile!;
     const pet = { name, category: categoryName, categoryId: found?.id ?? null, status, stock, ...petRecord };
@@ -165,7 +138,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
       return { line, where, values, outcome: 'exists', petId: twin, pet: null, errors: [], notes: [`Skipped: the store has "${name}" in ${categoryName} (pet ${twin})`] };
     }
     if (keepsTwin) {
-      const now = ctx.inventory.quantity(twin);
+      const now = yield* ctx.inventory.quantity(twin);
       if (now + stock > STOCK_MAX) return skip([{ path: 'stock', message: `Pet ${twin} has ${now} in stock: adding ${stock} would pass the maximum of ${STOCK_MAX}` }]);
       return { line, where, values, outcome: 'restock', petId: twin, pet, errors: [], notes: [`Adds ${stock} to the stock of pet ${twin} (${now} now)`] };
     }
@@ -177,21 +150,21 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
   }
 
   /** A delivery of a pet the store has: its stock grows by the row's, a movement `received` (as inventory.adjust). */
-  function restock(petId: number, delta: number): void {
+  function* restock(petId: number, delta: number): Step<void> {
     if (delta === 0) return;
-    const pet = ctx.pets.find(petId)!;
-    const from = ctx.inventory.quantity(petId);
+    const pet = (yield* ctx.pets.find(petId))!;
+    const from = yield* ctx.inventory.quantity(petId);
     const to = from + delta;
-    const status = statusAfterStockAdjusted({ status: pet.status, stock: to, openOrders: ctx.orders.openCount(petId) }, delta);
-    ctx.applyStanding(pet, status, { from, to, reason: 'received', note: 'import' });
+    const status = statusAfterStockAdjusted({ status: pet.status, stock: to, openOrders: yield* ctx.orders.openCount(petId) }, delta);
+    yield* applyStanding(ctx, pet, status, { from, to, reason: 'received', note: 'import' });
   }
 
   /** A SKU or microchip number a pet of the store has already (each a pet's own: SKU_TAKEN, MICROCHIP_TAKEN). */
-  function takenInStore({ sku, microchip }: PetRecord, own?: number): ErrorDetail[] {
+  function* takenInStore({ sku, microchip }: PetRecord, own?: number): Step<ErrorDetail[]> {
     const problems: ErrorDetail[] = [];
-    const skuHolder = sku === undefined ? undefined : ctx.pets.findBySku(sku);
+    const skuHolder = sku === undefined ? undefined : yield* ctx.pets.findBySku(sku);
     if (skuHolder !== undefined && skuHolder !== own) problems.push({ path: 'sku', message: `Pet ${skuHolder} of the store has this SKU (SKUs are unique, case aside)` });
-    const chipHolder = microchip === undefined ? undefined : ctx.petDetails.findByMicrochip(microchip);
+    const chipHolder = microchip === undefined ? undefined : yield* ctx.petDetails.findByMicrochip(microchip);
     if (chipHolder !== undefined && chipHolder !== own) problems.push({ path: 'microchip', message: `Pet ${chipHolder} of the store has this microchip number` });
     return problems;
   }
@@ -229,8 +202,8 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     }
   }
 
-  function plan(format: DataFormat, content: string, choices: ImportChoices): ImportPlan {
-    const file = readImportFile(format, content, readSettings(ctx).currency);
+  function* plan(format: DataFormat, content: string, choices: ImportChoices): Step<ImportPlan> {
+    const file = readImportFile(format, content, (yield* readSettings(ctx)).currency);
     const notes: string[] = [];
     const planned: PlannedCategories = { creates: new Set<string>(), create: [], unknown: new Map() };
     const { create, creates } = planned;
@@ -239,7 +212,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     const unusable: string[] = [];
     for (const category of file.categories) {
       if (category.problem) unusable.push(`The file's category ${category.id ?? `"${category.name}"`} is not imported: ${category.problem}`);
-      else if (categories.findByName(category.name)) present++;
+      else if (yield* categories.findByName(category.name)) present++;
       else if (!creates.has(fold(category.name))) {
         creates.add(fold(category.name));
         create.push({ name: category.name, description: category.description, taxRate: category.taxRate, lowStockThreshold: category.lowStockThreshold });
@@ -252,7 +225,8 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
     if (present && categoriesOnly) notes.push(`${count(present, 'category is', 'categories are')} in the store already (same name): left as they are`);
     const skippedCategories = categoriesOnly ? unusable : [];
     if (file.orders) notes.push(`The file's ${count(file.orders, 'order is', 'orders are')} not imported: an import adds pets and their categories only`);
-    const rows = file.fileErrors.length ? [] : file.records.map((record) => checkRecord(record, planned, categories, choices));
+    const rows: ImportPreviewRow[] = [];
+    if (!file.fileErrors.length) for (const record of file.records) rows.push(yield* checkRecord(record, planned, categories, choices));
     refuseRepeatsInFile(rows);
     noteRepeatsInFile(rows);
     const tally = (outcome: ImportPreviewRow['outcome']) => rows.filter((row) => row.outcome === outcome).length;
@@ -275,17 +249,18 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
   }
 
   /** The plan as the clerk sees it; with `rowLimit`, the rows that need a look first (a large file's every row would be megabytes). */
-  function preview(format: DataFormat, content: string, choices: ImportChoices, rowLimit?: number): ImportPreview {
-    const { create: _create, orders: _orders, rows, ...shown } = plan(format, content, choices);
+  function* preview(format: DataFormat, content: string, choices: ImportChoices, rowLimit?: number): Step<ImportPreview> {
+    const { create: _create, orders: _orders, rows, ...shown } = yield* plan(format, content, choices);
     return { ...shown, rows: rowLimit === undefined ? rows : rowsWorthALook(rows, rowLimit), rowCount: rows.length };
   }
 
   return {
-    'data.export': ({ format, resource }) => {
+    // An export's tables and a preview's lookups agree with each other: each is read in one snapshot.
+    'data.export': ({ format, resource }) => ctx.read(function* () {
       if (format === 'json') {
-        const categories = allCategories.all().map(categoryModel);
-        const pets = allPets.all().map((row) => ({ id: row.id, name: row.name, categoryId: row.categoryId, status: row.status, stock: row.stock, ...recordOf(row, 'list') }));
-        const orders = ctx.orders.all().map(orderModel);
+        const categories = (yield* ctx.categories.all()).map(categoryModel);
+        const pets = (yield* ctx.pets.exportRows()).map((row) => ({ id: row.id, name: row.name, categoryId: row.categoryId, status: row.status, stock: row.stock, ...recordOf(row, 'list') }));
+        const orders = (yield* ctx.orders.all()).map(orderModel);
         const content = JSON.stringify(
           { exportedAt: new Date().toISOString(), categories, pets, orders },
           null,
@@ -295,19 +270,19 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
         const rows = categories.length + pets.length + orders.length;
         return { filename: `petstore-${today()}.json`, mimeType: 'application/json', content, rows, summary };
       }
-      if (resource === 'sales') return salesCsv(ctx);
+      if (resource === 'sales') return yield* salesCsv(ctx);
       const table: Record<string, unknown>[] =
         resource === 'pets'
-          ? allPets.all().map((pet) => ({ id: pet.id, name: pet.name, category: pet.category, categoryId: pet.categoryId, status: pet.status, stock: pet.stock, ...recordOf(pet, 'text') }))
+          ? (yield* ctx.pets.exportRows()).map((pet) => ({ id: pet.id, name: pet.name, category: pet.category, categoryId: pet.categoryId, status: pet.status, stock: pet.stock, ...recordOf(pet, 'text') }))
           : resource === 'categories'
-            ? allCategories.all().map((row) => ({
+            ? (yield* ctx.categories.all()).map((row) => ({
                 id: row.id,
                 name: row.name,
                 description: row.description ?? '',
                 ...(row.taxRate === null ? {} : { taxRate: row.taxRate }),
                 ...(row.lowStockThreshold === null ? {} : { lowStockThreshold: row.lowStockThreshold }),
               }))
-            : ctx.orders.all().map((row) => ({ ...orderModel(row) }));
+            : (yield* ctx.orders.all()).map((row) => ({ ...orderModel(row) }));
       // A pet's or category's optional fields are columns when some row has a value: a store that uses none exports the file it always did.
       const optional = resource === 'pets' ? RECORD_COLUMNS : resource === 'categories' ? CATEGORY_RECORD_COLUMNS : [];
       const recordColumns = optional.filter((column) => table.some((row) => column in row));
@@ -316,15 +291,15 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
       const content = `${Papa.unparse(table, { columns, escapeFormulae: FORMULA_START })}\r\n`;
       const summary = { pets: count(table.length, 'pet', 'pets'), categories: count(table.length, 'category', 'categories'), orders: count(table.length, 'order', 'orders') }[resource];
       return { filename: `petstore-${resource}-${today()}.csv`, mimeType: 'text/csv', content, rows: table.length, summary };
-    },
+    }),
 
     'data.previewImport': ({ format, content, rowLimit, sameName, createCategories }) =>
-      preview(format, content, { sameName: sameName ?? 'import', createCategories: createCategories ?? false }, rowLimit),
+      ctx.read(() => preview(format, content, { sameName: sameName ?? 'import', createCategories: createCategories ?? false }, rowLimit)),
 
     'data.import': ({ format, content, allOrNothing, sameName, createCategories }) =>
       // Checked again inside the transaction, so what is written is what was valid at that moment.
-      ctx.write(() => {
-        const result = plan(format, content, { sameName: sameName ?? 'import', createCategories: createCategories ?? false });
+      ctx.write(function* () {
+        const result = yield* plan(format, content, { sameName: sameName ?? 'import', createCategories: createCategories ?? false });
         if (result.fileErrors.length) throw new StoreError('VALIDATION_FAILED', result.fileErrors.join('; '));
         if (allOrNothing && result.invalid > 0) {
           const first = result.rows.find((row) => row.outcome === 'invalid');
@@ -333,24 +308,24 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
         }
         const createdIds = new Map<string, number>();
         for (const { name, description, taxRate, lowStockThreshold } of result.create) {
-          const id = ctx.categories.insert(name, { description: description ?? null, taxRate, lowStockThreshold });
+          const id = yield* ctx.categories.insert(name, { description: description ?? null, taxRate, lowStockThreshold });
           createdIds.set(fold(name), id);
-          ctx.events.append('category.created', categoryModel(ctx.categories.find(id)!));
+          yield* ctx.events.append('category.created', categoryModel((yield* ctx.categories.find(id))!));
         }
         for (const row of result.rows) {
           if (row.outcome === 'restock' && row.pet && row.petId !== undefined) {
-            restock(row.petId, row.pet.stock);
+            yield* restock(row.petId, row.pet.stock);
             continue;
           }
           if (!row.pet) continue;
           const { name, category, status, stock } = row.pet;
           const categoryId = row.pet.categoryId ?? createdIds.get(fold(category))!;
-          const id = ctx.pets.insert(name, categoryId, status, row.pet);
-          ctx.petDetails.set(id, detailsOf(row.pet));
-          ctx.inventory.set(id, stock, { reason: 'opening' }); // an imported pet's stock is its first in this store
-          ctx.events.append('pet.created', petRowWith({ id, name, categoryId, status }, row.pet));
+          const id = yield* ctx.pets.insert(name, categoryId, status, row.pet);
+          yield* ctx.petDetails.set(id, detailsOf(row.pet));
+          yield* ctx.inventory.set(id, stock, { reason: 'opening' }); // an imported pet's stock is its first in this store
+          yield* ctx.events.append('pet.created', petRowWith({ id, name, categoryId, status }, row.pet));
           // Creation implies the default stock (pets.create); another one is announced as a change of it.
-          if (stock !== initialStock(status)) ctx.events.append('inventory.updated', { petId: id, quantity: stock, status });
+          if (stock !== initialStock(status)) yield* ctx.events.append('inventory.updated', { petId: id, quantity: stock, status });
         }
         const done: ImportResult = { imported: result.valid, skipped: result.invalid };
         // Said only when there is something to say, so a plain list of pets answers as it always did.
@@ -361,7 +336,7 @@ export function dataTransferHandlers(ctx: ServiceContext): HandlersFor<'data'> {
         return done;
       }),
   };
-}
+});
 
 /**
  * At most `limit` rows: those skipped or with a note first, so the clerk meets them at the top of

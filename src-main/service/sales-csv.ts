@@ -9,9 +9,10 @@ import Papa from 'papaparse';
 import { countOf } from '../../src-shared/count';
 import { currencyDigits, minorToDecimal } from '../../src-shared/money-format';
 import type { ExportedFile } from '../../src-shared/schemas/data';
-import type { ServiceContext } from './context';
+import type { Step } from '../db/step';
+import type { HandlerContext } from './handler-context';
 import { FORMULA_START } from './data-transfer-read';
-import { readSettingsNow as readSettings } from './settings-read';
+import { readSettings } from './settings-read';
 
 export const SALES_CSV_COLUMNS = [
   'receipt',
@@ -57,11 +58,11 @@ function wallClock(timeZone: string): (iso: string) => string {
   };
 }
 
-export function salesCsv(ctx: ServiceContext): ExportedFile {
-  const clock = wallClock(readSettings(ctx).timeZone);
+export function* salesCsv(ctx: HandlerContext): Step<ExportedFile> {
+  const clock = wallClock((yield* readSettings(ctx)).timeZone);
   const data: unknown[][] = [];
   let sales = 0;
-  for (const row of ctx.reports.saleLines()) {
+  for (const row of yield* ctx.reports.saleLines()) {
     const money = (amount: number) => minorToDecimal(amount, currencyDigits(row.currency));
     if (row.line === 0) sales++;
     data.push([

@@ -205,8 +205,8 @@ export function reportsRepository(db: Db) {
       return new Map(names[kind].all(JSON.stringify(ids)).map(({ id, name }) => [id, name]));
     },
 
-    /** Every line of every sale, by receipt number and line. */
-    saleLines: () => saleLines.iterate(),
+    /** Every line of every sale, by receipt number and line: read as they are written out (an export of years). */
+    saleLines: (): Iterable<SaleLineExportRow> => saleLines.iterate(),
 
     /**
      * Replaces the records wholesale (a restore) in the caller's transaction, then computes the
