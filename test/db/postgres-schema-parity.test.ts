@@ -40,7 +40,8 @@ interface Schema {
   tables: string[];
   columns: Record<string, Column[]>;
   primaryKeys: Record<string, string[]>;
-  unique: Record<string, string[][]>;
+  /** Each table's UNIQUE constraints, as their columns joined by commas. */
+  unique: Record<string, string[]>;
   foreignKeys: Record<string, ForeignKey[]>;
   /** How many CHECK constraints each table has (their text differs between the engines' SQL). */
   checks: Record<string, number>;
