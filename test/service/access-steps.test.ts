@@ -98,7 +98,7 @@ const refusal = (work: () => unknown) => {
 };
 
 test('every handler of the six modules yields its reads and writes and answers as on SQLite', () => {
-  asked = { query: 0, transaction: 0 };
+  asked = { query: 0, transaction: 0, event: 0 };
   const call = yieldingHandlers();
   const { handlers } = t.store;
 
