@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { POSTGRES_INSTALL_HINT } from './postgres-cluster';
+import { ensureMigratedTemplate } from './postgres-template';
 
 /** The test cluster's superuser URL, or null where PostgreSQL is not installed (its tests skip). */
 export const postgresServerUrl: string | null = inject('postgresUrl');
@@ -38,29 +39,38 @@ function uniqueName(): string {
   return `t_${file.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 40)}_${randomBytes(5).toString('hex')}`;
 }
 
+export interface DatabaseOptions {
+  /** Copied from the run's database migrated to the latest version (faster than migrating each), instead of empty. */
+  migrated?: boolean;
+  /** More of CREATE DATABASE (`TEMPLATE template0 LOCALE_PROVIDER icu …`); not with `migrated`. */
+  createOptions?: string;
+}
+
 export interface PostgresDatabases {
-  /** The file's own empty database (created before its tests). */
+  /** The file's own database (created before its tests): empty, or migrated when asked. */
   readonly url: string;
-  /** Another empty database, for a test that needs one of its own; dropped with the file's. */
-  another(options?: { createOptions?: string }): Promise<string>;
+  /** Another database, for a test that needs one of its own; dropped with the file's. */
+  another(options?: DatabaseOptions): Promise<string>;
 }
 
 /**
- * Databases of this test file's own on the test cluster: one made before its tests, more on
- * request, all dropped after them (FORCE: a pool a failed test left open does not keep one).
+ * Databases of this test file's own on the test cluster: one made before its tests (migrated, from
+ * the run's template, when asked), more on request, all dropped after them (FORCE: a pool a failed
+ * test left open does not keep one).
  * Call at the top of a `describePostgres` body.
  */
-export function freshPostgresDatabase(): PostgresDatabases {
+export function freshPostgresDatabase(options: { migrated?: boolean } = {}): PostgresDatabases {
   const made: string[] = [];
   let url = '';
-  const another = async ({ createOptions = '' } = {}) => {
+  const another = async ({ migrated = false, createOptions = '' }: DatabaseOptions = {}) => {
     const name = uniqueName();
-    await onServer(`CREATE DATABASE ${name} ${createOptions}`);
+    const template = migrated ? `TEMPLATE ${await ensureMigratedTemplate(postgresServerUrl!)}` : '';
+    await onServer(`CREATE DATABASE ${name} ${template} ${createOptions}`);
     made.push(name);
     return databaseUrl(name);
   };
   beforeAll(async () => {
-    url = await another();
+    url = await another(options);
   });
   afterAll(async () => {
     for (const name of made.splice(0)) await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
