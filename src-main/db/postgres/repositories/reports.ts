@@ -1,0 +1,147 @@
+import type { PaymentMethod } from '../../../../src-shared/schemas/sale';
+import type { HourSumsRow, LineKey, LineSumsRow, PaymentSumsRow, ReportsRepository, SaleLineExportRow } from '../../repositories/reports';
+import { sql, type Stepped } from '../../step';
+
+/**
+ * The sums reports are made of on PostgreSQL: SQLite's reportsRepository, query for query. The
+ * summaries are kept by the baseline's triggers. SQLite's GROUP BY hands groups out in key order;
+ * PostgreSQL's may hash them, so each grouped query here says ORDER BY.
+ */
+
+const SOLD_SUMS = `count(DISTINCT l.sale_id) AS sales, sum(l.quantity) AS quantity, sum(l.gross) AS gross, sum(l.discount) AS discounts,
+  sum(l.net) AS net, sum(l.tax) AS tax, sum(l.total) AS total`;
+const REFUNDED_SUMS = `sum(rl.quantity) AS "refundedQuantity", sum(rl.net) AS "refundedNet", sum(rl.tax) AS "refundedTax", sum(rl.total) AS refunds`;
+const SUMMARY_SUMS = `sum(sales) AS sales, sum(quantity) AS quantity, sum(gross) AS gross, sum(discounts) AS discounts, sum(net) AS net,
+  sum(tax) AS tax, sum(total) AS total, sum(refunded_quantity) AS "refundedQuantity", sum(refunded_net) AS "refundedNet",
+  sum(refunded_tax) AS "refundedTax", sum(refunds) AS refunds`;
+const KEY_COLUMN: Record<LineKey, string> = { all: 'NULL::bigint', category: 'l.category_id', pet: 'l.pet_id', rate: 'l.tax_rate' };
+
+const SOLD_FIELDS = ['sales', 'quantity', 'gross', 'discounts', 'net', 'tax', 'total'] as const;
+const REFUNDED_FIELDS = ['refundedQuantity', 'refundedNet', 'refundedTax', 'refunds'] as const;
+const noLineSums = (key: number | null): LineSumsRow => ({
+  key,
+  sales: 0,
+  quantity: 0,
+  gross: 0,
+  discounts: 0,
+  net: 0,
+  tax: 0,
+  total: 0,
+  refundedQuantity: 0,
+  refundedNet: 0,
+  refundedTax: 0,
+  refunds: 0,
+});
+
+const SUMMED_BY = {
+  category: `SELECT category_id AS key, ${SUMMARY_SUMS} FROM report_category_hours WHERE hour >= $1 AND hour < $2 GROUP BY category_id ORDER BY 1`,
+  pet: `SELECT pet_id AS key, ${SUMMARY_SUMS} FROM report_pet_hours WHERE hour >= $1 AND hour < $2 GROUP BY pet_id ORDER BY 1`,
+};
+const NAMES = {
+  category: `SELECT x.id, coalesce(c.name, n.name, '') AS name FROM unnest($1::bigint[]) WITH ORDINALITY AS x(id, n)
+    LEFT JOIN categories c ON c.id = x.id LEFT JOIN report_category_names n ON n.category_id = x.id ORDER BY x.n`,
+  pet: `SELECT x.id, coalesce(p.name, n.name, '') AS name FROM unnest($1::bigint[]) WITH ORDINALITY AS x(id, n)
+    LEFT JOIN pets p ON p.id = x.id LEFT JOIN report_pet_names n ON n.pet_id = x.id ORDER BY x.n`,
+};
+
+export function postgresReportsRepository(): Stepped<ReportsRepository> {
+  return {
+    *hours(fromHour: string, toHour: string) {
+      const { rows } = yield* sql<HourSumsRow>(
+        `SELECT hour, NULL::bigint AS key, sales, quantity, gross, discounts, net, tax, total, refunded_quantity AS "refundedQuantity",
+           refunded_net AS "refundedNet", refunded_tax AS "refundedTax", refunds, cancelled
+         FROM report_hours WHERE hour >= $1 AND hour < $2 ORDER BY hour`,
+        [fromHour, toHour],
+      );
+      return rows;
+    },
+    *summed(fromHour: string, toHour: string) {
+      const { rows } = yield* sql<HourSumsRow>(
+        `SELECT NULL AS hour, NULL::bigint AS key, ${SUMMARY_SUMS.replace(/sum\((\w+)\)/g, 'coalesce(sum($1), 0)')}, coalesce(sum(cancelled), 0) AS cancelled
+         FROM report_hours WHERE hour >= $1 AND hour < $2`,
+        [fromHour, toHour],
+      );
+      return rows[0]!;
+    },
+    *summedBy(key: 'category' | 'pet', fromHour: string, toHour: string) {
+      return (yield* sql<LineSumsRow>(SUMMED_BY[key], [fromHour, toHour])).rows;
+    },
+    *summedPayments(fromHour: string, toHour: string) {
+      const { rows } = yield* sql<PaymentSumsRow>(
+        `SELECT method, sum(sales) AS sales, sum(paid) AS paid, sum(change) AS change, sum(refunds) AS refunds
+         FROM report_payment_hours WHERE hour >= $1 AND hour < $2 GROUP BY method ORDER BY method`,
+        [fromHour, toHour],
+      );
+      return rows;
+    },
+
+    *linesBy(key: LineKey, from: string, to: string) {
+      const sold = yield* sql<LineSumsRow>(
+        `SELECT ${KEY_COLUMN[key]} AS key, ${SOLD_SUMS} FROM sales s JOIN sale_lines l ON l.sale_id = s.id
+         WHERE s.created_at >= $1 AND s.created_at < $2 GROUP BY 1 ORDER BY 1`,
+        [from, to],
+      );
+      const refunded = yield* sql<LineSumsRow>(
+        `SELECT ${KEY_COLUMN[key]} AS key, ${REFUNDED_SUMS}
+         FROM refunds r JOIN refund_lines rl ON rl.refund_id = r.id JOIN sale_lines l ON l.sale_id = rl.sale_id AND l.line = rl.line
+         WHERE r.created_at >= $1 AND r.created_at < $2 GROUP BY 1 ORDER BY 1`,
+        [from, to],
+      );
+      const byKey = new Map<number | null, LineSumsRow>();
+      const entry = (k: number | null) => byKey.get(k) ?? byKey.set(k, noLineSums(k)).get(k)!;
+      for (const row of sold.rows) for (const field of SOLD_FIELDS) entry(row.key)[field] = row[field];
+      for (const row of refunded.rows) for (const field of REFUNDED_FIELDS) entry(row.key)[field] = row[field];
+      return [...byKey.values()];
+    },
+    *paymentsBy(from: string, to: string) {
+      const paid = yield* sql<{ method: PaymentMethod; sales: number; paid: number }>(
+        `SELECT p.method, count(DISTINCT p.sale_id) AS sales, sum(p.amount) AS paid
+         FROM sales s JOIN sale_payments p ON p.sale_id = s.id WHERE s.created_at >= $1 AND s.created_at < $2 GROUP BY p.method ORDER BY p.method`,
+        [from, to],
+      );
+      // Only cash gives change: the change of the sales that took cash.
+      const change = yield* sql<{ change: number }>(
+        `SELECT coalesce(sum(change_given), 0) AS change FROM sales s WHERE s.created_at >= $1 AND s.created_at < $2
+           AND EXISTS (SELECT 1 FROM sale_payments p WHERE p.sale_id = s.id AND p.method = 'cash')`,
+        [from, to],
+      );
+      const refunded = yield* sql<{ method: PaymentMethod; refunds: number }>(
+        `SELECT rp.method, sum(rp.amount) AS refunds FROM refunds r JOIN refund_payments rp ON rp.refund_id = r.id
+         WHERE r.created_at >= $1 AND r.created_at < $2 GROUP BY rp.method ORDER BY rp.method`,
+        [from, to],
+      );
+      const byMethod = new Map<PaymentMethod, PaymentSumsRow>();
+      const entry = (method: PaymentMethod) => byMethod.get(method) ?? byMethod.set(method, { method, sales: 0, paid: 0, change: 0, refunds: 0 }).get(method)!;
+      for (const { method, sales, paid: amount } of paid.rows) Object.assign(entry(method), { sales, paid: amount });
+      if (change.rows[0]!.change > 0) entry('cash').change = change.rows[0]!.change;
+      for (const { method, refunds } of refunded.rows) entry(method).refunds = refunds;
+      return [...byMethod.values()];
+    },
+    *cancelled(from: string, to: string) {
+      return (yield* sql<{ n: number }>('SELECT count(*) AS n FROM sales WHERE cancelled_at >= $1 AND cancelled_at < $2', [from, to])).rows[0]!.n;
+    },
+
+    *names(kind: 'category' | 'pet', ids: readonly number[]) {
+      const { rows } = yield* sql<{ id: number; name: string }>(NAMES[kind], [ids]);
+      return new Map(rows.map(({ id, name }) => [id, name]));
+    },
+
+    /** Every line of every sale, read whole (SQLite's iterates them one by one). */
+    *saleLines() {
+      const { rows } = yield* sql<SaleLineExportRow>(
+        `SELECT s.number, s.created_at AS "createdAt", s.status, s.currency, l.line, l.pet_id AS "petId", l.pet_name AS "petName",
+           l.category_name AS "categoryName", l.quantity, l.unit_price AS "unitPrice", l.discount, l.tax_rate AS "taxRate", l.net, l.tax, l.total, l.returned,
+           (SELECT string_agg(method, ', ' ORDER BY first) FROM (SELECT method, min(position) AS first FROM sale_payments p WHERE p.sale_id = s.id GROUP BY method) m)
+             AS methods,
+           s.clerk_name AS "clerkName", s.till_name AS "tillName"
+         FROM sales s JOIN sale_lines l ON l.sale_id = s.id ORDER BY s.number, l.line`,
+      );
+      return rows.values();
+    },
+
+    /** A restore on PostgreSQL goes through its own tools (pg_dump, pg_restore), not the app's file restore. */
+    *replacingRecords(_work: () => void) {
+      throw new Error('Records are replaced by a restore of the SQLite file; a PostgreSQL store is restored with pg_restore');
+    },
+  };
+}
