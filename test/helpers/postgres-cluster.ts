@@ -4,7 +4,7 @@
  * Durability stays at the server's defaults: the crash tests need fsync as a shop's server has it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './ports';
@@ -44,8 +44,53 @@ function postgresUser(): { uid: number; gid: number } {
   return { uid: id('-u'), gid: id('-g') };
 }
 
+const PREFIX = 'petstore-pg-';
+/** The file in a cluster's folder naming the process that runs the tests on it. */
+const OWNER = 'owner.pid';
+
+/** Stops the server of a cluster folder, if one runs there, and removes the folder. */
+function stopAndRemove(bin: string, dir: string): void {
+  const data = join(dir, 'data');
+  if (existsSync(join(data, 'postmaster.pid'))) {
+    try {
+      run(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      // Already gone: the folder goes all the same.
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Stops and removes the clusters of test runs that died without their teardown (killed): their
+ * servers run on, detached. A cluster whose run is alive is left alone, as is a folder made a
+ * moment ago that names no run yet.
+ */
+export function reapAbandonedClusters(bin: string): void {
+  for (const name of readdirSync(tmpdir()).filter((entry) => entry.startsWith(PREFIX))) {
+    const dir = join(tmpdir(), name);
+    try {
+      const owner = join(dir, OWNER);
+      if (existsSync(owner) ? alive(Number(readFileSync(owner, 'utf8'))) : Date.now() - statSync(dir).mtimeMs < 60_000) continue;
+      stopAndRemove(bin, dir);
+    } catch {
+      // Another run reaped it meanwhile.
+    }
+  }
+}
+
 export async function startCluster(bin: string): Promise<Cluster> {
-  const dir = mkdtempSync(join(tmpdir(), 'petstore-pg-'));
+  const dir = mkdtempSync(join(tmpdir(), PREFIX));
+  writeFileSync(join(dir, OWNER), String(process.pid));
   if (process.getuid?.() === 0) {
     const { uid, gid } = postgresUser();
     chownSync(dir, uid, gid);
@@ -53,16 +98,7 @@ export async function startCluster(bin: string): Promise<Cluster> {
   const data = join(dir, 'data');
   const log = join(dir, 'server.log');
   const port = await freePort();
-  const stop = () => {
-    if (existsSync(join(data, 'postmaster.pid'))) {
-      try {
-        run(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } catch {
-        // Already gone: the folder goes all the same.
-      }
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
+  const stop = () => stopAndRemove(bin, dir);
   try {
     run(bin, 'initdb', ['-N', '-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']);
     const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
