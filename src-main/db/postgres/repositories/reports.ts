@@ -75,46 +75,48 @@ export function postgresReportsRepository(): Stepped<ReportsRepository> {
       return rows;
     },
 
+    /** SQLite's two queries (sold, then refunded) as one: the rows of each, in that order, told apart by `refunded`. */
     *linesBy(key: LineKey, from: string, to: string) {
-      const sold = yield* sql<LineSumsRow>(
-        `SELECT ${KEY_COLUMN[key]} AS key, ${SOLD_SUMS} FROM sales s JOIN sale_lines l ON l.sale_id = s.id
-         WHERE s.created_at >= $1 AND s.created_at < $2 GROUP BY 1 ORDER BY 1`,
-        [from, to],
-      );
-      const refunded = yield* sql<LineSumsRow>(
-        `SELECT ${KEY_COLUMN[key]} AS key, ${REFUNDED_SUMS}
-         FROM refunds r JOIN refund_lines rl ON rl.refund_id = r.id JOIN sale_lines l ON l.sale_id = rl.sale_id AND l.line = rl.line
-         WHERE r.created_at >= $1 AND r.created_at < $2 GROUP BY 1 ORDER BY 1`,
+      const { rows } = yield* sql<LineSumsRow & { refunded: boolean }>(
+        `SELECT * FROM (
+           SELECT false AS refunded, ${KEY_COLUMN[key]} AS key, ${SOLD_SUMS}, ${REFUNDED_FIELDS.map((field) => `NULL::numeric AS "${field}"`).join(', ')}
+           FROM sales s JOIN sale_lines l ON l.sale_id = s.id
+           WHERE s.created_at >= $1 AND s.created_at < $2 GROUP BY 2
+           UNION ALL
+           SELECT true, ${KEY_COLUMN[key]}, ${SOLD_FIELDS.map(() => 'NULL').join(', ')}, ${REFUNDED_SUMS}
+           FROM refunds r JOIN refund_lines rl ON rl.refund_id = r.id JOIN sale_lines l ON l.sale_id = rl.sale_id AND l.line = rl.line
+           WHERE r.created_at >= $1 AND r.created_at < $2 GROUP BY 2) sums
+         ORDER BY refunded, key`,
         [from, to],
       );
       const byKey = new Map<number | null, LineSumsRow>();
       const entry = (k: number | null) => byKey.get(k) ?? byKey.set(k, noLineSums(k)).get(k)!;
-      for (const row of sold.rows) for (const field of SOLD_FIELDS) entry(row.key)[field] = row[field];
-      for (const row of refunded.rows) for (const field of REFUNDED_FIELDS) entry(row.key)[field] = row[field];
+      for (const row of rows) for (const field of row.refunded ? REFUNDED_FIELDS : SOLD_FIELDS) entry(row.key)[field] = row[field];
       return [...byKey.values()];
     },
+    /** SQLite's three queries (payments, cash's change, refunds) as one, their rows in that order. */
     *paymentsBy(from: string, to: string) {
-      const paid = yield* sql<{ method: PaymentMethod; sales: number; paid: number }>(
-        `SELECT p.method, count(DISTINCT p.sale_id) AS sales, sum(p.amount) AS paid
-         FROM sales s JOIN sale_payments p ON p.sale_id = s.id WHERE s.created_at >= $1 AND s.created_at < $2 GROUP BY p.method ORDER BY p.method`,
-        [from, to],
-      );
-      // Only cash gives change: the change of the sales that took cash.
-      const change = yield* sql<{ change: number }>(
-        `SELECT coalesce(sum(change_given), 0) AS change FROM sales s WHERE s.created_at >= $1 AND s.created_at < $2
-           AND EXISTS (SELECT 1 FROM sale_payments p WHERE p.sale_id = s.id AND p.method = 'cash')`,
-        [from, to],
-      );
-      const refunded = yield* sql<{ method: PaymentMethod; refunds: number }>(
-        `SELECT rp.method, sum(rp.amount) AS refunds FROM refunds r JOIN refund_payments rp ON rp.refund_id = r.id
-         WHERE r.created_at >= $1 AND r.created_at < $2 GROUP BY rp.method ORDER BY rp.method`,
+      const { rows } = yield* sql<{ part: 1 | 2 | 3; method: PaymentMethod; sales: number; amount: number }>(
+        `SELECT p.method, 1 AS part, count(DISTINCT p.sale_id) AS sales, sum(p.amount) AS amount
+         FROM sales s JOIN sale_payments p ON p.sale_id = s.id WHERE s.created_at >= $1 AND s.created_at < $2 GROUP BY p.method
+         UNION ALL
+         -- Only cash gives change: the change of the sales that took cash.
+         SELECT 'cash', 2, 0, coalesce(sum(change_given), 0) FROM sales s WHERE s.created_at >= $1 AND s.created_at < $2
+           AND EXISTS (SELECT 1 FROM sale_payments p WHERE p.sale_id = s.id AND p.method = 'cash')
+         UNION ALL
+         SELECT rp.method, 3, 0, sum(rp.amount) FROM refunds r JOIN refund_payments rp ON rp.refund_id = r.id
+         WHERE r.created_at >= $1 AND r.created_at < $2 GROUP BY rp.method
+         ORDER BY part, method`,
         [from, to],
       );
       const byMethod = new Map<PaymentMethod, PaymentSumsRow>();
       const entry = (method: PaymentMethod) => byMethod.get(method) ?? byMethod.set(method, { method, sales: 0, paid: 0, change: 0, refunds: 0 }).get(method)!;
-      for (const { method, sales, paid: amount } of paid.rows) Object.assign(entry(method), { sales, paid: amount });
-      if (change.rows[0]!.change > 0) entry('cash').change = change.rows[0]!.change;
-      for (const { method, refunds } of refunded.rows) entry(method).refunds = refunds;
+      for (const { part, method, sales, amount } of rows) {
+        if (part === 1) Object.assign(entry(method), { sales, paid: amount });
+        else if (part === 2) {
+          if (amount > 0) entry('cash').change = amount;
+        } else entry(method).refunds = amount;
+      }
       return [...byMethod.values()];
     },
     *cancelled(from: string, to: string) {
@@ -136,7 +138,7 @@ export function postgresReportsRepository(): Stepped<ReportsRepository> {
            s.clerk_name AS "clerkName", s.till_name AS "tillName"
          FROM sales s JOIN sale_lines l ON l.sale_id = s.id ORDER BY s.number, l.line`,
       );
-      return rows.values();
+      return rows;
     },
 
     /** A restore on PostgreSQL goes through its own tools (pg_dump, pg_restore), not the app's file restore. */
