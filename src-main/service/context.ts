@@ -9,7 +9,7 @@ import { inventoryRepository } from '../db/repositories/inventory';
 import { ordersRepository } from '../db/repositories/orders';
 import { petDetailsRepository } from '../db/repositories/pet-details';
 import { petPhotosRepository } from '../db/repositories/pet-photos';
-import { petsRepository, type PetRow } from '../db/repositories/pets';
+import { petsRepository } from '../db/repositories/pets';
 import { refundsRepository } from '../db/repositories/refunds';
 import { reportsRepository } from '../db/repositories/reports';
 import { salesRepository } from '../db/repositories/sales';
@@ -19,8 +19,6 @@ import { storedAmountsRepository } from '../db/repositories/stored-amounts';
 import { tillsRepository } from '../db/repositories/tills';
 import { tokensRepository } from '../db/repositories/tokens';
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
-import type { PetStatus } from '../../src-shared/schemas/pet';
-import { effectiveLowStockThreshold, isLowStock } from '../../src-shared/thresholds';
 import { actorColumns } from './actor';
 import { createGroupCommit } from './group-commit';
 import { writeTransaction } from './transaction';
@@ -72,37 +70,12 @@ export function createContext(db: Db, afterCommit: () => void) {
     return repos.settings.get(key, DEFAULT_SETTINGS[key]);
   }
 
-  /**
-   * Records a pet's new status and stock, with the events they imply, inside the caller's
-   * transaction. `pet` is the row before the change (its name and category may be new already).
-   * `stock` is the stock it keeps, or a change of it with its cause: the movement of the ledger.
-   */
-  function applyStanding(pet: PetRow, status: PetStatus, stock: number | StockChange, petChanged = false) {
-    if (status !== pet.status) repos.pets.setStatus(pet.id, status);
-    if (status !== pet.status || petChanged) repos.events.append('pet.updated', { ...pet, status });
-    if (typeof stock === 'number') return;
-    const { from: stockBefore, to: stockAfter, ...cause } = stock;
-    if (stockAfter !== stockBefore) {
-      repos.inventory.set(pet.id, stockAfter, cause);
-      const item = { petId: pet.id, quantity: stockAfter, status };
-      repos.events.append('inventory.updated', item);
-      // A pet for sale falling into low stock (docs/states.md T43–T45); never on a rise.
-      if (stockAfter < stockBefore) {
-        const thresholds = { shop: setting('lowStockThreshold'), category: repos.categories.find(pet.categoryId)?.lowStockThreshold };
-        if (!isLowStock(stockBefore, thresholds, pet.status) && isLowStock(stockAfter, thresholds, status)) {
-          repos.events.append('inventory.low', { ...item, threshold: effectiveLowStockThreshold(thresholds) });
-        }
-      }
-    }
-  }
-
   return {
     db,
     ...repos,
     /** The same repositories, for whoever needs them all (the handlers' context). */
     repositories: repos,
     setting,
-    applyStanding,
     commits,
     /**
      * One write transaction; subscribers hear of its events once it has committed. Inside an open

@@ -6,7 +6,6 @@ import type {
 } from '../../src-shared/contract';
 import type { Step } from '../db/step';
 import type { HandlerContext } from './handler-context';
-import type { ServiceContext } from './context';
 
 /** A handler takes the parsed input of its operation and returns its output. */
 export type Handler<K extends CallableOperationName> = (input: ParsedInput<K>) => OperationOutput<K>;
@@ -37,19 +36,7 @@ export type ShellHandlers = {
 /** Every callable operation's handler: what IPC, REST, the CLI and tests call. */
 export type Handlers = ServiceHandlers & ShellHandlers;
 
-/** Marks a module's handlers as steps over the engine-neutral context. */
-export const STEPS = Symbol('step handlers');
-
-/** A module's step handlers, built from the handler context of whichever engine runs them. */
-export interface StepHandlerModule<H> {
-  (ctx: HandlerContext): H;
-  [STEPS]: true;
-}
-
 /** Declares a module's handlers as steps: `export const petHandlers = stepHandlers((ctx) => ({ … }))`. */
-export function stepHandlers<H>(build: (ctx: HandlerContext) => H): StepHandlerModule<H> {
-  return Object.assign(build, { [STEPS]: true as const });
+export function stepHandlers<H>(build: (ctx: HandlerContext) => H): (ctx: HandlerContext) => H {
+  return build;
 }
-
-/** A module still written for SQLite alone (its handlers answer at once). */
-export type SqliteHandlerModule<H> = (ctx: ServiceContext) => H;

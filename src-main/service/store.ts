@@ -1,25 +1,10 @@
 import { openDatabase, type Db, type OpenOptions } from '../db/connection';
-import { categoryHandlers } from './categories';
-import { clerkHandlers } from './clerks';
-import { customerHandlers } from './customers';
 import { createContext, type ServiceContext } from './context';
 import { createEventFeed, type EventFeed } from './event-feed';
-import { eventHandlers } from './event-handlers';
 import { runNow, type Step } from '../db/step';
 import { sqliteHandlerContext, type HandlerContext } from './handler-context';
-import { STEPS, type ServiceHandlers, type SqliteHandlerModule, type StepHandlerModule } from './handler-types';
-import { settingsHandlers, shopHandlers } from './settings';
-import { tokenHandlers } from './tokens';
-import { overviewHandlers } from './overview';
-import { dataTransferHandlers } from './data-transfer';
-import { inventoryHandlers } from './inventory';
-import { orderHandlers } from './orders';
-import { petHandlers } from './pets';
-import { photoHandlers } from './pet-photos';
-import { saleHandlers } from './sales';
-import { sessionHandlers } from './sessions';
-import { reportHandlers } from './reports';
-import { tillHandlers } from './tills';
+import type { ServiceHandlers } from './handler-types';
+import { stepHandlersOver } from './handler-modules';
 
 export interface Store {
   db: Db;
@@ -41,39 +26,21 @@ export function createStore(db: Db): Store {
   feed = createEventFeed(db, context.events, { isBatchOpen: () => context.commits.isOpen });
 
   const steps = sqliteHandlerContext(context);
-  /** A module's handlers as SQLite runs them: a step handler runs to its end at once. */
-  function mount<H extends object>(module: StepHandlerModule<H> | SqliteHandlerModule<H>): AnsweringNow<H> {
-    if (!(STEPS in module)) return module(context) as AnsweringNow<H>;
-    const answering: Record<string, (input: unknown) => unknown> = {};
-    for (const [name, handler] of Object.entries(module(steps)) as [string, (input: unknown) => Step<unknown>][]) {
-      answering[name] = (input) => runNow(handler(input));
-    }
-    return answering as AnsweringNow<H>;
+  const { commits } = context;
+  const handlers: Record<string, (input: unknown) => unknown> = {};
+  for (const [name, handler] of Object.entries(stepHandlersOver(steps)) as [string, (input: unknown) => Step<unknown>][]) {
+    handlers[name] = (input) => {
+      // A batch the REST listener has open (group commit) is committed first, unless this joins it:
+      // no other caller reads or answers uncommitted work.
+      if (commits.isOpen && !commits.isJoining) commits.flush();
+      // On SQLite a step never yields: it answers at once, inside SQLite's own transaction.
+      return runNow(handler(input));
+    };
   }
-
-  const handlers: ServiceHandlers = settledFirst(context, {
-    ...mount(petHandlers),
-    ...mount(photoHandlers),
-    ...mount(categoryHandlers),
-    ...mount(orderHandlers),
-    ...mount(inventoryHandlers),
-    ...mount(settingsHandlers),
-    ...mount(shopHandlers),
-    ...mount(tokenHandlers),
-    ...mount(overviewHandlers),
-    ...mount(dataTransferHandlers),
-    ...mount(customerHandlers),
-    ...mount(saleHandlers),
-    ...mount(reportHandlers),
-    ...mount(tillHandlers),
-    ...mount(clerkHandlers),
-    ...mount(sessionHandlers),
-    ...mount(eventHandlers),
-  });
 
   return {
     db,
-    handlers,
+    handlers: handlers as ServiceHandlers,
     feed,
     context,
     steps,
@@ -83,25 +50,6 @@ export function createStore(db: Db): Store {
       if (db.open) db.close();
     },
   };
-}
-
-/** Step handlers as they answer on SQLite: at once. */
-type AnsweringNow<H> = { [K in keyof H]: H[K] extends (input: infer I) => Step<infer O> ? (input: I) => O : H[K] };
-
-/**
- * The handlers as every caller outside a batch must see them: a batch the REST listener has open
- * (group commit) is committed before they run, so they never read or answer uncommitted work.
- */
-function settledFirst(context: ServiceContext, handlers: ServiceHandlers): ServiceHandlers {
-  const { commits } = context;
-  const settled: Record<string, (input: never) => unknown> = {};
-  for (const [name, handler] of Object.entries(handlers) as [string, (input: never) => unknown][]) {
-    settled[name] = (input) => {
-      if (commits.isOpen && !commits.isJoining) commits.flush();
-      return handler(input);
-    };
-  }
-  return settled as ServiceHandlers;
 }
 
 /** Opens (creating and migrating as needed) the database file and the service on it. */
