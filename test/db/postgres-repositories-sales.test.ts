@@ -327,3 +327,21 @@ describePostgres('PostgreSQL’s sales repositories answer as SQLite’s', () =>
     await expect(pair.onPostgres(pg.reports.replacingRecords(() => {}))).rejects.toThrow(/pg_restore/);
   });
 });
+
+describePostgres('PostgreSQL’s receipt numbers under concurrent sales', () => {
+  const pair = enginePair();
+  const sales = postgresSalesRepository(recorder);
+
+  test('sales made at once each take the next number, none twice and none skipped', async () => {
+    const sell = (i: number) =>
+      pair.onPostgres(
+        inWrite(function* () {
+          const number = yield* sales.nextNumber();
+          return yield* sales.insert(sale(number, `2026-11-28T10:00:0${i}.000Z`));
+        }),
+      );
+    await Promise.all(Array.from({ length: 8 }, (_, i) => sell(i)));
+    const { rows } = await pair.pool.query<{ number: number }>('SELECT number FROM sales ORDER BY number');
+    expect(rows.map((row) => row.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});
