@@ -3,13 +3,17 @@
  * engines give the same results, field for field and in the same order (categories, pets with every
  * sort, filter, cursor and total of their list, details, photos, stock and its movements).
  */
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { migratePostgres } from '../../src-main/db/postgres/migrate';
+import { openPostgresPool } from '../../src-main/db/postgres/pool';
 import { postgresCategoriesRepository } from '../../src-main/db/postgres/repositories/categories';
 import { postgresInventoryRepository } from '../../src-main/db/postgres/repositories/inventory';
 import { postgresPetDetailsRepository } from '../../src-main/db/postgres/repositories/pet-details';
 import { postgresPetPhotosRepository } from '../../src-main/db/postgres/repositories/pet-photos';
 import { postgresPetsRepository } from '../../src-main/db/postgres/repositories/pets';
 import { postgresStockMovementsRepository } from '../../src-main/db/postgres/repositories/stock-movements';
+import { runStep } from '../../src-main/db/postgres/run-step';
 import { inventoryRepository } from '../../src-main/db/repositories/inventory';
 import type { PetListFilter } from '../../src-main/db/repositories/pets';
 import { stockMovementsRepository } from '../../src-main/db/repositories/stock-movements';
@@ -17,7 +21,7 @@ import { stepped, type Step } from '../../src-main/db/step';
 import type { StoreRepositories } from '../../src-main/service/handler-context';
 import { PET_SORTS, type PetStatus } from '../../src-shared/schemas/pet';
 import { enginePair, inWrite } from '../helpers/engine-pair';
-import { describePostgres } from '../helpers/postgres-database';
+import { describePostgres, freshPostgresDatabase } from '../helpers/postgres-database';
 
 type CatalogueRepositories = Pick<StoreRepositories, 'pets' | 'petDetails' | 'petPhotos' | 'categories' | 'inventory' | 'movements'>;
 
@@ -255,5 +259,51 @@ describePostgres('the catalogue repositories on PostgreSQL answer as SQLite’s'
     expect(await sameChanges((r) => r.categories.remove(empty))).toBe(1);
     expect(await sameChanges((r) => r.categories.remove(empty))).toBe(0);
     await walkPets({ sort: '-category', limit: 5 });
+  });
+});
+
+describePostgres('the catalogue lists on a PostgreSQL database that collates by language come in SQLite’s order', () => {
+  const engines = enginePair();
+  const databases = freshPostgresDatabase();
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    // English as ICU collates it (punctuation ignored, `B` after `a`): a default a shop's server may have.
+    pool = openPostgresPool(await databases.another({ createOptions: "TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US'" }), { max: 2 });
+    await migratePostgres(pool);
+  });
+  afterAll(async () => {
+    await pool?.end();
+  });
+
+  async function same<T>(call: (repositories: CatalogueRepositories) => Step<T>): Promise<T> {
+    const onSqlite = engines.onSqlite(call(engines.store.steps));
+    const onPostgres = await runStep(pool, inWrite(() => call(postgres)));
+    expect(JSON.stringify(onPostgres)).toBe(JSON.stringify(onSqlite));
+    return onSqlite;
+  }
+
+  test('every sort of the pets list and the categories list, page by page', async () => {
+    const { rows } = await pool.query<{ provider: string }>('SELECT datlocprovider AS provider FROM pg_database WHERE datname = current_database()');
+    expect(rows[0]!.provider).toBe('i');
+    for (const name of ['b', 'A', '_x', 'x-ray', 'xray', '10', '9', 'é1', 'e2', 'Z', 'a b', 'ab']) await same((r) => r.categories.insert(name, { description: null }));
+    // Keys ICU orders otherwise than bytes: punctuation before digits, ß as ss, æ as ae.
+    for (const [index, name] of [...PET_NAMES, '_Tom', '9 Lives', 'ßig', 'æther', 'Sz', 'x-ray', 'xray'].entries()) {
+      const id = await same((r) => r.pets.insert(name, (index % 12) + 1, STATUSES[index % 3]!));
+      await same((r) => r.inventory.set(id, index % 3, { reason: 'opening' }));
+    }
+    for (const sort of PET_SORTS) {
+      let cursor: string | undefined;
+      do {
+        const page = await same((r) => r.pets.list({ sort, limit: 4, cursor }));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+    }
+    let cursor: string | undefined;
+    do {
+      const page = await same((r) => r.categories.list({ limit: 5, cursor }));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    await same((r) => r.categories.stockPerCategory());
   });
 });
