@@ -114,6 +114,17 @@ describePostgres('PostgreSQL’s sales repositories answer as SQLite’s', () =>
     expect(onPostgres).toStrictEqual(onSqlite);
     return onSqlite;
   }
+  /** Every page of a list, on both engines alike (each page and its cursor equal); the ids seen. */
+  async function walk<R extends { id: number }>(list: (repositories: Repositories, cursor: string | undefined) => Step<{ rows: R[]; total: number; nextCursor: string | null }>) {
+    let cursor: string | undefined;
+    const seen: number[] = [];
+    do {
+      const page = await same((r) => list(r, cursor));
+      seen.push(...page.rows.map((row) => row.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return seen;
+  }
   async function onBoth(sqlite: string, postgres: string, values: unknown[]): Promise<void> {
     pair.store.context.db.prepare(sqlite).run(...values);
     await pair.pool.query(postgres, values);
@@ -159,6 +170,8 @@ describePostgres('PostgreSQL’s sales repositories answer as SQLite’s', () =>
       } while (cursor);
       expect(seen).toEqual(sort === 'newest' ? [6, 5, 3, 2, 1] : [1, 2, 3, 5, 6]);
     }
+    // Filters and a cursor together: their placeholders numbered in order.
+    expect(await walk((r, cursor) => r.orders.list({ petId: 1, status: ['open', 'complete'], from: '2026-11-01T00:00:00.000Z', sort: 'oldest', limit: 1, cursor }))).toEqual([1, 3, 5]);
   });
 
   test('customers: written, searched, paged and forgotten alike', async () => {
@@ -188,6 +201,7 @@ describePostgres('PostgreSQL’s sales repositories answer as SQLite’s', () =>
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     expect(seen).toHaveLength(6);
+    expect(await walk((r, cursor) => r.customers.list({ q: '0612', forgotten: false, limit: 1, cursor }))).toEqual([4, 1, 3]);
 
     // A cursor after the very long name carries only its digest: the row's value is read first.
     const first = await same((r) => r.customers.list({ forgotten: false, limit: 1 }));
@@ -286,6 +300,7 @@ describePostgres('PostgreSQL’s sales repositories answer as SQLite’s', () =>
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     expect(seen).toEqual([4, 3, 2, 1]); // sales 2 and 3 share their instant: the higher id first
+    expect(await walk((r, cursor) => r.sales.list({ from: '2026-11-28T15:00:00.000Z', customerId: 1, status: ['completed', 'open'], limit: 1, cursor }))).toEqual([4, 2]);
 
     for (const [saleId, kind, lines] of [[1, 'refund', [0, 1]], [1, 'refund', [1]], [3, 'cancel', [0, 1]]] as const) {
       const id = await same((r) => r.refunds.insert({ saleId, createdAt: '2026-11-29T12:00:00.000Z', kind, restock: 1, reason: kind === 'refund' ? 'Bitten' : null, net: 833, tax: 167, amount: 1000 }));
