@@ -54,6 +54,8 @@ export function yieldingEngine(store: Store): YieldingEngine {
       const instruction: Instruction = next.value;
       let answer: unknown = { rows: [], rowCount: 0 };
       if (instruction.kind === 'query') asked.query++;
+      // SQLite's events repository writes at once: only PostgreSQL's yields its events.
+      else if (instruction.kind === 'event') throw new Error('An event was yielded over SQLite');
       else {
         asked.transaction++;
         asked.modes.push(instruction.mode);
