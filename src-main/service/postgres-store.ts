@@ -1,0 +1,82 @@
+import type pg from 'pg';
+import type { OperationOutput, ParsedInput } from '../../src-shared/contract';
+import { migratePostgres } from '../db/postgres/migrate';
+import { openPostgresPool } from '../db/postgres/pool';
+import { postgresRepositories } from '../db/postgres/repositories/index';
+import { runStep } from '../db/postgres/run-step';
+import type { Step } from '../db/step';
+import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
+import { actorColumns } from './actor';
+import type { HandlerContext, StoreRepositories } from './handler-context';
+import { stepHandlersOver, type StepServiceHandlers } from './handler-modules';
+import { createPostgresEventFeed, type PostgresEventFeed } from './postgres-event-feed';
+
+/** The store's handlers on PostgreSQL: each answers once its queries have. */
+export type AsyncServiceHandlers = {
+  [K in keyof StepServiceHandlers]: (input: ParsedInput<K>) => Promise<OperationOutput<K>>;
+};
+
+export interface PostgresStore {
+  pool: pg.Pool;
+  handlers: AsyncServiceHandlers;
+  /** The handlers' view of the store (the repositories as steps): run one with `run`. */
+  steps: HandlerContext;
+  /** Runs a step on this store's database. */
+  run<T>(step: Step<T>): Promise<T>;
+  feed: PostgresEventFeed;
+  close(): Promise<void>;
+}
+
+export interface PostgresStoreOptions {
+  /** Connections the pool keeps at most. */
+  maxConnections?: number;
+}
+
+/** PostgreSQL's handler context: its repositories yield their queries; transactions are the runner's. */
+export function postgresHandlerContext(repositories: StoreRepositories): HandlerContext {
+  return {
+    ...repositories,
+    *setting<K extends keyof StoreSettings>(key: K) {
+      return (yield* repositories.settings.get(key, DEFAULT_SETTINGS[key])) as StoreSettings[K];
+    },
+    write: (work) => transaction('write', work),
+    read: (work) => transaction('read', work),
+  };
+}
+
+function* transaction<T>(mode: 'write' | 'read', work: () => Step<T>): Step<T> {
+  return (yield { kind: 'transaction', mode, work }) as T;
+}
+
+/**
+ * Opens the store on the PostgreSQL database at `url` (migrating it; a newer schema is refused):
+ * the same handlers as on SQLite, each run by the step runner on a pool of connections.
+ */
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+  const pool = openPostgresPool(url, { max: options.maxConnections });
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  // Sales, refunds, movements and orders name the clerk and till of the call that makes them.
+  const steps = postgresHandlerContext(postgresRepositories(() => actorColumns()));
+  const feed = createPostgresEventFeed(pool, url, steps.events);
+  const run = <T>(step: Step<T>) => runStep(pool, step, { afterCommit: feed.pump });
+  const handlers: Record<string, (input: unknown) => Promise<unknown>> = {};
+  for (const [name, handler] of Object.entries(stepHandlersOver(steps)) as [string, (input: unknown) => Step<unknown>][]) {
+    handlers[name] = (input) => run(handler(input));
+  }
+  return {
+    pool,
+    handlers: handlers as AsyncServiceHandlers,
+    steps,
+    run,
+    feed,
+    async close() {
+      await feed.stop();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { ApiResult } from '../../src-shared/api-result';
+import type { CallableOperationName, OperationInput, OperationOutput } from '../../src-shared/contract';
+import type { ErrorBody } from '../../src-shared/errors';
+import type { Handlers } from '../../src-main/service/handler-types';
+import { invokeOperationAsync } from '../../src-main/service/invoke';
+import { openPostgresStore, type PostgresStore } from '../../src-main/service/postgres-store';
+import { describePostgres, freshPostgresDatabase } from './postgres-database';
+import { openTestStore } from './temp-store';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** A store on either engine, called as IPC calls it (the contract parses the input); every answer awaited. */
+export interface EngineStore {
+  readonly engine: Engine;
+  /** On PostgreSQL, the database's URL (a second store on it is another server process's view). */
+  readonly postgresUrl?: string;
+  call<K extends CallableOperationName>(name: K, input?: OperationInput<K> | Record<string, unknown>): Promise<ApiResult<OperationOutput<K>>>;
+  /** Calls and expects success: the data, or a throw with the Error object. */
+  ok<K extends CallableOperationName>(name: K, input?: OperationInput<K> | Record<string, unknown>): Promise<OperationOutput<K>>;
+  /** Calls and expects failure: the Error object, or a throw. */
+  fail<K extends CallableOperationName>(name: K, input?: OperationInput<K> | Record<string, unknown>): Promise<ErrorBody>;
+  close(): Promise<void>;
+}
+
+function facade(engine: Engine, handlers: unknown, close: () => Promise<void>, postgresUrl?: string): EngineStore {
+  const call = ((name: CallableOperationName, input: unknown = {}) => invokeOperationAsync(handlers as Partial<Handlers>, name, input)) as EngineStore['call'];
+  return {
+    engine,
+    postgresUrl,
+    call,
+    async ok(name, input) {
+      const result = await call(name, input);
+      if (!result.ok) throw new Error(`${name} failed on ${engine}: ${JSON.stringify(result.error)}`);
+      return result.data;
+    },
+    async fail(name, input) {
+      const result = await call(name, input);
+      if (result.ok) throw new Error(`${name} succeeded unexpectedly on ${engine}: ${JSON.stringify(result.data)}`);
+      return result.error;
+    },
+    close,
+  };
+}
+
+/**
+ * The database as migrations leave it, restored between tests: every table emptied (ids start again
+ * at 1, as in a fresh SQLite file) and the rows migrations seed (the sale counter) put back.
+ */
+async function freshStateOf(pool: pg.Pool): Promise<() => Promise<void>> {
+  const { rows: tables } = await pool.query<{ name: string }>(
+    "SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('schema_migrations', 'schema_version')",
+  );
+  const seeded: { name: string; rows: unknown[] }[] = [];
+  for (const { name } of tables) {
+    const { rows } = await pool.query(`SELECT * FROM ${name}`);
+    if (rows.length) seeded.push({ name, rows });
+  }
+  return async () => {
+    await pool.query(`TRUNCATE ${tables.map((table) => table.name).join(', ')} RESTART IDENTITY CASCADE`);
+    for (const { name, rows } of seeded) {
+      await pool.query(`INSERT INTO ${name} SELECT * FROM json_populate_recordset(null::${name}, $1)`, [JSON.stringify(rows)]);
+    }
+  };
+}
+
+/**
+ * Runs `body` once per engine: `fresh()` gives an empty store (SQLite: a new file; PostgreSQL: the
+ * test file's own database, emptied). The PostgreSQL run is skipped where PostgreSQL is not installed.
+ */
+export function describeOnEngines(name: string, body: (fresh: () => Promise<EngineStore>, engine: Engine) => void): void {
+  describe(`${name} (SQLite)`, () => {
+    body(async () => {
+      const t = openTestStore();
+      return facade('sqlite', t.store.handlers, async () => t.close());
+    }, 'sqlite');
+  });
+  describePostgres(`${name} (PostgreSQL)`, () => {
+    const database = freshPostgresDatabase({ migrated: true });
+    let store: PostgresStore | undefined;
+    let restore: () => Promise<void> = async () => undefined;
+    beforeAll(async () => {
+      store = await openPostgresStore(database.url, { maxConnections: 8 });
+      restore = await freshStateOf(store.pool);
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+    body(async () => {
+      await restore();
+      return facade('postgres', store!.handlers, async () => undefined, database.url);
+    }, 'postgres');
+  });
+}
+
