@@ -1,0 +1,105 @@
+/**
+ * observe.ts's readings for a store on either engine (EngineStore: every call awaited): events,
+ * a pet's standing, a snapshot for "nothing changed", refusals, a small shop. Used by the sales,
+ * ledger, customers and pet-record suites that run on both engines.
+ */
+import { expect } from 'vitest';
+import type { CallableOperationName, OperationInput } from '../../../src-shared/contract';
+import { ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from '../../../src-shared/errors';
+import type { StoreEvent } from '../../../src-shared/schemas/event';
+import type { PetStatus } from '../../../src-shared/schemas/pet';
+import type { EngineStore } from '../../helpers/engine-stores';
+
+type Input<K extends CallableOperationName> = OperationInput<K> | Record<string, unknown>;
+
+/** Every event in the log after `after`, in order (paged through events.list). */
+export async function eventsAfter(t: EngineStore, after: number): Promise<StoreEvent[]> {
+  const all: StoreEvent[] = [];
+  for (let page = await t.ok('events.list', { after, limit: 1000 }); page.length; ) {
+    all.push(...page);
+    page = await t.ok('events.list', { after: page[page.length - 1].id, limit: 1000 });
+  }
+  return all;
+}
+
+/** The id of the newest event: a mark to read "what this step appended" from. */
+export const lastEventId = async (t: EngineStore): Promise<number> => (await eventsAfter(t, 0)).at(-1)?.id ?? 0;
+
+/** The events appended since `mark`, as type and data (ids and times are checked once, here). */
+export async function appendedSince(t: EngineStore, mark: number): Promise<{ type: StoreEvent['type']; data: Record<string, unknown> }[]> {
+  const events = await eventsAfter(t, mark);
+  events.forEach((event, i) => {
+    expect(event.id).toBeGreaterThan(i === 0 ? mark : events[i - 1].id);
+    expect(Number.isNaN(Date.parse(event.at))).toBe(false);
+  });
+  return events.map(({ type, data }) => ({ type, data }));
+}
+
+/** A pet's status and stock as the clerk sees them; the inventory entry's status is the pet's. */
+export async function standing(t: EngineStore, petId: number): Promise<{ status: PetStatus; stock: number }> {
+  const pet = await t.ok('pets.get', { petId });
+  const item = await t.ok('inventory.get', { petId });
+  expect(item.status, `inventory status of pet ${petId}`).toBe(pet.status);
+  return { status: pet.status, stock: item.quantity };
+}
+
+/** Everything the service shows; equal snapshots mean nothing observable changed. */
+export async function snapshot(t: EngineStore) {
+  const pets = await t.ok('pets.list', { limit: 500 });
+  const movements = [];
+  for (const pet of pets.items) movements.push(await t.ok('inventory.movements', { petId: pet.id, limit: 500 }));
+  return {
+    events: await eventsAfter(t, 0),
+    pets,
+    // The stock ledger of every pet: a refusal writes no movement.
+    movements,
+    categories: await t.ok('categories.list', { limit: 500 }),
+    orders: await t.ok('orders.list', { limit: 500, status: ['open', 'complete', 'cancelled'] }),
+    inventory: await t.ok('inventory.list', { limit: 500 }),
+    settings: await t.ok('settings.get', {}),
+    tokens: await t.ok('tokens.list', { includeRevoked: true }),
+    customers: [await t.ok('customers.list', { limit: 500 }), await t.ok('customers.list', { limit: 500, forgotten: true })],
+    // A refused sale takes no receipt number, a refused refund changes no sale.
+    sales: await t.ok('sales.list', { limit: 500 }),
+  };
+}
+
+/**
+ * Calls an operation that must be refused with `code`: checks the Error object (its catalogue
+ * status, a message, no stack or engine's words) and that nothing observable changed.
+ */
+export async function expectRefused<K extends CallableOperationName>(t: EngineStore, name: K, input: Input<K>, code: ErrorCode): Promise<ErrorBody> {
+  const before = await snapshot(t);
+  const error = await t.fail(name, input);
+  const label = `${name} ${JSON.stringify(input).slice(0, 200)} on ${t.engine}`;
+  expect(error.code, `${label}: ${error.message}`).toBe(code);
+  expect(error.status, label).toBe(ERROR_CATALOGUE[code].status);
+  expect(error.message, label).toMatch(/\S/);
+  expect(error.message, label).not.toMatch(/\n\s+at |SQLITE|duplicate key|violates/);
+  expect(await snapshot(t), `${label} changed the store`).toEqual(before);
+  return error;
+}
+
+/** A small shop to act on: one category and helpers to put pets in a given standing. */
+export async function shop(t: EngineStore) {
+  const dogs = await t.ok('categories.create', { name: 'Dogs' });
+  let n = 0;
+  const name = () => `Pet ${++n}`;
+  return {
+    dogs,
+    /** An available pet with `stock` units (stock > 0). */
+    async available(stock = 1) {
+      const pet = await t.ok('pets.create', { name: name(), categoryId: dogs.id });
+      if (stock !== 1) await t.ok('inventory.set', { petId: pet.id, update: { quantity: stock } });
+      return pet.id;
+    },
+    /** A pet created pending or sold (stock 0). */
+    async created(status: 'pending' | 'sold') {
+      return (await t.ok('pets.create', { name: name(), categoryId: dogs.id, status })).id;
+    },
+    /** An open order of `quantity` units. */
+    async order(petId: number, quantity = 1) {
+      return (await t.ok('orders.place', { petId, quantity })).id!;
+    },
+  };
+}
