@@ -34,13 +34,17 @@ function petFromRow(row: PetRecordRow): PetRow {
 /** SKUs compare case aside, ASCII upper case as skuKey in SQLite's repository (a SKU is printable ASCII). */
 const skuKey = (sku: string) => sku.toUpperCase();
 
-/** Stock and category sort by a value of another table, read per row, as on SQLite. */
-const STOCK = 'coalesce((SELECT quantity FROM inventory WHERE pet_id = pets.id), 0)';
-const CATEGORY_ORDER = '(SELECT name_order FROM categories WHERE categories.id = pets.category_id)';
-const SORT_COLUMNS = { id: 'id', name: 'name_order', status: 'status', stock: STOCK, category: CATEGORY_ORDER } as const;
+/**
+ * Stock and category sort by a value of another table, joined (at most one inventory row, exactly one
+ * category per pet): at 100,000 pets PostgreSQL ran SQLite's per-row subqueries 3–19 times slower.
+ */
+const STOCK = 'coalesce(i.quantity, 0)';
+const CATEGORY_ORDER = 'c.name_order';
+const JOINS: Record<string, string> = { [STOCK]: 'LEFT JOIN inventory i ON i.pet_id = pets.id', [CATEGORY_ORDER]: 'JOIN categories c ON c.id = pets.category_id' };
+const SORT_COLUMNS = { id: 'pets.id', name: 'pets.name_order', status: 'pets.status', stock: STOCK, category: CATEGORY_ORDER } as const;
 // Quoted aliases: PostgreSQL folds unquoted names to lower case.
-const COLUMNS =
-  'id, name, category_id AS "categoryId", status, price, sku, photo_type AS "photoType", photo_size AS "photoSize", photo_updated_at AS "photoAt"';
+const COLUMNS = `pets.id, pets.name, pets.category_id AS "categoryId", pets.status, pets.price, pets.sku,
+  pets.photo_type AS "photoType", pets.photo_size AS "photoSize", pets.photo_updated_at AS "photoAt"`;
 
 const scopeOf = (filter: PetListFilter): CursorScope => ({
   list: 'pets',
@@ -114,11 +118,11 @@ export function postgresPetsRepository(): Stepped<PetsRepository> {
     *list(filter: PetListFilter) {
       const params = new Params();
       const where: string[] = [];
-      if (filter.status?.length) where.push(`status = ANY(${params.add(filter.status)}::text[])`);
-      if (filter.categoryId !== undefined) where.push(`category_id = ${params.add(filter.categoryId)}`);
-      if (filter.q) where.push(`strpos(name_sort, ${params.add(nameSortKey(filter.q))}) > 0`);
-      if (filter.id?.length) where.push(`id = ANY(${params.add(filter.id)}::bigint[])`);
-      if (filter.sku) where.push(`upper(sku) = ${params.add(skuKey(filter.sku))}`);
+      if (filter.status?.length) where.push(`pets.status = ANY(${params.add(filter.status)}::text[])`);
+      if (filter.categoryId !== undefined) where.push(`pets.category_id = ${params.add(filter.categoryId)}`);
+      if (filter.q) where.push(`strpos(pets.name_sort, ${params.add(nameSortKey(filter.q))}) > 0`);
+      if (filter.id?.length) where.push(`pets.id = ANY(${params.add(filter.id)}::bigint[])`);
+      if (filter.sku) where.push(`upper(pets.sku) = ${params.add(skuKey(filter.sku))}`);
       const countValues = params.values.slice();
       const descending = filter.sort.startsWith('-');
       const key = SORT_COLUMNS[filter.sort.replace('-', '') as keyof typeof SORT_COLUMNS];
@@ -127,14 +131,14 @@ export function postgresPetsRepository(): Stepped<PetsRepository> {
       const pageWhere = [...where];
       if (filter.cursor) {
         const { id, value } = yield* decodeCursorStep(filter.cursor, scopeOf(filter), function* (petId) {
-          const column = key === CATEGORY_ORDER ? CATEGORY_ORDER : 'name_order';
-          return (yield* one<{ value: string | null }>(`SELECT ${column} AS value FROM pets WHERE id = $1`, [petId]))?.value ?? undefined;
+          const from = key === CATEGORY_ORDER ? `pets ${JOINS[CATEGORY_ORDER]}` : 'pets';
+          return (yield* one<{ value: string }>(`SELECT ${key === CATEGORY_ORDER ? key : 'pets.name_order'} AS value FROM ${from} WHERE pets.id = $1`, [petId]))?.value;
         });
-        pageWhere.push(key === 'id' ? `id ${after} ${params.add(id)}` : `(${key}, id) ${after} (${params.add(key === STOCK ? Number(value) : value)}, ${params.add(id)})`);
+        pageWhere.push(key === 'pets.id' ? `pets.id ${after} ${params.add(id)}` : `(${key}, pets.id) ${after} (${params.add(key === STOCK ? Number(value) : value)}, ${params.add(id)})`);
       }
-      const orderBy = key === 'id' ? `id ${direction}` : `${key} ${direction}, id ${direction}`;
+      const orderBy = key === 'pets.id' ? `pets.id ${direction}` : `${key} ${direction}, pets.id ${direction}`;
       const { rows } = yield* sql<PetRecordRow & { sortValue?: string | number }>(
-        `SELECT ${COLUMNS}${key === 'id' ? '' : `, ${key} AS "sortValue"`} FROM pets
+        `SELECT ${COLUMNS}${key === 'pets.id' ? '' : `, ${key} AS "sortValue"`} FROM pets ${JOINS[key] ?? ''}
          ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
          ORDER BY ${orderBy} LIMIT ${params.add(filter.limit + 1)}`,
         params.values,
