@@ -5,6 +5,7 @@ import type { CallableOperationName, OperationInput, OperationOutput } from '../
 import type { ErrorBody } from '../../src-shared/errors';
 import type { Handlers } from '../../src-main/service/handler-types';
 import { invokeOperationAsync } from '../../src-main/service/invoke';
+import type { ServedStore } from '../../src-main/service/shop-server';
 import { openPostgresStore, type PostgresStore } from '../../src-main/service/postgres-store';
 import { describePostgres, freshPostgresDatabase } from './postgres-database';
 import { openTestStore } from './temp-store';
@@ -16,6 +17,10 @@ export interface EngineStore {
   readonly engine: Engine;
   /** On PostgreSQL, the database's URL (a second store on it is another server process's view). */
   readonly postgresUrl?: string;
+  /** The store's context, for provideShopServer (the tills operations need the server they are served as). */
+  readonly served?: ServedStore;
+  /** On SQLite, the database file (a second connection on it is another program's view). */
+  readonly sqliteFile?: string;
   call<K extends CallableOperationName>(name: K, input?: OperationInput<K> | Record<string, unknown>): Promise<ApiResult<OperationOutput<K>>>;
   /** Calls and expects success: the data, or a throw with the Error object. */
   ok<K extends CallableOperationName>(name: K, input?: OperationInput<K> | Record<string, unknown>): Promise<OperationOutput<K>>;
@@ -24,11 +29,18 @@ export interface EngineStore {
   close(): Promise<void>;
 }
 
-function facade(engine: Engine, handlers: unknown, close: () => Promise<void>, postgresUrl?: string): EngineStore {
+function facade(
+  engine: Engine,
+  handlers: unknown,
+  served: ServedStore,
+  close: () => Promise<void>,
+  place: { postgresUrl?: string; sqliteFile?: string },
+): EngineStore {
   const call = ((name: CallableOperationName, input: unknown = {}) => invokeOperationAsync(handlers as Partial<Handlers>, name, input)) as EngineStore['call'];
   return {
     engine,
-    postgresUrl,
+    ...place,
+    served,
     call,
     async ok(name, input) {
       const result = await call(name, input);
@@ -73,7 +85,7 @@ export function describeOnEngines(name: string, body: (fresh: () => Promise<Engi
   describe(`${name} (SQLite)`, () => {
     body(async () => {
       const t = openTestStore();
-      return facade('sqlite', t.store.handlers, async () => t.close());
+      return facade('sqlite', t.store.handlers, t.store.context, async () => t.close(), { sqliteFile: t.file });
     }, 'sqlite');
   });
   describePostgres(`${name} (PostgreSQL)`, () => {
@@ -89,7 +101,7 @@ export function describeOnEngines(name: string, body: (fresh: () => Promise<Engi
     });
     body(async () => {
       await restore();
-      return facade('postgres', store!.handlers, async () => undefined, database.url);
+      return facade('postgres', store!.handlers, store!.steps, async () => undefined, { postgresUrl: database.url });
     }, 'postgres');
   });
 }
