@@ -6,10 +6,9 @@
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { StoreError } from '../../src-shared/errors';
-import { runNow, type Instruction, type Step } from '../../src-main/db/step';
+import type { Step } from '../../src-main/db/step';
 import { runForCaller } from '../../src-main/service/caller';
 import { clerkHandlers } from '../../src-main/service/clerks';
-import type { HandlerContext } from '../../src-main/service/handler-context';
 import { tillProof } from '../../src-main/service/pairing-proof';
 import { sessionHandlers } from '../../src-main/service/sessions';
 import { settingsHandlers, shopHandlers } from '../../src-main/service/settings';
@@ -17,6 +16,7 @@ import { provideShopServer } from '../../src-main/service/shop-server';
 import { tillHandlers } from '../../src-main/service/tills';
 import { tokenHandlers } from '../../src-main/service/tokens';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
+import { yieldingEngine } from '../helpers/yielding-steps';
 
 const FINGERPRINT = 'AB:CD:'.repeat(15) + 'AB:CD';
 
@@ -27,64 +27,13 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-/** Every instruction the handlers yielded, by kind. */
-let asked: Record<Instruction['kind'], number>;
-
-/** The SQLite handler context with each repository call and setting yielding a query first, and its transactions yielded. */
-function yieldingContext(steps: HandlerContext): HandlerContext {
-  const ask = { kind: 'query', text: 'SELECT 1', values: [] } as const;
-  const context: Record<string, unknown> = {};
-  for (const [name, repository] of Object.entries(steps)) {
-    if (typeof repository !== 'object') continue;
-    const deferred: Record<string, unknown> = {};
-    for (const [member, value] of Object.entries(repository as Record<string, unknown>)) {
-      deferred[member] =
-        typeof value === 'function'
-          ? function* (...args: unknown[]) {
-              yield ask;
-              return runNow((value as (...a: unknown[]) => Step<unknown>)(...args));
-            }
-          : value;
-    }
-    context[name] = deferred;
-  }
-  return {
-    ...(context as object),
-    *setting(key) {
-      yield ask;
-      return runNow(steps.setting(key));
-    },
-    *write(work) {
-      return (yield { kind: 'transaction', mode: 'write', work }) as never;
-    },
-    *read(work) {
-      return (yield { kind: 'transaction', mode: 'read', work }) as never;
-    },
-  } as HandlerContext;
-}
-
-/** Runs a step, answering its queries at once and its transactions as SQLite's own. */
-function drive<T>(step: Step<T>): T {
-  let next = step.next();
-  while (!next.done) {
-    const instruction = next.value;
-    asked[instruction.kind] += 1;
-    let answer: unknown = { rows: [], rowCount: 0 };
-    if (instruction.kind === 'transaction') {
-      const work = () => drive(instruction.work());
-      answer = instruction.mode === 'write' ? t.store.context.write(work) : t.store.db.transaction(work)();
-    }
-    next = step.next(answer);
-  }
-  return next.value;
-}
-
-/** The six modules' handlers over the yielding engine, each answering through `drive`. */
+/** The six modules' handlers over the yielding engine (test/helpers/yielding-steps.ts). */
 function yieldingHandlers() {
-  const ctx = yieldingContext(t.store.steps);
+  const engine = yieldingEngine(t.store);
   const modules = [settingsHandlers, shopHandlers, tokenHandlers, tillHandlers, clerkHandlers, sessionHandlers];
-  const steps = Object.assign({}, ...modules.map((module) => module(ctx))) as Record<string, (input: unknown) => Step<unknown>>;
-  return <T>(name: string, input: unknown = {}): T => drive(steps[name](input)) as T;
+  const steps = Object.assign({}, ...modules.map((module) => module(engine.ctx))) as Record<string, (input: unknown) => Step<unknown>>;
+  const call = <T>(name: string, input: unknown = {}): T => engine.drive(steps[name](input)) as T;
+  return { call, asked: engine.asked };
 }
 
 const refusal = (work: () => unknown) => {
@@ -98,8 +47,7 @@ const refusal = (work: () => unknown) => {
 };
 
 test('every handler of the six modules yields its reads and writes and answers as on SQLite', () => {
-  asked = { query: 0, transaction: 0, event: 0 };
-  const call = yieldingHandlers();
+  const { call, asked } = yieldingHandlers();
   const { handlers } = t.store;
 
   // Settings: a refusal inside the transaction (no owner yet) leaves nothing behind.
