@@ -1,6 +1,6 @@
 /**
- * Every store operation of the contract through the service alone (as IPC calls it): one happy
- * path each, and one test per error code it can answer. The last block checks the tables
+ * Every store operation of the contract through the service alone (as IPC calls it), on both
+ * engines: one happy path each, and one test per error code it can answer. The last block checks the tables
  * against the contract, so a new operation or a newly declared error code without a test fails.
  * (The shell's listener.*, backup.* and app.* are tested with their hosts: test/ipc, test/service/backup.)
  */
@@ -10,11 +10,13 @@ import { contract, OPERATION_NAMES, type CallableOperationName, type OperationNa
 import type { ErrorCode } from '../../src-shared/errors';
 import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
 import { MAX_IMPORT_CHARS } from '../../src-shared/schemas/data';
+import { describeOnEngines, type EngineStore } from '../helpers/engine-stores';
 import type { TestStore } from '../helpers/temp-store';
 import { GIF, PNG, pngOfSize } from '../helpers/images';
 import { PHOTO_MAX_BYTES } from '../../src-shared/schemas/pet';
-import { appendedSince, expectRefused, lastEventId, snapshot, openStoreForRules, standing } from './support/observe';
-import { OVERSIZED_DATE, recordOversizedSales } from './support/oversized-sales';
+import { openStoreForRules } from './support/observe';
+import { appendedSince, expectRefused, lastEventId, snapshot, standing } from './support/observe-engines';
+import { OVERSIZED_DATE, recordOversizedSalesIn } from './support/oversized-sales';
 import { dateIn } from '../../src-shared/shop-days';
 import { tillProof } from '../../src-main/service/pairing-proof';
 import { provideShopServer } from '../../src-main/service/shop-server';
@@ -24,9 +26,9 @@ import { runForCaller, type Caller } from '../../src-main/service/caller';
 const DESK: Caller = { kind: 'till', till: null, session: null };
 const atDesk = (sessionId: number, clerk: { id: number; name: string; role: 'clerk' | 'owner' }): Caller => ({ kind: 'till', till: null, session: { sessionId, clerk } });
 /** Clerk logins on, with an owner (PIN 1234) to sign in. */
-function loginsOn(t: TestStore) {
-  const owner = t.ok('clerks.create', { name: 'Olga', role: 'owner', pin: '1234' });
-  t.ok('settings.update', { clerkLogins: true });
+async function loginsOn(t: EngineStore) {
+  const owner = await t.ok('clerks.create', { name: 'Olga', role: 'owner', pin: '1234' });
+  await t.ok('settings.update', { clerkLogins: true });
   return owner;
 }
 
@@ -35,56 +37,56 @@ const FINGERPRINT = 'AB:CD:'.repeat(15) + 'AB:CD';
 const SHOP_SERVER = { fingerprint: () => FINGERPRINT };
 
 /** A small shop: two categories (one empty), pets in each standing, an open and a complete order. */
-function seed(t: TestStore) {
-  const dogs = t.ok('categories.create', { name: 'Dogs', description: 'Good boys and girls' });
-  const cats = t.ok('categories.create', { name: 'Cats' });
-  const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
-  const bella = t.ok('pets.create', { name: 'Bella', categoryId: dogs.id, sku: 'BELLA-1', microchip: BELLA_CHIP });
-  t.ok('inventory.set', { petId: bella.id, update: { quantity: 5 } });
-  const open = t.ok('orders.place', { petId: bella.id, quantity: 2 });
-  const done = t.ok('orders.place', { petId: bella.id, quantity: 1 });
-  t.ok('orders.update', { orderId: done.id!, changes: { complete: true } });
+async function seed(t: EngineStore) {
+  const dogs = await t.ok('categories.create', { name: 'Dogs', description: 'Good boys and girls' });
+  const cats = await t.ok('categories.create', { name: 'Cats' });
+  const rex = await t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+  const bella = await t.ok('pets.create', { name: 'Bella', categoryId: dogs.id, sku: 'BELLA-1', microchip: BELLA_CHIP });
+  await t.ok('inventory.set', { petId: bella.id, update: { quantity: 5 } });
+  const open = await t.ok('orders.place', { petId: bella.id, quantity: 2 });
+  const done = await t.ok('orders.place', { petId: bella.id, quantity: 1 });
+  await t.ok('orders.update', { orderId: done.id!, changes: { complete: true } });
   // Kept as a record; lists and the dashboard leave it out.
-  const cancelled = t.ok('orders.place', { petId: rex.id });
-  t.ok('orders.cancel', { orderId: cancelled.id! });
-  const held = t.ok('pets.create', { name: 'Milo', categoryId: dogs.id });
-  t.ok('inventory.set', { petId: held.id, update: { quantity: 2 } });
-  t.ok('pets.update', { petId: held.id, changes: { status: 'pending' } });
-  const sold = t.ok('pets.create', { name: 'Gone', categoryId: dogs.id, status: 'sold' });
-  const ann = t.ok('customers.create', { name: 'Ann', email: 'ann@example.com' });
-  const gus = t.ok('customers.create', { name: 'Gus', phone: '0612345678' });
-  t.ok('customers.forget', { customerId: gus.id });
+  const cancelled = await t.ok('orders.place', { petId: rex.id });
+  await t.ok('orders.cancel', { orderId: cancelled.id! });
+  const held = await t.ok('pets.create', { name: 'Milo', categoryId: dogs.id });
+  await t.ok('inventory.set', { petId: held.id, update: { quantity: 2 } });
+  await t.ok('pets.update', { petId: held.id, changes: { status: 'pending' } });
+  const sold = await t.ok('pets.create', { name: 'Gone', categoryId: dogs.id, status: 'sold' });
+  const ann = await t.ok('customers.create', { name: 'Ann', email: 'ann@example.com' });
+  const gus = await t.ok('customers.create', { name: 'Gus', phone: '0612345678' });
+  await t.ok('customers.forget', { customerId: gus.id });
   return { ann, gus, dogs, cats, rex, bella, held, sold, open: { ...open, id: open.id! }, done: { ...done, id: done.id! }, cancelled: { ...cancelled, id: cancelled.id!, status: 'cancelled' as const } };
 }
-type Shop = ReturnType<typeof seed> & { readonly till: Till; readonly oversized: string };
+type Shop = Awaited<ReturnType<typeof seed>> & { readonly till: Promise<Till>; readonly oversized: Promise<string> };
 
 /**
  * The till: a priced pet in a category of its own and three sales of it (completed, open,
  * cancelled), made the first time a test reads `s.till`, so that the other tests' shop stays as it is.
  */
-function till(t: TestStore) {
-  const toys = t.ok('categories.create', { name: 'Toys', taxRate: 1000 });
-  const toy = t.ok('pets.create', { name: 'Ball', categoryId: toys.id, price: 1100 });
-  t.ok('inventory.set', { petId: toy.id, update: { quantity: 20 } });
-  const done = t.ok('sales.create', { lines: [{ petId: toy.id, quantity: 2 }], payments: [{ method: 'cash', amount: 2200 }] });
-  const open = t.ok('sales.create', { lines: [{ petId: toy.id }], handover: 'later', payments: [{ method: 'card', amount: 1100 }] });
-  const cancelled = t.ok('sales.create', { lines: [{ petId: toy.id }], handover: 'later', payments: [{ method: 'cash', amount: 1100 }] });
-  t.ok('sales.cancel', { saleId: cancelled.id });
+async function till(t: EngineStore) {
+  const toys = await t.ok('categories.create', { name: 'Toys', taxRate: 1000 });
+  const toy = await t.ok('pets.create', { name: 'Ball', categoryId: toys.id, price: 1100 });
+  await t.ok('inventory.set', { petId: toy.id, update: { quantity: 20 } });
+  const done = await t.ok('sales.create', { lines: [{ petId: toy.id, quantity: 2 }], payments: [{ method: 'cash', amount: 2200 }] });
+  const open = await t.ok('sales.create', { lines: [{ petId: toy.id }], handover: 'later', payments: [{ method: 'card', amount: 1100 }] });
+  const cancelled = await t.ok('sales.create', { lines: [{ petId: toy.id }], handover: 'later', payments: [{ method: 'cash', amount: 1100 }] });
+  await t.ok('sales.cancel', { saleId: cancelled.id });
   return { toys, toy, done, open, cancelled };
 }
-type Till = ReturnType<typeof till>;
+type Till = Awaited<ReturnType<typeof till>>;
 
 /** The shop with its till, made on first use; `oversized`: a day whose sales no report can add up (written on first use). */
-function shopOf(t: TestStore): Shop {
-  let made: Till | undefined;
-  let oversized: string | undefined;
-  const shop = Object.defineProperty(seed(t), 'till', { get: () => (made ??= till(t)), enumerable: false });
-  return Object.defineProperty(shop, 'oversized', { get: () => (oversized ??= (recordOversizedSales(t.store.db), OVERSIZED_DATE)), enumerable: false }) as Shop;
+async function shopOf(t: EngineStore): Promise<Shop> {
+  let made: Promise<Till> | undefined;
+  let oversized: Promise<string> | undefined;
+  const shop = Object.defineProperty(await seed(t), 'till', { get: () => (made ??= till(t)), enumerable: false });
+  return Object.defineProperty(shop, 'oversized', { get: () => (oversized ??= recordOversizedSalesIn(t).then(() => OVERSIZED_DATE)), enumerable: false }) as Shop;
 }
 
 /** The shop's days from yesterday to tomorrow: the till's sales, made now, fall in them whatever the hour. */
-function aroundToday(t: TestStore) {
-  const { timeZone } = t.ok('shop.get', {});
+async function aroundToday(t: EngineStore) {
+  const { timeZone } = await t.ok('shop.get', {});
   const day = (offset: number) => dateIn(Date.now() + offset * 86_400_000, timeZone);
   return { from: day(-1), today: day(0), to: day(1) };
 }
@@ -103,160 +105,160 @@ const STORE_OPERATIONS = OPERATION_NAMES.filter(
 
 // ── Happy paths ─────────────────────────────────────────────────────────────────────────────
 
-const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => void>> = {
-  'pets.list': (t, s) => {
-    t.ok('pets.create', { name: 'Bärli', categoryId: s.cats.id });
-    const all = conforms('pets.list', t.ok('pets.list', {})) as ReturnType<typeof t.ok<'pets.list'>>;
+const happy: Partial<Record<CallableOperationName, (t: EngineStore, s: Shop) => Promise<void>>> = {
+  'pets.list': async (t, s) => {
+    await t.ok('pets.create', { name: 'Bärli', categoryId: s.cats.id });
+    const all = conforms('pets.list', await t.ok('pets.list', {})) as Awaited<ReturnType<typeof t.ok<'pets.list'>>>;
     expect(all.items.map((p) => p.name)).toEqual(['Rex', 'Bella', 'Milo', 'Gone', 'Bärli']);
     expect(all).toMatchObject({ total: 5, nextCursor: null });
-    expect(t.ok('pets.list', { status: ['pending', 'sold'] }).items.map((p) => p.name)).toEqual(['Milo', 'Gone']);
-    expect(t.ok('pets.list', { categoryId: s.cats.id }).items.map((p) => p.name)).toEqual(['Bärli']);
-    expect(t.ok('pets.list', { q: 'BÄR' }).items.map((p) => p.name)).toEqual(['Bärli']);
-    expect(t.ok('pets.list', { id: [s.sold.id, s.rex.id] }).items.map((p) => p.name)).toEqual(['Rex', 'Gone']);
+    expect((await t.ok('pets.list', { status: ['pending', 'sold'] })).items.map((p) => p.name)).toEqual(['Milo', 'Gone']);
+    expect((await t.ok('pets.list', { categoryId: s.cats.id })).items.map((p) => p.name)).toEqual(['Bärli']);
+    expect((await t.ok('pets.list', { q: 'BÄR' })).items.map((p) => p.name)).toEqual(['Bärli']);
+    expect((await t.ok('pets.list', { id: [s.sold.id, s.rex.id] })).items.map((p) => p.name)).toEqual(['Rex', 'Gone']);
     // (Accents and case aside: test/service/name-order.test.ts.)
     const dogs = { categoryId: s.dogs.id };
-    expect(t.ok('pets.list', { ...dogs, sort: '-name' }).items.map((p) => p.name)).toEqual(['Rex', 'Milo', 'Gone', 'Bella']);
-    expect(t.ok('pets.list', { ...dogs, sort: 'status' }).items.map((p) => p.name)).toEqual(['Rex', 'Bella', 'Milo', 'Gone']);
-    const page1 = t.ok('pets.list', { ...dogs, sort: 'name', limit: 3 });
-    const page2 = t.ok('pets.list', { ...dogs, sort: 'name', limit: 3, cursor: page1.nextCursor! });
+    expect((await t.ok('pets.list', { ...dogs, sort: '-name' })).items.map((p) => p.name)).toEqual(['Rex', 'Milo', 'Gone', 'Bella']);
+    expect((await t.ok('pets.list', { ...dogs, sort: 'status' })).items.map((p) => p.name)).toEqual(['Rex', 'Bella', 'Milo', 'Gone']);
+    const page1 = await t.ok('pets.list', { ...dogs, sort: 'name', limit: 3 });
+    const page2 = await t.ok('pets.list', { ...dogs, sort: 'name', limit: 3, cursor: page1.nextCursor! });
     expect([...page1.items, ...page2.items].map((p) => p.name)).toEqual(['Bella', 'Gone', 'Milo', 'Rex']);
     expect(page2.nextCursor).toBeNull();
     expect(page2.total).toBe(4);
   },
-  'pets.create': (t, s) => {
-    const mark = lastEventId(t);
-    const pet = conforms('pets.create', t.ok('pets.create', { name: '  Max ', categoryId: s.cats.id, status: 'pending' }));
+  'pets.create': async (t, s) => {
+    const mark = await lastEventId(t);
+    const pet = conforms('pets.create', await t.ok('pets.create', { name: '  Max ', categoryId: s.cats.id, status: 'pending' }));
     expect(pet).toEqual({ id: expect.any(Number), name: 'Max', categoryId: s.cats.id, status: 'pending' });
-    expect(t.ok('pets.get', { petId: (pet as { id: number }).id })).toEqual(pet);
-    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.created', data: pet }]);
+    expect(await t.ok('pets.get', { petId: (pet as { id: number }).id })).toEqual(pet);
+    expect(await appendedSince(t, mark)).toEqual([{ type: 'pet.created', data: pet }]);
   },
-  'pets.get': (t, s) => {
-    expect(conforms('pets.get', t.ok('pets.get', { petId: s.bella.id }))).toEqual({ ...s.bella });
+  'pets.get': async (t, s) => {
+    expect(conforms('pets.get', await t.ok('pets.get', { petId: s.bella.id }))).toEqual({ ...s.bella });
   },
-  'pets.replace': (t, s) => {
-    const pet = t.ok('pets.replace', { petId: s.rex.id, pet: { name: 'Rexy', categoryId: s.cats.id, status: 'pending' } });
+  'pets.replace': async (t, s) => {
+    const pet = await t.ok('pets.replace', { petId: s.rex.id, pet: { name: 'Rexy', categoryId: s.cats.id, status: 'pending' } });
     expect(conforms('pets.replace', pet)).toEqual({ id: s.rex.id, name: 'Rexy', categoryId: s.cats.id, status: 'pending' });
-    expect(t.ok('pets.get', { petId: s.rex.id })).toEqual(pet);
+    expect(await t.ok('pets.get', { petId: s.rex.id })).toEqual(pet);
   },
-  'pets.update': (t, s) => {
-    const pet = t.ok('pets.update', { petId: s.bella.id, changes: { name: 'Bella II' } });
+  'pets.update': async (t, s) => {
+    const pet = await t.ok('pets.update', { petId: s.bella.id, changes: { name: 'Bella II' } });
     expect(conforms('pets.update', pet)).toEqual({ ...s.bella, name: 'Bella II' });
-    expect(t.ok('pets.get', { petId: s.bella.id })).toEqual(pet);
-    expect(standing(t, s.bella.id)).toEqual({ status: 'available', stock: 2 });
+    expect(await t.ok('pets.get', { petId: s.bella.id })).toEqual(pet);
+    expect(await standing(t, s.bella.id)).toEqual({ status: 'available', stock: 2 });
   },
-  'pets.bulkUpdate': (t, s) => {
-    const mark = lastEventId(t);
-    expect(conforms('pets.bulkUpdate', t.ok('pets.bulkUpdate', { petIds: [s.rex.id, s.held.id], changes: { categoryId: s.cats.id, price: 900 } }))).toEqual({ updated: 2 });
-    expect(t.ok('pets.list', { categoryId: s.cats.id }).items.map((pet) => [pet.id, pet.price])).toEqual([[s.rex.id, 900], [s.held.id, 900]]);
-    expect(appendedSince(t, mark).map((event) => [event.type, event.data.id])).toEqual([['pet.updated', s.rex.id], ['pet.updated', s.held.id]]);
+  'pets.bulkUpdate': async (t, s) => {
+    const mark = await lastEventId(t);
+    expect(conforms('pets.bulkUpdate', await t.ok('pets.bulkUpdate', { petIds: [s.rex.id, s.held.id], changes: { categoryId: s.cats.id, price: 900 } }))).toEqual({ updated: 2 });
+    expect((await t.ok('pets.list', { categoryId: s.cats.id })).items.map((pet) => [pet.id, pet.price])).toEqual([[s.rex.id, 900], [s.held.id, 900]]);
+    expect((await appendedSince(t, mark)).map((event) => [event.type, event.data.id])).toEqual([['pet.updated', s.rex.id], ['pet.updated', s.held.id]]);
   },
-  'pets.delete': (t, s) => {
-    const mark = lastEventId(t);
-    expect(conforms('pets.delete', t.ok('pets.delete', { petId: s.rex.id }))).toBeNull();
-    expect(t.fail('pets.get', { petId: s.rex.id }).code).toBe('NOT_FOUND');
-    expect(t.ok('pets.list', {}).total).toBe(3);
-    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.deleted', data: s.rex }]);
+  'pets.delete': async (t, s) => {
+    const mark = await lastEventId(t);
+    expect(conforms('pets.delete', await t.ok('pets.delete', { petId: s.rex.id }))).toBeNull();
+    expect((await t.fail('pets.get', { petId: s.rex.id })).code).toBe('NOT_FOUND');
+    expect((await t.ok('pets.list', {})).total).toBe(3);
+    expect(await appendedSince(t, mark)).toEqual([{ type: 'pet.deleted', data: s.rex }]);
   },
-  'photos.put': (t, s) => {
-    const mark = lastEventId(t);
-    const photo = conforms('photos.put', t.ok('photos.put', { petId: s.rex.id, photo: PNG }));
+  'photos.put': async (t, s) => {
+    const mark = await lastEventId(t);
+    const photo = conforms('photos.put', await t.ok('photos.put', { petId: s.rex.id, photo: PNG }));
     expect(photo).toEqual({ contentType: 'image/png', size: PNG.length, updatedAt: expect.any(String) });
-    expect(t.ok('pets.get', { petId: s.rex.id }).photo).toEqual(photo);
-    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.updated', data: { ...s.rex, photo } }]);
+    expect((await t.ok('pets.get', { petId: s.rex.id })).photo).toEqual(photo);
+    expect(await appendedSince(t, mark)).toEqual([{ type: 'pet.updated', data: { ...s.rex, photo } }]);
   },
-  'photos.get': (t, s) => {
-    t.ok('photos.put', { petId: s.rex.id, photo: PNG });
-    const file = conforms('photos.get', t.ok('photos.get', { petId: s.rex.id })) as { contentType: string; bytes: Uint8Array };
+  'photos.get': async (t, s) => {
+    await t.ok('photos.put', { petId: s.rex.id, photo: PNG });
+    const file = conforms('photos.get', await t.ok('photos.get', { petId: s.rex.id })) as { contentType: string; bytes: Uint8Array };
     expect(file.contentType).toBe('image/png');
     expect(Buffer.compare(Buffer.from(file.bytes), PNG)).toBe(0);
   },
-  'photos.delete': (t, s) => {
-    t.ok('photos.put', { petId: s.rex.id, photo: PNG });
-    const mark = lastEventId(t);
-    expect(conforms('photos.delete', t.ok('photos.delete', { petId: s.rex.id }))).toBeNull();
-    expect(t.fail('photos.get', { petId: s.rex.id }).code).toBe('NOT_FOUND');
-    expect(t.ok('pets.get', { petId: s.rex.id })).toEqual(s.rex);
-    expect(appendedSince(t, mark)).toEqual([{ type: 'pet.updated', data: s.rex }]);
+  'photos.delete': async (t, s) => {
+    await t.ok('photos.put', { petId: s.rex.id, photo: PNG });
+    const mark = await lastEventId(t);
+    expect(conforms('photos.delete', await t.ok('photos.delete', { petId: s.rex.id }))).toBeNull();
+    expect((await t.fail('photos.get', { petId: s.rex.id })).code).toBe('NOT_FOUND');
+    expect(await t.ok('pets.get', { petId: s.rex.id })).toEqual(s.rex);
+    expect(await appendedSince(t, mark)).toEqual([{ type: 'pet.updated', data: s.rex }]);
   },
-  'categories.list': (t, s) => {
-    const birds = t.ok('categories.create', { name: 'birds' });
-    const all = t.ok('categories.list', {});
+  'categories.list': async (t, s) => {
+    const birds = await t.ok('categories.create', { name: 'birds' });
+    const all = await t.ok('categories.list', {});
     conforms('categories.list', all);
     // By name, case-insensitively; a description only where one was given.
     expect(all.items).toEqual([birds, { ...s.cats }, { ...s.dogs }]);
     expect(all.total).toBe(3);
-    expect(t.ok('categories.list', { q: 'OG' }).items).toEqual([s.dogs]);
-    const page1 = t.ok('categories.list', { limit: 2 });
+    expect((await t.ok('categories.list', { q: 'OG' })).items).toEqual([s.dogs]);
+    const page1 = await t.ok('categories.list', { limit: 2 });
     expect(page1.items).toEqual([birds, s.cats]);
-    expect(t.ok('categories.list', { limit: 2, cursor: page1.nextCursor! })).toEqual({ items: [s.dogs], total: 3, nextCursor: null });
+    expect(await t.ok('categories.list', { limit: 2, cursor: page1.nextCursor! })).toEqual({ items: [s.dogs], total: 3, nextCursor: null });
   },
-  'categories.create': (t) => {
-    const mark = lastEventId(t);
-    const fish = conforms('categories.create', t.ok('categories.create', { name: ' Fish ', description: ' Wet ' }));
+  'categories.create': async (t) => {
+    const mark = await lastEventId(t);
+    const fish = conforms('categories.create', await t.ok('categories.create', { name: ' Fish ', description: ' Wet ' }));
     expect(fish).toEqual({ id: expect.any(Number), name: 'Fish', description: 'Wet' });
-    expect(appendedSince(t, mark)).toEqual([{ type: 'category.created', data: fish }]);
-    expect(t.ok('categories.create', { name: 'Birds', description: '' }), 'an empty description is none').toEqual({ id: expect.any(Number), name: 'Birds' });
+    expect(await appendedSince(t, mark)).toEqual([{ type: 'category.created', data: fish }]);
+    expect(await t.ok('categories.create', { name: 'Birds', description: '' }), 'an empty description is none').toEqual({ id: expect.any(Number), name: 'Birds' });
   },
-  'categories.get': (t, s) => {
-    expect(conforms('categories.get', t.ok('categories.get', { categoryId: s.dogs.id }))).toEqual({
+  'categories.get': async (t, s) => {
+    expect(conforms('categories.get', await t.ok('categories.get', { categoryId: s.dogs.id }))).toEqual({
       id: s.dogs.id,
       name: 'Dogs',
       description: 'Good boys and girls',
     });
   },
-  'categories.replace': (t, s) => {
-    const mark = lastEventId(t);
+  'categories.replace': async (t, s) => {
+    const mark = await lastEventId(t);
     // A description left out of a replacement is cleared.
-    const dogs = t.ok('categories.replace', { categoryId: s.dogs.id, category: { name: 'Hounds' } });
+    const dogs = await t.ok('categories.replace', { categoryId: s.dogs.id, category: { name: 'Hounds' } });
     expect(conforms('categories.replace', dogs)).toEqual({ id: s.dogs.id, name: 'Hounds' });
-    expect(t.ok('categories.get', { categoryId: s.dogs.id })).toEqual(dogs);
-    expect(appendedSince(t, mark)).toEqual([{ type: 'category.updated', data: dogs }]);
+    expect(await t.ok('categories.get', { categoryId: s.dogs.id })).toEqual(dogs);
+    expect(await appendedSince(t, mark)).toEqual([{ type: 'category.updated', data: dogs }]);
   },
-  'categories.update': (t, s) => {
+  'categories.update': async (t, s) => {
     // Renaming a category to its own name in other letters is not a clash with itself.
-    const dogs = t.ok('categories.update', { categoryId: s.dogs.id, changes: { name: 'DOGS' } });
+    const dogs = await t.ok('categories.update', { categoryId: s.dogs.id, changes: { name: 'DOGS' } });
     expect(conforms('categories.update', dogs)).toEqual({ id: s.dogs.id, name: 'DOGS', description: 'Good boys and girls' });
-    expect(t.ok('categories.update', { categoryId: s.dogs.id, changes: { description: 'Loyal' } })).toEqual({ ...dogs, description: 'Loyal' });
+    expect(await t.ok('categories.update', { categoryId: s.dogs.id, changes: { description: 'Loyal' } })).toEqual({ ...dogs, description: 'Loyal' });
     // An empty (or blank) description is no description: cleared, never stored as "".
-    expect(t.ok('categories.update', { categoryId: s.dogs.id, changes: { description: '  ' } })).toEqual({ id: s.dogs.id, name: 'DOGS' });
+    expect(await t.ok('categories.update', { categoryId: s.dogs.id, changes: { description: '  ' } })).toEqual({ id: s.dogs.id, name: 'DOGS' });
   },
-  'categories.delete': (t, s) => {
-    const mark = lastEventId(t);
-    expect(conforms('categories.delete', t.ok('categories.delete', { categoryId: s.cats.id }))).toBeNull();
-    expect(t.fail('categories.get', { categoryId: s.cats.id }).code).toBe('NOT_FOUND');
-    expect(appendedSince(t, mark)).toEqual([{ type: 'category.deleted', data: s.cats }]);
+  'categories.delete': async (t, s) => {
+    const mark = await lastEventId(t);
+    expect(conforms('categories.delete', await t.ok('categories.delete', { categoryId: s.cats.id }))).toBeNull();
+    expect((await t.fail('categories.get', { categoryId: s.cats.id })).code).toBe('NOT_FOUND');
+    expect(await appendedSince(t, mark)).toEqual([{ type: 'category.deleted', data: s.cats }]);
   },
-  'categories.petCounts': (t, s) => {
+  'categories.petCounts': async (t, s) => {
     // The empty category is not listed: it holds none.
-    expect(conforms('categories.petCounts', t.ok('categories.petCounts', {}))).toEqual([{ categoryId: s.dogs.id, pets: 4 }]);
-    t.ok('pets.update', { petId: s.rex.id, changes: { categoryId: s.cats.id } });
-    t.ok('pets.create', { name: 'Tom', categoryId: s.cats.id });
-    t.ok('pets.delete', { petId: s.sold.id });
-    expect(t.ok('categories.petCounts', {})).toEqual([
+    expect(conforms('categories.petCounts', await t.ok('categories.petCounts', {}))).toEqual([{ categoryId: s.dogs.id, pets: 4 }]);
+    await t.ok('pets.update', { petId: s.rex.id, changes: { categoryId: s.cats.id } });
+    await t.ok('pets.create', { name: 'Tom', categoryId: s.cats.id });
+    await t.ok('pets.delete', { petId: s.sold.id });
+    expect(await t.ok('categories.petCounts', {})).toEqual([
       { categoryId: s.dogs.id, pets: 2 },
       { categoryId: s.cats.id, pets: 2 },
     ]);
   },
-  'orders.list': (t, s) => {
-    const third = t.ok('orders.place', { petId: s.rex.id });
-    const all = t.ok('orders.list', {});
+  'orders.list': async (t, s) => {
+    const third = await t.ok('orders.place', { petId: s.rex.id });
+    const all = await t.ok('orders.list', {});
     conforms('orders.list', all);
     // Newest first.
     expect(all.items.map((o) => o.id)).toEqual([third.id, s.done.id, s.open.id]);
-    expect(t.ok('orders.list', { complete: true }).items.map((o) => o.id)).toEqual([s.done.id]);
-    expect(t.ok('orders.list', { complete: false, petId: s.bella.id }).items.map((o) => o.id)).toEqual([s.open.id]);
-    const page1 = t.ok('orders.list', { limit: 2 });
-    expect(t.ok('orders.list', { limit: 2, cursor: page1.nextCursor! }).items.map((o) => o.id)).toEqual([s.open.id]);
+    expect((await t.ok('orders.list', { complete: true })).items.map((o) => o.id)).toEqual([s.done.id]);
+    expect((await t.ok('orders.list', { complete: false, petId: s.bella.id })).items.map((o) => o.id)).toEqual([s.open.id]);
+    const page1 = await t.ok('orders.list', { limit: 2 });
+    expect((await t.ok('orders.list', { limit: 2, cursor: page1.nextCursor! })).items.map((o) => o.id)).toEqual([s.open.id]);
     // Cancelled orders only when the status filter names them; `complete: false` means open.
-    expect(t.ok('orders.list', { status: ['cancelled'] }).items).toEqual([s.cancelled]);
-    expect(t.ok('orders.list', { status: ['open', 'cancelled'] }).items.map((o) => o.id)).toEqual([third.id, s.cancelled.id, s.open.id]);
-    expect(t.ok('orders.list', { status: ['cancelled'], complete: false }).total).toBe(1);
-    expect(t.ok('orders.list', { status: ['cancelled'], complete: true }).total).toBe(0);
-    expect(t.ok('orders.list', { status: ['complete', 'open', 'cancelled'], limit: 1 }).total).toBe(4);
+    expect((await t.ok('orders.list', { status: ['cancelled'] })).items).toEqual([s.cancelled]);
+    expect((await t.ok('orders.list', { status: ['open', 'cancelled'] })).items.map((o) => o.id)).toEqual([third.id, s.cancelled.id, s.open.id]);
+    expect((await t.ok('orders.list', { status: ['cancelled'], complete: false })).total).toBe(1);
+    expect((await t.ok('orders.list', { status: ['cancelled'], complete: true })).total).toBe(0);
+    expect((await t.ok('orders.list', { status: ['complete', 'open', 'cancelled'], limit: 1 })).total).toBe(4);
   },
-  'orders.place': (t, s) => {
-    const first = conforms('orders.place', t.ok('orders.place', { petId: s.bella.id, shipDate: '2026-12-01T09:00:00+01:00' })) as { id: number };
-    const second = t.ok('orders.place', { petId: s.rex.id });
+  'orders.place': async (t, s) => {
+    const first = conforms('orders.place', await t.ok('orders.place', { petId: s.bella.id, shipDate: '2026-12-01T09:00:00+01:00' })) as { id: number };
+    const second = await t.ok('orders.place', { petId: s.rex.id });
     expect(first).toEqual({
       id: expect.any(Number),
       petId: s.bella.id,
@@ -272,10 +274,10 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
     // Ids are increasing integers assigned by the service.
     expect(first.id).toBeGreaterThan(s.done.id);
     expect(second.id).toBe(first.id + 1);
-    expect(standing(t, s.bella.id).stock).toBe(1);
+    expect((await standing(t, s.bella.id)).stock).toBe(1);
   },
-  'orders.get': (t, s) => {
-    expect(conforms('orders.get', t.ok('orders.get', { orderId: s.open.id }))).toEqual({
+  'orders.get': async (t, s) => {
+    expect(conforms('orders.get', await t.ok('orders.get', { orderId: s.open.id }))).toEqual({
       id: s.open.id,
       petId: s.bella.id,
       quantity: 2,
@@ -286,31 +288,31 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
       clerk: null,
       till: null,
     });
-    expect(t.ok('orders.get', { orderId: s.cancelled.id })).toEqual(s.cancelled);
-    expect(t.ok('orders.get', { orderId: s.done.id }).complete).toBe(true);
+    expect(await t.ok('orders.get', { orderId: s.cancelled.id })).toEqual(s.cancelled);
+    expect((await t.ok('orders.get', { orderId: s.done.id })).complete).toBe(true);
     // The name the pet had when ordered stays with the order: renamed, then deleted, the sale still says what was sold.
-    t.ok('orders.cancel', { orderId: s.open.id });
-    t.ok('pets.update', { petId: s.bella.id, changes: { name: 'Bella the Second' } });
-    expect(t.ok('orders.get', { orderId: s.done.id }).petName).toBe(s.bella.name);
-    t.ok('pets.delete', { petId: s.bella.id });
-    expect(t.ok('orders.get', { orderId: s.done.id })).toMatchObject({ petId: s.bella.id, petName: s.bella.name, complete: true });
+    await t.ok('orders.cancel', { orderId: s.open.id });
+    await t.ok('pets.update', { petId: s.bella.id, changes: { name: 'Bella the Second' } });
+    expect((await t.ok('orders.get', { orderId: s.done.id })).petName).toBe(s.bella.name);
+    await t.ok('pets.delete', { petId: s.bella.id });
+    expect(await t.ok('orders.get', { orderId: s.done.id })).toMatchObject({ petId: s.bella.id, petName: s.bella.name, complete: true });
   },
-  'orders.update': (t, s) => {
-    const done = t.ok('orders.update', { orderId: s.open.id, changes: { complete: true, shipDate: '2026-12-24T12:00:00Z' } });
+  'orders.update': async (t, s) => {
+    const done = await t.ok('orders.update', { orderId: s.open.id, changes: { complete: true, shipDate: '2026-12-24T12:00:00Z' } });
     expect(conforms('orders.update', done)).toEqual({ ...s.open, complete: true, status: 'complete', shipDate: '2026-12-24T12:00:00.000Z' });
-    expect(t.ok('orders.get', { orderId: s.open.id })).toEqual(done);
+    expect(await t.ok('orders.get', { orderId: s.open.id })).toEqual(done);
   },
-  'orders.cancel': (t, s) => {
-    expect(conforms('orders.cancel', t.ok('orders.cancel', { orderId: s.open.id }))).toBeNull();
+  'orders.cancel': async (t, s) => {
+    expect(conforms('orders.cancel', await t.ok('orders.cancel', { orderId: s.open.id }))).toBeNull();
     // Kept, as cancelled (it used to be deleted: GET answered 404).
-    expect(t.ok('orders.get', { orderId: s.open.id })).toEqual({ ...s.open, status: 'cancelled' });
-    expect(standing(t, s.bella.id)).toEqual({ status: 'available', stock: 4 });
-    expect(t.ok('orders.cancel', { orderId: s.open.id })).toBeNull(); // again: a harmless retry
-    expect(standing(t, s.bella.id)).toEqual({ status: 'available', stock: 4 });
+    expect(await t.ok('orders.get', { orderId: s.open.id })).toEqual({ ...s.open, status: 'cancelled' });
+    expect(await standing(t, s.bella.id)).toEqual({ status: 'available', stock: 4 });
+    expect(await t.ok('orders.cancel', { orderId: s.open.id })).toBeNull(); // again: a harmless retry
+    expect(await standing(t, s.bella.id)).toEqual({ status: 'available', stock: 4 });
   },
-  'inventory.list': (t, s) => {
-    t.ok('settings.update', { lowStockThreshold: 1 }); // low: none left (a new shop's default is 3)
-    const all = t.ok('inventory.list', {});
+  'inventory.list': async (t, s) => {
+    await t.ok('settings.update', { lowStockThreshold: 1 }); // low: none left (a new shop's default is 3)
+    const all = await t.ok('inventory.list', {});
     conforms('inventory.list', all);
     expect(all.items).toEqual([
       { petId: s.rex.id, quantity: 1, status: 'available' },
@@ -318,43 +320,43 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
       { petId: s.held.id, quantity: 2, status: 'pending' },
       { petId: s.sold.id, quantity: 0, status: 'sold' },
     ]);
-    expect(t.ok('inventory.list', { petId: [s.held.id] }).items.map((i) => i.petId)).toEqual([s.held.id]);
+    expect((await t.ok('inventory.list', { petId: [s.held.id] })).items.map((i) => i.petId)).toEqual([s.held.id]);
     // Low stock: pets for sale below the threshold; the sold one (stock 0) is not for sale.
-    expect(t.ok('inventory.list', { low: true })).toMatchObject({ total: 0, items: [] });
-    t.ok('settings.update', { lowStockThreshold: 2 });
-    expect(t.ok('inventory.list', { low: true })).toMatchObject({ total: 1, items: [{ petId: s.rex.id }] });
-    const page1 = t.ok('inventory.list', { limit: 3 });
-    expect(t.ok('inventory.list', { limit: 3, cursor: page1.nextCursor! }).items.map((i) => i.petId)).toEqual([s.sold.id]);
+    expect(await t.ok('inventory.list', { low: true })).toMatchObject({ total: 0, items: [] });
+    await t.ok('settings.update', { lowStockThreshold: 2 });
+    expect(await t.ok('inventory.list', { low: true })).toMatchObject({ total: 1, items: [{ petId: s.rex.id }] });
+    const page1 = await t.ok('inventory.list', { limit: 3 });
+    expect((await t.ok('inventory.list', { limit: 3, cursor: page1.nextCursor! })).items.map((i) => i.petId)).toEqual([s.sold.id]);
     // A name search, case-insensitive and trimmed as in the pets list, counted with every other filter.
-    const milos = t.ok('pets.create', { name: 'Milou', categoryId: s.cats.id });
-    expect(t.ok('inventory.list', { q: ' MIL ' })).toMatchObject({ total: 2, items: [{ petId: s.held.id }, { petId: milos.id }] });
-    expect(t.ok('inventory.list', { q: 'mil', low: true })).toMatchObject({ total: 1, items: [{ petId: milos.id, quantity: 1 }] });
-    expect(t.ok('inventory.list', { q: 'mil', petId: [s.rex.id, s.held.id] })).toMatchObject({ total: 1, items: [{ petId: s.held.id }] });
-    expect(t.ok('inventory.list', { q: 'nobody' })).toEqual({ items: [], total: 0, nextCursor: null });
-    const searched = t.ok('inventory.list', { q: 'mil', limit: 1 });
+    const milos = await t.ok('pets.create', { name: 'Milou', categoryId: s.cats.id });
+    expect(await t.ok('inventory.list', { q: ' MIL ' })).toMatchObject({ total: 2, items: [{ petId: s.held.id }, { petId: milos.id }] });
+    expect(await t.ok('inventory.list', { q: 'mil', low: true })).toMatchObject({ total: 1, items: [{ petId: milos.id, quantity: 1 }] });
+    expect(await t.ok('inventory.list', { q: 'mil', petId: [s.rex.id, s.held.id] })).toMatchObject({ total: 1, items: [{ petId: s.held.id }] });
+    expect(await t.ok('inventory.list', { q: 'nobody' })).toEqual({ items: [], total: 0, nextCursor: null });
+    const searched = await t.ok('inventory.list', { q: 'mil', limit: 1 });
     expect(searched).toMatchObject({ total: 2, items: [{ petId: s.held.id }] });
-    expect(t.ok('inventory.list', { q: 'mil', limit: 1, cursor: searched.nextCursor! })).toMatchObject({ total: 2, items: [{ petId: milos.id }], nextCursor: null });
+    expect(await t.ok('inventory.list', { q: 'mil', limit: 1, cursor: searched.nextCursor! })).toMatchObject({ total: 2, items: [{ petId: milos.id }], nextCursor: null });
   },
-  'inventory.get': (t, s) => {
-    expect(conforms('inventory.get', t.ok('inventory.get', { petId: s.held.id }))).toEqual({ petId: s.held.id, quantity: 2, status: 'pending' });
+  'inventory.get': async (t, s) => {
+    expect(conforms('inventory.get', await t.ok('inventory.get', { petId: s.held.id }))).toEqual({ petId: s.held.id, quantity: 2, status: 'pending' });
   },
-  'inventory.set': (t, s) => {
-    expect(conforms('inventory.set', t.ok('inventory.set', { petId: s.rex.id, update: { quantity: 12 } }))).toEqual({
+  'inventory.set': async (t, s) => {
+    expect(conforms('inventory.set', await t.ok('inventory.set', { petId: s.rex.id, update: { quantity: 12 } }))).toEqual({
       petId: s.rex.id,
       quantity: 12,
       status: 'available',
     });
-    expect(t.ok('inventory.get', { petId: s.rex.id }).quantity).toBe(12);
+    expect((await t.ok('inventory.get', { petId: s.rex.id })).quantity).toBe(12);
   },
-  'inventory.adjust': (t, s) => {
-    const rex = t.ok('inventory.get', { petId: s.rex.id }).quantity;
-    const added = t.ok('inventory.adjust', { petId: s.rex.id, adjustment: { delta: 3, reason: 'received' } });
+  'inventory.adjust': async (t, s) => {
+    const rex = (await t.ok('inventory.get', { petId: s.rex.id })).quantity;
+    const added = await t.ok('inventory.adjust', { petId: s.rex.id, adjustment: { delta: 3, reason: 'received' } });
     expect(conforms('inventory.adjust', added)).toEqual({ petId: s.rex.id, quantity: rex + 3, status: 'available' });
-    expect(t.ok('inventory.adjust', { petId: s.rex.id, adjustment: { delta: -1, reason: 'died', note: 'Old age' } }).quantity).toBe(rex + 2);
-    expect(t.ok('inventory.movements', { petId: s.rex.id, limit: 1 }).items[0]).toMatchObject({ delta: -1, reason: 'died', note: 'Old age' });
+    expect((await t.ok('inventory.adjust', { petId: s.rex.id, adjustment: { delta: -1, reason: 'died', note: 'Old age' } })).quantity).toBe(rex + 2);
+    expect((await t.ok('inventory.movements', { petId: s.rex.id, limit: 1 })).items[0]).toMatchObject({ delta: -1, reason: 'died', note: 'Old age' });
   },
-  'inventory.movements': (t, s) => {
-    const ledger = conforms('inventory.movements', t.ok('inventory.movements', { petId: s.bella.id })) as ReturnType<typeof t.ok<'inventory.movements'>>;
+  'inventory.movements': async (t, s) => {
+    const ledger = conforms('inventory.movements', await t.ok('inventory.movements', { petId: s.bella.id })) as Awaited<ReturnType<typeof t.ok<'inventory.movements'>>>;
     expect(ledger.items.map(({ delta, quantityAfter, reason, orderId }) => ({ delta, quantityAfter, reason, orderId }))).toEqual([
       { delta: -1, quantityAfter: 2, reason: 'order', orderId: s.done.id },
       { delta: -2, quantityAfter: 3, reason: 'order', orderId: s.open.id },
@@ -362,43 +364,43 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
       { delta: 1, quantityAfter: 1, reason: 'opening', orderId: undefined },
     ]);
     expect(ledger).toMatchObject({ total: 4, nextCursor: null });
-    expect(t.ok('inventory.movements', { petId: s.sold.id })).toEqual({ items: [], total: 0, nextCursor: null });
+    expect(await t.ok('inventory.movements', { petId: s.sold.id })).toEqual({ items: [], total: 0, nextCursor: null });
   },
-  'events.list': (t) => {
-    const all = t.ok('events.list', {});
+  'events.list': async (t) => {
+    const all = await t.ok('events.list', {});
     conforms('events.list', all);
     expect(all.map((e) => e.type).slice(0, 4)).toEqual(['category.created', 'category.created', 'pet.created', 'pet.created']);
     expect(all.map((e) => e.id)).toEqual(all.map((_, i) => all[0].id + i));
-    expect(t.ok('events.list', { after: all[1].id, limit: 2 }).map((e) => e.id)).toEqual([all[2].id, all[3].id]);
-    expect(t.ok('events.list', { after: all.at(-1)!.id })).toEqual([]);
+    expect((await t.ok('events.list', { after: all[1].id, limit: 2 })).map((e) => e.id)).toEqual([all[2].id, all[3].id]);
+    expect(await t.ok('events.list', { after: all.at(-1)!.id })).toEqual([]);
   },
-  'events.latest': (t) => {
-    const before = t.ok('events.list', { limit: 1000 });
-    expect(conforms('events.latest', t.ok('events.latest', {}))).toEqual({ lastEventId: before.at(-1)?.id ?? 0 });
-    t.ok('categories.create', { name: 'Birds' });
-    const created = t.ok('events.list', { limit: 1000 }).at(-1)!;
+  'events.latest': async (t) => {
+    const before = await t.ok('events.list', { limit: 1000 });
+    expect(conforms('events.latest', await t.ok('events.latest', {}))).toEqual({ lastEventId: before.at(-1)?.id ?? 0 });
+    await t.ok('categories.create', { name: 'Birds' });
+    const created = (await t.ok('events.list', { limit: 1000 })).at(-1)!;
     expect(created).toMatchObject({ type: 'category.created', data: { name: 'Birds' } });
-    expect(t.ok('events.latest', {})).toEqual({ lastEventId: created.id });
+    expect(await t.ok('events.latest', {})).toEqual({ lastEventId: created.id });
     // A stream resumed from it carries only what changes afterwards.
-    t.ok('categories.create', { name: 'Fish' });
-    expect(t.ok('events.list', { after: created.id })).toEqual([expect.objectContaining({ type: 'category.created', data: expect.objectContaining({ name: 'Fish' }) })]);
+    await t.ok('categories.create', { name: 'Fish' });
+    expect(await t.ok('events.list', { after: created.id })).toEqual([expect.objectContaining({ type: 'category.created', data: expect.objectContaining({ name: 'Fish' }) })]);
   },
-  'service.health': (t) => {
-    expect(conforms('service.health', t.ok('service.health', {}))).toEqual({ status: 'ok', version: expect.any(String), apiVersion: '1.0.0' });
+  'service.health': async (t) => {
+    expect(conforms('service.health', await t.ok('service.health', {}))).toEqual({ status: 'ok', version: expect.any(String), apiVersion: '1.0.0' });
   },
-  'settings.get': (t) => {
-    expect(conforms('settings.get', t.ok('settings.get', {}))).toEqual(DEFAULT_SETTINGS);
+  'settings.get': async (t) => {
+    expect(conforms('settings.get', await t.ok('settings.get', {}))).toEqual(DEFAULT_SETTINGS);
     // Secure by default, written out rather than compared with the defaults themselves.
-    expect(t.ok('settings.get', {})).toMatchObject({ listenerEnabled: false, listenerHost: '127.0.0.1', allowedOrigins: [], rateLimitPerMinute: 1200 });
+    expect(await t.ok('settings.get', {})).toMatchObject({ listenerEnabled: false, listenerHost: '127.0.0.1', allowedOrigins: [], rateLimitPerMinute: 1200 });
   },
-  'settings.update': (t) => {
-    const settings = t.ok('settings.update', { lowStockThreshold: 3, allowedOrigins: ['http://localhost:3000'] });
+  'settings.update': async (t) => {
+    const settings = await t.ok('settings.update', { lowStockThreshold: 3, allowedOrigins: ['http://localhost:3000'] });
     expect(conforms('settings.update', settings)).toEqual({ ...DEFAULT_SETTINGS, lowStockThreshold: 3, allowedOrigins: ['http://localhost:3000'] });
-    expect(t.ok('settings.get', {})).toEqual(settings);
+    expect(await t.ok('settings.get', {})).toEqual(settings);
   },
-  'shop.get': (t) => {
-    t.ok('settings.update', { currency: 'JPY', defaultTaxRate: 1000 });
-    expect(conforms('shop.get', t.ok('shop.get', {}))).toEqual({
+  'shop.get': async (t) => {
+    await t.ok('settings.update', { currency: 'JPY', defaultTaxRate: 1000 });
+    expect(conforms('shop.get', await t.ok('shop.get', {}))).toEqual({
       name: DEFAULT_SETTINGS.shopName,
       currency: 'JPY',
       currencyDigits: 0,
@@ -410,34 +412,34 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
       receiptFooter: '',
     });
   },
-  'tokens.create': (t) => {
-    const created = t.ok('tokens.create', { label: 'Web shop', scope: 'write' });
+  'tokens.create': async (t) => {
+    const created = await t.ok('tokens.create', { label: 'Web shop', scope: 'write' });
     conforms('tokens.create', created);
     expect(created.secret).toMatch(/^psk_[A-Za-z0-9_-]{43}$/);
     expect(created.token).toMatchObject({ label: 'Web shop', scope: 'write', prefix: created.secret.slice(0, 10), lastUsedAt: null, revokedAt: null });
     // The secret is in this answer only.
-    expect(JSON.stringify(t.ok('tokens.list', {}))).not.toContain(created.secret);
+    expect(JSON.stringify(await t.ok('tokens.list', {}))).not.toContain(created.secret);
   },
-  'tokens.list': (t) => {
-    const a = t.ok('tokens.create', { label: 'A', scope: 'read' }).token;
-    const b = t.ok('tokens.create', { label: 'B', scope: 'write' }).token;
-    t.ok('tokens.revoke', { tokenId: a.id });
-    const active = t.ok('tokens.list', {});
+  'tokens.list': async (t) => {
+    const a = (await t.ok('tokens.create', { label: 'A', scope: 'read' })).token;
+    const b = (await t.ok('tokens.create', { label: 'B', scope: 'write' })).token;
+    await t.ok('tokens.revoke', { tokenId: a.id });
+    const active = await t.ok('tokens.list', {});
     conforms('tokens.list', active);
     expect(active).toEqual([b]);
-    expect(t.ok('tokens.list', { includeRevoked: true }).map((token) => token.id)).toEqual([b.id, a.id]);
+    expect((await t.ok('tokens.list', { includeRevoked: true })).map((token) => token.id)).toEqual([b.id, a.id]);
     expect(Object.keys(active[0]).sort()).toEqual(['createdAt', 'id', 'label', 'lastUsedAt', 'prefix', 'revokedAt', 'scope']);
   },
-  'tokens.revoke': (t) => {
-    const { token } = t.ok('tokens.create', { label: 'Printer', scope: 'read' });
-    const revoked = t.ok('tokens.revoke', { tokenId: token.id });
+  'tokens.revoke': async (t) => {
+    const { token } = await t.ok('tokens.create', { label: 'Printer', scope: 'read' });
+    const revoked = await t.ok('tokens.revoke', { tokenId: token.id });
     expect(conforms('tokens.revoke', revoked)).toEqual({ ...token, revokedAt: expect.any(String) });
     // Revoking again keeps the first revocation time.
-    expect(t.ok('tokens.revoke', { tokenId: token.id })).toEqual(revoked);
+    expect(await t.ok('tokens.revoke', { tokenId: token.id })).toEqual(revoked);
   },
-  'stats.overview': (t, s) => {
-    t.ok('settings.update', { lowStockThreshold: 1 }); // low: none left (a new shop's default is 3)
-    const overview = t.ok('stats.overview', {});
+  'stats.overview': async (t, s) => {
+    await t.ok('settings.update', { lowStockThreshold: 1 }); // low: none left (a new shop's default is 3)
+    const overview = await t.ok('stats.overview', {});
     conforms('stats.overview', overview);
     expect(overview).toMatchObject({
       petsByStatus: { available: 2, pending: 1, sold: 1 },
@@ -450,216 +452,218 @@ const happy: Partial<Record<CallableOperationName, (t: TestStore, s: Shop) => vo
       lowStockThreshold: 1,
     });
     expect(overview.recentOrders.map((o) => o.id)).toEqual([s.done.id, s.open.id]);
-    expect(overview.recentEvents[0].id).toBe(lastEventId(t));
+    expect(overview.recentEvents[0].id).toBe(await lastEventId(t));
   },
-  'data.export': (t) => {
-    const file = t.ok('data.export', { format: 'csv' });
+  'data.export': async (t) => {
+    const file = await t.ok('data.export', { format: 'csv' });
     conforms('data.export', file);
     expect(file).toMatchObject({ mimeType: 'text/csv', rows: 4, filename: expect.stringMatching(/^petstore-pets-\d{4}-\d\d-\d\d\.csv$/) });
     // The pet's optional fields some pet has (Bella's SKU and microchip) are columns too.
     expect(file.content.split(/\r?\n/)[0]).toBe('id,name,category,categoryId,status,stock,sku,microchip');
-    const json = JSON.parse(t.ok('data.export', { format: 'json' }).content);
+    const json = JSON.parse((await t.ok('data.export', { format: 'json' })).content);
     expect(json.pets).toHaveLength(4);
     expect(json.orders).toHaveLength(2);
   },
-  'customers.list': (t) => {
-    t.ok('customers.create', { name: 'Émile', phone: '+33 6 12 34' });
-    const all = conforms('customers.list', t.ok('customers.list', {})) as ReturnType<typeof t.ok<'customers.list'>>;
+  'customers.list': async (t) => {
+    await t.ok('customers.create', { name: 'Émile', phone: '+33 6 12 34' });
+    const all = conforms('customers.list', await t.ok('customers.list', {})) as Awaited<ReturnType<typeof t.ok<'customers.list'>>>;
     expect(all.items.map((c) => c.name)).toEqual(['Ann', 'Émile']);
-    expect(t.ok('customers.list', { q: 'EMILE' }).items.map((c) => c.name)).toEqual(['Émile']);
-    expect(t.ok('customers.list', { q: '6 12-3' }).items.map((c) => c.name)).toEqual(['Émile']);
-    expect(t.ok('customers.list', { forgotten: true }).items.map((c) => c.forgottenAt !== undefined)).toEqual([true]);
+    expect((await t.ok('customers.list', { q: 'EMILE' })).items.map((c) => c.name)).toEqual(['Émile']);
+    expect((await t.ok('customers.list', { q: '6 12-3' })).items.map((c) => c.name)).toEqual(['Émile']);
+    expect((await t.ok('customers.list', { forgotten: true })).items.map((c) => c.forgottenAt !== undefined)).toEqual([true]);
   },
-  'customers.create': (t) => {
-    const mark = lastEventId(t);
-    const cy = conforms('customers.create', t.ok('customers.create', { name: ' Cy ', note: '' }));
+  'customers.create': async (t) => {
+    const mark = await lastEventId(t);
+    const cy = conforms('customers.create', await t.ok('customers.create', { name: ' Cy ', note: '' }));
     expect(cy).toEqual({ id: expect.any(Number), name: 'Cy', createdAt: expect.any(String), updatedAt: expect.any(String) });
-    expect(appendedSince(t, mark)).toEqual([{ type: 'customer.created', data: cy }]);
+    expect(await appendedSince(t, mark)).toEqual([{ type: 'customer.created', data: cy }]);
   },
-  'customers.get': (t, s) => {
-    expect(conforms('customers.get', t.ok('customers.get', { customerId: s.ann.id }))).toEqual(s.ann);
+  'customers.get': async (t, s) => {
+    expect(conforms('customers.get', await t.ok('customers.get', { customerId: s.ann.id }))).toEqual(s.ann);
   },
-  'customers.update': (t, s) => {
-    const mark = lastEventId(t);
-    const ann = conforms('customers.update', t.ok('customers.update', { customerId: s.ann.id, changes: { phone: '0698765432', email: '' } }));
+  'customers.update': async (t, s) => {
+    const mark = await lastEventId(t);
+    const ann = conforms('customers.update', await t.ok('customers.update', { customerId: s.ann.id, changes: { phone: '0698765432', email: '' } }));
     expect(ann).toEqual({ ...s.ann, phone: '0698765432', email: undefined, updatedAt: expect.any(String) });
-    expect(appendedSince(t, mark)).toEqual([{ type: 'customer.updated', data: ann }]);
+    expect(await appendedSince(t, mark)).toEqual([{ type: 'customer.updated', data: ann }]);
   },
-  'customers.forget': (t, s) => {
-    const mark = lastEventId(t);
-    expect(conforms('customers.forget', t.ok('customers.forget', { customerId: s.ann.id }))).toBeNull();
-    const ann = t.ok('customers.get', { customerId: s.ann.id });
+  'customers.forget': async (t, s) => {
+    const mark = await lastEventId(t);
+    expect(conforms('customers.forget', await t.ok('customers.forget', { customerId: s.ann.id }))).toBeNull();
+    const ann = await t.ok('customers.get', { customerId: s.ann.id });
     expect(ann).toMatchObject({ name: 'Forgotten customer', forgottenAt: expect.any(String) });
     expect(ann).not.toHaveProperty('email');
-    expect(appendedSince(t, mark)).toEqual([{ type: 'customer.forgotten', data: ann }]);
+    expect(await appendedSince(t, mark)).toEqual([{ type: 'customer.forgotten', data: ann }]);
   },
-  'sales.list': (t, s) => {
-    const { done, open, cancelled } = s.till;
-    const all = conforms('sales.list', t.ok('sales.list', {})) as ReturnType<typeof t.ok<'sales.list'>>;
+  'sales.list': async (t, s) => {
+    const { done, open, cancelled } = (await s.till);
+    const all = conforms('sales.list', await t.ok('sales.list', {})) as Awaited<ReturnType<typeof t.ok<'sales.list'>>>;
     // Newest first, every status.
     expect(all.items.map((sale) => sale.number)).toEqual([3, 2, 1]);
     expect(all).toMatchObject({ total: 3, nextCursor: null });
-    expect(t.ok('sales.list', { status: ['open', 'cancelled'] }).items.map((sale) => sale.id)).toEqual([cancelled.id, open.id]);
-    expect(t.ok('sales.list', { number: 1 }).items).toEqual([done]);
-    const page1 = t.ok('sales.list', { limit: 2 });
-    expect(t.ok('sales.list', { limit: 2, cursor: page1.nextCursor! })).toEqual({ items: [done], total: 3, nextCursor: null });
-    const mine = t.ok('sales.create', { lines: [{ petId: s.till.toy.id }], customerId: s.ann.id, payments: [{ method: 'card', amount: 1100 }] });
-    expect(t.ok('sales.list', { customerId: s.ann.id }).items).toEqual([mine]);
-    expect(t.ok('sales.list', { from: mine.createdAt }).items).toEqual([mine]);
-    expect(t.ok('sales.list', { to: mine.createdAt }).total).toBe(3);
+    expect((await t.ok('sales.list', { status: ['open', 'cancelled'] })).items.map((sale) => sale.id)).toEqual([cancelled.id, open.id]);
+    expect((await t.ok('sales.list', { number: 1 })).items).toEqual([done]);
+    const page1 = await t.ok('sales.list', { limit: 2 });
+    expect(await t.ok('sales.list', { limit: 2, cursor: page1.nextCursor! })).toEqual({ items: [done], total: 3, nextCursor: null });
+    const mine = await t.ok('sales.create', { lines: [{ petId: (await s.till).toy.id }], customerId: s.ann.id, payments: [{ method: 'card', amount: 1100 }] });
+    expect((await t.ok('sales.list', { customerId: s.ann.id })).items).toEqual([mine]);
+    expect((await t.ok('sales.list', { from: mine.createdAt })).items).toEqual([mine]);
+    expect((await t.ok('sales.list', { to: mine.createdAt })).total).toBe(3);
   },
-  'sales.create': (t, s) => {
-    const ball = s.till.toy;
-    const mark = lastEventId(t);
-    const sale = conforms('sales.create', t.ok('sales.create', { lines: [{ petId: ball.id, quantity: 3 }], discount: 300, payments: [{ method: 'cash', amount: 5000 }] })) as { id: number; lines: { orderId: number }[] };
+  'sales.create': async (t, s) => {
+    const ball = (await s.till).toy;
+    const mark = await lastEventId(t);
+    const sale = conforms('sales.create', await t.ok('sales.create', { lines: [{ petId: ball.id, quantity: 3 }], discount: 300, payments: [{ method: 'cash', amount: 5000 }] })) as { id: number; lines: { orderId: number }[] };
     expect(sale).toMatchObject({ number: 4, status: 'completed', subtotal: 3300, discount: 300, total: 3000, tax: 273, paid: 5000, change: 2000 });
-    expect(t.ok('orders.get', { orderId: sale.lines[0].orderId })).toMatchObject({ saleId: sale.id, unitPrice: 1100, quantity: 3, status: 'complete' });
-    expect(appendedSince(t, mark).at(-1)).toEqual({ type: 'sale.created', data: sale });
+    expect(await t.ok('orders.get', { orderId: sale.lines[0].orderId })).toMatchObject({ saleId: sale.id, unitPrice: 1100, quantity: 3, status: 'complete' });
+    expect((await appendedSince(t, mark)).at(-1)).toEqual({ type: 'sale.created', data: sale });
   },
-  'sales.get': (t, s) => {
-    expect(conforms('sales.get', t.ok('sales.get', { saleId: s.till.done.id }))).toEqual(s.till.done);
+  'sales.get': async (t, s) => {
+    expect(conforms('sales.get', await t.ok('sales.get', { saleId: (await s.till).done.id }))).toEqual((await s.till).done);
   },
-  'sales.cancel': (t, s) => {
-    const cancelled = conforms('sales.cancel', t.ok('sales.cancel', { saleId: s.till.open.id }));
+  'sales.cancel': async (t, s) => {
+    const cancelled = conforms('sales.cancel', await t.ok('sales.cancel', { saleId: (await s.till).open.id }));
     expect(cancelled).toMatchObject({ status: 'cancelled', refunded: 1100 });
-    expect(t.ok('orders.get', { orderId: s.till.open.lines[0].orderId }).status).toBe('cancelled');
+    expect((await t.ok('orders.get', { orderId: (await s.till).open.lines[0].orderId })).status).toBe('cancelled');
   },
-  'refunds.create': (t, s) => {
-    const { done, toy } = s.till;
-    const stock = standing(t, toy.id).stock;
-    const refund = conforms('refunds.create', t.ok('refunds.create', { saleId: done.id, refund: { lines: [{ orderId: done.lines[0].orderId }], restock: true, payments: [{ method: 'cash', amount: 1100 }] } }));
+  'refunds.create': async (t, s) => {
+    const { done, toy } = (await s.till);
+    const stock = (await standing(t, toy.id)).stock;
+    const refund = conforms('refunds.create', await t.ok('refunds.create', { saleId: done.id, refund: { lines: [{ orderId: done.lines[0].orderId }], restock: true, payments: [{ method: 'cash', amount: 1100 }] } }));
     expect(refund).toMatchObject({ kind: 'refund', amount: 1100, tax: 100, restock: true });
-    expect(standing(t, toy.id).stock).toBe(stock + 1);
-    expect(t.ok('sales.get', { saleId: done.id }).refunded).toBe(1100);
+    expect((await standing(t, toy.id)).stock).toBe(stock + 1);
+    expect((await t.ok('sales.get', { saleId: done.id })).refunded).toBe(1100);
   },
-  'refunds.list': (t, s) => {
-    const [cancel] = (conforms('refunds.list', t.ok('refunds.list', { saleId: s.till.cancelled.id })) as ReturnType<typeof t.ok<'refunds.list'>>).items;
+  'refunds.list': async (t, s) => {
+    const [cancel] = (conforms('refunds.list', await t.ok('refunds.list', { saleId: (await s.till).cancelled.id })) as Awaited<ReturnType<typeof t.ok<'refunds.list'>>>).items;
     expect(cancel).toMatchObject({ kind: 'cancel', amount: 1100, payments: [{ method: 'cash', amount: 1100 }] });
-    expect(t.ok('refunds.list', { saleId: s.till.done.id })).toEqual({ items: [], total: 0, nextCursor: null });
+    expect(await t.ok('refunds.list', { saleId: (await s.till).done.id })).toEqual({ items: [], total: 0, nextCursor: null });
   },
-  'refunds.get': (t, s) => {
-    const [cancel] = t.ok('refunds.list', { saleId: s.till.cancelled.id }).items;
-    expect(conforms('refunds.get', t.ok('refunds.get', { saleId: s.till.cancelled.id, refundId: cancel.id }))).toEqual(cancel);
+  'refunds.get': async (t, s) => {
+    const [cancel] = (await t.ok('refunds.list', { saleId: (await s.till).cancelled.id })).items;
+    expect(conforms('refunds.get', await t.ok('refunds.get', { saleId: (await s.till).cancelled.id, refundId: cancel.id }))).toEqual(cancel);
   },
-  'reports.sales': (t, s) => {
-    const { done, open, cancelled } = s.till;
-    const { from, to } = aroundToday(t);
-    const report = conforms('reports.sales', t.ok('reports.sales', { from, to })) as ReturnType<typeof t.ok<'reports.sales'>>;
+  'reports.sales': async (t, s) => {
+    const { done, open, cancelled } = (await s.till);
+    const { from, to } = await aroundToday(t);
+    const report = conforms('reports.sales', await t.ok('reports.sales', { from, to })) as Awaited<ReturnType<typeof t.ok<'reports.sales'>>>;
     // Three sales of 11.00 with 10 % tax included (one cancelled: its cancel is a refund), four units.
     const totals = { sales: 3, quantity: 4, gross: 4400, discounts: 0, net: 4000, tax: 400, total: 4400, refunds: 1100, refundedQuantity: 1, refundedNet: 1000, refundedTax: 100, takings: 3300 };
     expect(report).toMatchObject({ by: 'day', from, to, currency: 'EUR', totals: { ...totals, cancelled: 1 } });
     expect(report.rows).toHaveLength(3);
     expect(report.rows.filter((row) => row.sales > 0)).toEqual([expect.objectContaining({ ...totals, cancelled: 1 })]);
-    const byPet = t.ok('reports.sales', { from, to, by: 'pet' });
-    expect(byPet).toMatchObject({ by: 'pet', rows: [{ petId: s.till.toy.id, petName: 'Ball', ...totals }], omittedRows: 0 });
-    const byMethod = t.ok('reports.sales', { from, to, by: 'paymentMethod' });
+    const byPet = await t.ok('reports.sales', { from, to, by: 'pet' });
+    expect(byPet).toMatchObject({ by: 'pet', rows: [{ petId: (await s.till).toy.id, petName: 'Ball', ...totals }], omittedRows: 0 });
+    const byMethod = await t.ok('reports.sales', { from, to, by: 'paymentMethod' });
     expect(byMethod.rows).toEqual([
       { method: 'cash', sales: 2, paid: done.paid + cancelled.paid, change: 0, refunds: 1100, takings: 2200 },
       { method: 'card', sales: 1, paid: open.paid, change: 0, refunds: 0, takings: 1100 },
       { method: 'other', sales: 0, paid: 0, change: 0, refunds: 0, takings: 0 },
     ]);
   },
-  'reports.day': (t, s) => {
-    expect(s.till.done.number).toBe(1);
-    const { today } = aroundToday(t);
-    const report = conforms('reports.day', t.ok('reports.day', { date: today })) as ReturnType<typeof t.ok<'reports.day'>>;
+  'reports.day': async (t, s) => {
+    expect((await s.till).done.number).toBe(1);
+    const { today } = await aroundToday(t);
+    const report = conforms('reports.day', await t.ok('reports.day', { date: today })) as Awaited<ReturnType<typeof t.ok<'reports.day'>>>;
     // Unless midnight passed between the sales and now (then they were yesterday's).
     if (report.sales === 0) return;
     expect(report).toMatchObject({ date: today, sales: 3, quantity: 4, total: 4400, refunds: 1100, cancelled: 1, takings: 3300, cashExpected: 2200 });
     expect(report.taxes).toEqual([{ taxRate: 1000, net: 4000, tax: 400, total: 4400, refundedNet: 1000, refundedTax: 100, refunds: 1100 }]);
   },
-  'data.previewImport': (t) => {
-    const before = snapshot(t);
-    const preview = t.ok('data.previewImport', { format: 'csv', content: 'name,category\nMax,Dogs\n,Dogs' });
+  'data.previewImport': async (t) => {
+    const before = await snapshot(t);
+    const preview = await t.ok('data.previewImport', { format: 'csv', content: 'name,category\nMax,Dogs\n,Dogs' });
     conforms('data.previewImport', preview);
     expect(preview).toMatchObject({ valid: 1, invalid: 1, fileErrors: [] });
     expect(preview.rows[1].errors.map((e) => e.path)).toEqual(['name']);
-    expect(snapshot(t)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   },
-  'tills.pairingCode': (t) => {
-    provideShopServer(t.store.context, SHOP_SERVER);
-    const made = conforms('tills.pairingCode', t.ok('tills.pairingCode', {})) as { code: string; fingerprint: string };
+  'tills.pairingCode': async (t) => {
+    provideShopServer(t.served!, SHOP_SERVER);
+    const made = conforms('tills.pairingCode', await t.ok('tills.pairingCode', {})) as { code: string; fingerprint: string };
     expect(made.fingerprint).toBe(FINGERPRINT);
   },
-  'tills.pair': (t) => {
-    provideShopServer(t.store.context, SHOP_SERVER);
-    const { code } = t.ok('tills.pairingCode', {});
-    const paired = conforms('tills.pair', t.ok('tills.pair', { name: 'Counter 2', proof: tillProof(code, FINGERPRINT, 'Counter 2') }));
+  'tills.pair': async (t) => {
+    provideShopServer(t.served!, SHOP_SERVER);
+    const { code } = await t.ok('tills.pairingCode', {});
+    const paired = conforms('tills.pair', await t.ok('tills.pair', { name: 'Counter 2', proof: tillProof(code, FINGERPRINT, 'Counter 2') }));
     expect(paired).toMatchObject({ till: { name: 'Counter 2', revokedAt: null } });
   },
-  'tills.list': (t) => {
-    provideShopServer(t.store.context, SHOP_SERVER);
-    const { code } = t.ok('tills.pairingCode', {});
-    const { till } = t.ok('tills.pair', { name: 'Counter 2', proof: tillProof(code, FINGERPRINT, 'Counter 2') });
-    expect(conforms('tills.list', t.ok('tills.list', {}))).toEqual([{ ...till, lastUsedAt: null }]);
-    t.ok('tills.revoke', { tillId: till.id });
-    expect(t.ok('tills.list', {})).toEqual([]);
-    expect(t.ok('tills.list', { includeRevoked: true })).toHaveLength(1);
+  'tills.list': async (t) => {
+    provideShopServer(t.served!, SHOP_SERVER);
+    const { code } = await t.ok('tills.pairingCode', {});
+    const { till } = await t.ok('tills.pair', { name: 'Counter 2', proof: tillProof(code, FINGERPRINT, 'Counter 2') });
+    expect(conforms('tills.list', await t.ok('tills.list', {}))).toEqual([{ ...till, lastUsedAt: null }]);
+    await t.ok('tills.revoke', { tillId: till.id });
+    expect(await t.ok('tills.list', {})).toEqual([]);
+    expect(await t.ok('tills.list', { includeRevoked: true })).toHaveLength(1);
   },
-  'clerks.list': (t) => {
-    const ben = t.ok('clerks.create', { name: 'ben', pin: '1234' });
-    t.ok('clerks.create', { name: 'Anna', role: 'owner', pin: '5678' });
-    t.ok('clerks.update', { clerkId: ben.id, active: false });
-    expect(conforms('clerks.list', t.ok('clerks.list', {}))).toMatchObject([{ name: 'Anna', role: 'owner', active: true }]);
-    expect(t.ok('clerks.list', { includeInactive: true }).map((clerk) => clerk.name)).toEqual(['Anna', 'ben']);
+  'clerks.list': async (t) => {
+    const ben = await t.ok('clerks.create', { name: 'ben', pin: '1234' });
+    await t.ok('clerks.create', { name: 'Anna', role: 'owner', pin: '5678' });
+    await t.ok('clerks.update', { clerkId: ben.id, active: false });
+    expect(conforms('clerks.list', await t.ok('clerks.list', {}))).toMatchObject([{ name: 'Anna', role: 'owner', active: true }]);
+    expect((await t.ok('clerks.list', { includeInactive: true })).map((clerk) => clerk.name)).toEqual(['Anna', 'ben']);
   },
-  'clerks.create': (t) => {
-    const made = conforms('clerks.create', t.ok('clerks.create', { name: ' Ben ', pin: '1234' }));
+  'clerks.create': async (t) => {
+    const made = conforms('clerks.create', await t.ok('clerks.create', { name: ' Ben ', pin: '1234' }));
     expect(made).toEqual({ id: expect.any(Number), name: 'Ben', role: 'clerk', active: true, createdAt: expect.any(String) });
   },
-  'clerks.update': (t) => {
-    const ben = t.ok('clerks.create', { name: 'Ben', pin: '1234' });
-    expect(conforms('clerks.update', t.ok('clerks.update', { clerkId: ben.id, name: 'Benno', role: 'owner', pin: '4321' }))).toEqual({ ...ben, name: 'Benno', role: 'owner' });
+  'clerks.update': async (t) => {
+    const ben = await t.ok('clerks.create', { name: 'Ben', pin: '1234' });
+    expect(conforms('clerks.update', await t.ok('clerks.update', { clerkId: ben.id, name: 'Benno', role: 'owner', pin: '4321' }))).toEqual({ ...ben, name: 'Benno', role: 'owner' });
   },
-  'sessions.current': (t) => {
-    expect(conforms('sessions.current', t.ok('sessions.current', {}))).toEqual({ clerkLogins: false, idleLockMinutes: 5, session: null });
-    loginsOn(t);
-    expect(runForCaller(DESK, () => t.ok('sessions.current', {}))).toEqual({ clerkLogins: true, idleLockMinutes: 5, session: null });
+  'sessions.current': async (t) => {
+    expect(conforms('sessions.current', await t.ok('sessions.current', {}))).toEqual({ clerkLogins: false, idleLockMinutes: 5, session: null });
+    await loginsOn(t);
+    expect(await runForCaller(DESK, () => t.ok('sessions.current', {}))).toEqual({ clerkLogins: true, idleLockMinutes: 5, session: null });
   },
-  'sessions.start': (t) => {
-    const owner = loginsOn(t);
-    const started = conforms('sessions.start', runForCaller(DESK, () => t.ok('sessions.start', { clerkId: owner.id, pin: '1234' })));
+  'sessions.start': async (t) => {
+    const owner = await loginsOn(t);
+    const started = conforms('sessions.start', await runForCaller(DESK, () => t.ok('sessions.start', { clerkId: owner.id, pin: '1234' })));
     expect(started).toMatchObject({ session: { clerk: { id: owner.id, name: 'Olga', role: 'owner' }, till: null }, secret: expect.stringMatching(/^pss_/) });
   },
-  'sessions.end': (t) => {
-    const owner = loginsOn(t);
-    const { session } = runForCaller(DESK, () => t.ok('sessions.start', { clerkId: owner.id, pin: '1234' }));
+  'sessions.end': async (t) => {
+    const owner = await loginsOn(t);
+    const { session } = await runForCaller(DESK, () => t.ok('sessions.start', { clerkId: owner.id, pin: '1234' }));
     const signedIn = atDesk(session.id, session.clerk);
-    expect(conforms('sessions.end', runForCaller(signedIn, () => t.ok('sessions.end', {})))).toBeNull();
-    expect(runForCaller(signedIn, () => t.ok('sessions.current', {})).session).toBeNull();
+    expect(conforms('sessions.end', await runForCaller(signedIn, () => t.ok('sessions.end', {})))).toBeNull();
+    expect((await runForCaller(signedIn, () => t.ok('sessions.current', {}))).session).toBeNull();
   },
-  'tills.revoke': (t) => {
-    provideShopServer(t.store.context, SHOP_SERVER);
-    const { code } = t.ok('tills.pairingCode', {});
-    const { till } = t.ok('tills.pair', { name: 'Counter 2', proof: tillProof(code, FINGERPRINT, 'Counter 2') });
-    const revoked = conforms('tills.revoke', t.ok('tills.revoke', { tillId: till.id }));
+  'tills.revoke': async (t) => {
+    provideShopServer(t.served!, SHOP_SERVER);
+    const { code } = await t.ok('tills.pairingCode', {});
+    const { till } = await t.ok('tills.pair', { name: 'Counter 2', proof: tillProof(code, FINGERPRINT, 'Counter 2') });
+    const revoked = conforms('tills.revoke', await t.ok('tills.revoke', { tillId: till.id }));
     expect(revoked).toEqual({ ...till, revokedAt: expect.any(String) });
-    expect(t.ok('tills.revoke', { tillId: till.id })).toEqual(revoked); // again: as it was
+    expect(await t.ok('tills.revoke', { tillId: till.id })).toEqual(revoked); // again: as it was
   },
-  'data.import': (t, s) => {
-    const result = t.ok('data.import', { format: 'json', content: JSON.stringify([{ name: 'Max', category: 'cats', stock: 3 }, { name: 'Bad' }]) });
+  'data.import': async (t, s) => {
+    const result = await t.ok('data.import', { format: 'json', content: JSON.stringify([{ name: 'Max', category: 'cats', stock: 3 }, { name: 'Bad' }]) });
     expect(conforms('data.import', result)).toEqual({ imported: 1, skipped: 1 });
-    const max = t.ok('pets.list', { q: 'max' }).items[0];
+    const max = (await t.ok('pets.list', { q: 'max' })).items[0];
     expect(max).toMatchObject({ name: 'Max', categoryId: s.cats.id, status: 'available' });
-    expect(standing(t, max.id)).toEqual({ status: 'available', stock: 3 });
+    expect(await standing(t, max.id)).toEqual({ status: 'available', stock: 3 });
   },
 };
 
-describe('each operation does its job', () => {
-  let t: TestStore;
-  let s: Shop;
-  beforeEach(() => {
-    t = openStoreForRules();
-    s = shopOf(t);
-  });
-  afterEach(() => t.close());
+describeOnEngines('operations', (fresh) => {
+  describe('each operation does its job', () => {
+    let t: EngineStore;
+    let s: Shop;
+    beforeEach(async () => {
+      t = await fresh();
+      s = await shopOf(t);
+    });
+    afterEach(() => t.close());
 
-  test.each(Object.keys(happy) as CallableOperationName[])('%s', (name) => happy[name]!(t, s));
+    test.each(Object.keys(happy) as CallableOperationName[])('%s', (name) => happy[name]!(t, s));
+  });
 });
 
 // ── Refusals ────────────────────────────────────────────────────────────────────────────────
 
-type Refusal = [CallableOperationName, ErrorCode, (s: Shop) => Record<string, unknown>, RegExp];
+type Refusal = [CallableOperationName, ErrorCode, (s: Shop) => Record<string, unknown> | Promise<Record<string, unknown>>, RegExp];
 const MISSING = 424_242;
 
 const refusals: Refusal[] = [
@@ -789,27 +793,27 @@ const refusals: Refusal[] = [
   ['customers.update', 'CUSTOMER_FORGOTTEN', (s) => ({ customerId: s.gus.id, changes: { name: 'Gus' } }), /has been forgotten/],
   ['customers.forget', 'NOT_FOUND', () => ({ customerId: MISSING }), /Customer 424242/],
   // Sales: the till's sales are made at the first of these (s.till).
-  ['sales.create', 'REFERENCE_NOT_FOUND', (s) => ({ lines: [{ petId: s.till.toy.id }, { petId: MISSING }] }), /Pet 424242 does not exist \(line 2 of the sale\)/],
+  ['sales.create', 'REFERENCE_NOT_FOUND', async (s) => ({ lines: [{ petId: (await s.till).toy.id }, { petId: MISSING }] }), /Pet 424242 does not exist \(line 2 of the sale\)/],
   ['sales.create', 'PET_NOT_AVAILABLE', (s) => ({ lines: [{ petId: s.sold.id, unitPrice: 100 }], payments: [{ method: 'cash', amount: 100 }] }), /Gone \(pet \d+\) is sold/],
   ['sales.create', 'INSUFFICIENT_STOCK', (s) => ({ lines: [{ petId: s.bella.id, quantity: 3, unitPrice: 100 }], payments: [{ method: 'cash', amount: 300 }] }), /Only 2 of Bella/],
   ['sales.create', 'PRICE_REQUIRED', (s) => ({ lines: [{ petId: s.rex.id }] }), /Rex \(pet \d+\) has no price/],
-  ['sales.create', 'DISCOUNT_TOO_LARGE', (s) => ({ lines: [{ petId: s.till.toy.id }], discount: 1101 }), /more than the subtotal \(1100\)/],
-  ['sales.create', 'PAYMENT_SHORT', (s) => ({ lines: [{ petId: s.till.toy.id }], payments: [{ method: 'cash', amount: 1099 }] }), /do not cover the total \(1100\)/],
-  ['sales.create', 'CHANGE_WITHOUT_CASH', (s) => ({ lines: [{ petId: s.till.toy.id }], payments: [{ method: 'card', amount: 1101 }] }), /only cash gives change/],
+  ['sales.create', 'DISCOUNT_TOO_LARGE', async (s) => ({ lines: [{ petId: (await s.till).toy.id }], discount: 1101 }), /more than the subtotal \(1100\)/],
+  ['sales.create', 'PAYMENT_SHORT', async (s) => ({ lines: [{ petId: (await s.till).toy.id }], payments: [{ method: 'cash', amount: 1099 }] }), /do not cover the total \(1100\)/],
+  ['sales.create', 'CHANGE_WITHOUT_CASH', async (s) => ({ lines: [{ petId: (await s.till).toy.id }], payments: [{ method: 'card', amount: 1101 }] }), /only cash gives change/],
   ['sales.get', 'NOT_FOUND', () => ({ saleId: MISSING }), /Sale 424242/],
   ['sales.cancel', 'NOT_FOUND', () => ({ saleId: MISSING }), /Sale 424242/],
-  ['sales.cancel', 'SALE_HANDED_OVER', (s) => ({ saleId: s.till.done.id }), /refund them instead/],
-  ['orders.cancel', 'ORDER_IN_SALE', (s) => ({ orderId: s.till.open.lines[0].orderId }), /is a line of sale/],
+  ['sales.cancel', 'SALE_HANDED_OVER', async (s) => ({ saleId: (await s.till).done.id }), /refund them instead/],
+  ['orders.cancel', 'ORDER_IN_SALE', async (s) => ({ orderId: (await s.till).open.lines[0].orderId }), /is a line of sale/],
   ['refunds.create', 'NOT_FOUND', () => ({ saleId: MISSING, refund: { lines: [{ orderId: 1 }], restock: true } }), /Sale 424242/],
-  ['refunds.create', 'SALE_CANCELLED', (s) => ({ saleId: s.till.cancelled.id, refund: { lines: [{ orderId: s.till.cancelled.lines[0].orderId }], restock: true } }), /was cancelled/],
-  ['refunds.create', 'REFERENCE_NOT_FOUND', (s) => ({ saleId: s.till.done.id, refund: { lines: [{ orderId: s.open.id }], restock: true } }), /is no line of sale 1/],
-  ['refunds.create', 'ORDER_OPEN', (s) => ({ saleId: s.till.open.id, refund: { lines: [{ orderId: s.till.open.lines[0].orderId }], restock: true } }), /has not been handed over/],
-  ['refunds.create', 'REFUND_EXCEEDS_SOLD', (s) => ({ saleId: s.till.done.id, refund: { lines: [{ orderId: s.till.done.lines[0].orderId, quantity: 3 }], restock: true } }), /Only 2 of 2 Ball/],
-  ['refunds.create', 'REFUND_PAYMENTS_MISMATCH', (s) => ({ saleId: s.till.done.id, refund: { lines: [{ orderId: s.till.done.lines[0].orderId }], restock: false } }), /comes to 1100; its payments add up to 0/],
+  ['refunds.create', 'SALE_CANCELLED', async (s) => ({ saleId: (await s.till).cancelled.id, refund: { lines: [{ orderId: (await s.till).cancelled.lines[0].orderId }], restock: true } }), /was cancelled/],
+  ['refunds.create', 'REFERENCE_NOT_FOUND', async (s) => ({ saleId: (await s.till).done.id, refund: { lines: [{ orderId: s.open.id }], restock: true } }), /is no line of sale 1/],
+  ['refunds.create', 'ORDER_OPEN', async (s) => ({ saleId: (await s.till).open.id, refund: { lines: [{ orderId: (await s.till).open.lines[0].orderId }], restock: true } }), /has not been handed over/],
+  ['refunds.create', 'REFUND_EXCEEDS_SOLD', async (s) => ({ saleId: (await s.till).done.id, refund: { lines: [{ orderId: (await s.till).done.lines[0].orderId, quantity: 3 }], restock: true } }), /Only 2 of 2 Ball/],
+  ['refunds.create', 'REFUND_PAYMENTS_MISMATCH', async (s) => ({ saleId: (await s.till).done.id, refund: { lines: [{ orderId: (await s.till).done.lines[0].orderId }], restock: false } }), /comes to 1100; its payments add up to 0/],
   ['refunds.list', 'NOT_FOUND', () => ({ saleId: MISSING }), /Sale 424242/],
-  ['refunds.get', 'NOT_FOUND', (s) => ({ saleId: s.till.done.id, refundId: MISSING }), /Refund 424242 of sale/],
-  ['reports.sales', 'REPORT_TOO_LARGE', (s) => ({ from: s.oversized, to: s.oversized, by: 'category' }), /shorter period/],
-  ['reports.day', 'REPORT_TOO_LARGE', (s) => ({ date: s.oversized }), /shorter period/],
+  ['refunds.get', 'NOT_FOUND', async (s) => ({ saleId: (await s.till).done.id, refundId: MISSING }), /Refund 424242 of sale/],
+  ['reports.sales', 'REPORT_TOO_LARGE', async (s) => ({ from: (await s.oversized), to: (await s.oversized), by: 'category' }), /shorter period/],
+  ['reports.day', 'REPORT_TOO_LARGE', async (s) => ({ date: (await s.oversized) }), /shorter period/],
 ];
 
 /** The Error object's `details` for refusals that point at one field (undefined: none). */
@@ -831,33 +835,50 @@ const DETAIL_PATHS: Partial<Record<ErrorCode, (op: CallableOperationName) => str
   MICROCHIP_TAKEN: () => ['microchip'],
 };
 
-describe('each refusal answers its code and changes nothing', () => {
-  let t: TestStore;
-  let s: Shop;
-  // Refusals write nothing (each one checks that), so they can share one store.
-  beforeAll(() => {
-    t = openStoreForRules();
-    s = shopOf(t);
-    provideShopServer(t.store.context, SHOP_SERVER);
-    loginsOn(t);
-  });
-  afterAll(() => t.close());
+describeOnEngines('refusals', (fresh) => {
+  describe('each refusal answers its code and changes nothing', () => {
+    let t: EngineStore;
+    let s: Shop;
+    // Refusals write nothing (each one checks that), so they can share one store.
+    beforeAll(async () => {
+      t = await fresh();
+      s = await shopOf(t);
+      provideShopServer(t.served!, SHOP_SERVER);
+      await loginsOn(t);
+    });
+    afterAll(() => t.close());
 
-  test.each(refusals)('%s → %s', (name, code, input, message) => {
-    const refused = () => expectRefused(t, name, input(s), code);
-    const error = name.startsWith('sessions.') ? runForCaller(DESK, refused) : refused();
-    expect(error.message).toMatch(message);
-    const paths = DETAIL_PATHS[code]?.(name);
-    if (code === 'VALIDATION_FAILED') {
-      if (name !== 'data.import') expect(error.details?.length).toBeGreaterThan(0);
-    } else if (paths) {
-      expect(error.details?.map((d) => d.path)).toEqual(paths);
-    } else {
-      expect(error.details).toBeUndefined();
-    }
+    test.each(refusals)('%s → %s', async (name, code, input, message) => {
+      const given = await input(s);
+      const refused = () => expectRefused(t, name, given, code);
+      const error = name.startsWith('sessions.') ? await runForCaller(DESK, refused) : await refused();
+      expect(error.message).toMatch(message);
+      const paths = DETAIL_PATHS[code]?.(name);
+      if (code === 'VALIDATION_FAILED') {
+        if (name !== 'data.import') expect(error.details?.length).toBeGreaterThan(0);
+      } else if (paths) {
+        expect(error.details?.map((d) => d.path)).toEqual(paths);
+      } else {
+        expect(error.details).toBeUndefined();
+      }
+    });
   });
 });
 
+/** A SQLite store opened with its own options (a busy timeout), seen as an EngineStore. */
+function onSqlite(raw: TestStore): EngineStore {
+  return {
+    engine: 'sqlite',
+    sqliteFile: raw.file,
+    served: raw.store.context,
+    call: async (name, input) => raw.call(name, input),
+    ok: async (name, input) => raw.ok(name, input),
+    fail: async (name, input) => raw.fail(name, input),
+    close: async () => raw.close(),
+  };
+}
+
+// The SQLite file's write lock, held by another program: PostgreSQL has no such lock.
 describe('a database locked by another program: SERVICE_BUSY, nothing written, reads go on', () => {
   const writes = STORE_OPERATIONS.filter((name) => contract[name].mutates);
   const validWrite = (s: Shop): Partial<Record<CallableOperationName, Record<string, unknown>>> => ({
@@ -897,83 +918,87 @@ describe('a database locked by another program: SERVICE_BUSY, nothing written, r
     'sessions.start': { clerkId: 1, pin: '1234' },
     'sessions.end': {},
   });
-  let t: TestStore;
+  let raw: TestStore;
+  let t: EngineStore;
   let s: Shop;
   let holder: Database.Database;
-  beforeAll(() => {
-    t = openStoreForRules({ busyTimeoutMs: 20 });
-    s = shopOf(t);
-    provideShopServer(t.store.context, SHOP_SERVER);
-    t.ok('tokens.create', { label: 'Old', scope: 'read' });
-    loginsOn(t);
+  beforeAll(async () => {
+    raw = openStoreForRules({ busyTimeoutMs: 20 });
+    t = onSqlite(raw);
+    s = await shopOf(t);
+    provideShopServer(t.served!, SHOP_SERVER);
+    await t.ok('tokens.create', { label: 'Old', scope: 'read' });
+    await loginsOn(t);
     // Another program (a second connection, as a CLI import would be) holds the write lock.
-    holder = new Database(t.file);
+    holder = new Database(raw.file);
     holder.exec('BEGIN IMMEDIATE');
   });
-  afterAll(() => {
+  afterAll(async () => {
     if (holder.inTransaction) holder.exec('ROLLBACK');
     holder.close();
-    t.close();
+    await t.close();
   });
 
   test('the table has a valid input for every write operation', () => {
     expect(Object.keys(validWrite(s)).sort()).toEqual([...writes].sort());
   });
 
-  test.each(writes)('%s', (name) => {
-    const before = snapshot(t); // reads answer while the lock is held (WAL)
+  test.each(writes)('%s', async (name) => {
+    const before = await snapshot(t); // reads answer while the lock is held (WAL)
     const started = Date.now();
     const fail = () => t.fail(name, validWrite(s)[name]!);
-    const error = name.startsWith('sessions.') ? runForCaller(atDesk(1, { id: 1, name: 'Olga', role: 'owner' }), fail) : fail();
+    const error = name.startsWith('sessions.') ? await runForCaller(atDesk(1, { id: 1, name: 'Olga', role: 'owner' }), fail) : await fail();
     expect(error).toEqual({ code: 'SERVICE_BUSY', status: 503, message: 'The database is busy with another program; try again in a moment' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(15); // it waited for the busy timeout first
-    expect(snapshot(t)).toEqual(before);
+    expect(await snapshot(t)).toEqual(before);
   });
 
-  test('once the other program lets go, the same call goes through', () => {
+  test('once the other program lets go, the same call goes through', async () => {
     holder.exec('ROLLBACK');
-    expect(t.ok('pets.create', validWrite(s)['pets.create']!)).toMatchObject({ name: 'Max' });
+    expect(await t.ok('pets.create', validWrite(s)['pets.create']!)).toMatchObject({ name: 'Max' });
   });
 });
 
-describe('patch fields set to undefined (IPC\'s structured clone keeps them) are left alone, as if absent', () => {
-  let t: TestStore;
-  let s: Shop;
-  beforeEach(() => {
-    t = openStoreForRules();
-    s = shopOf(t);
-  });
-  afterEach(() => t.close());
-
-  test('categories.update keeps the name or description it was not given', () => {
-    expect(t.ok('categories.update', { categoryId: s.dogs.id, changes: { name: undefined, description: 'Loyal' } })).toEqual({
-      id: s.dogs.id,
-      name: 'Dogs',
-      description: 'Loyal',
+describeOnEngines('patches', (fresh) => {
+  describe('patch fields set to undefined (IPC\'s structured clone keeps them) are left alone, as if absent', () => {
+    let t: EngineStore;
+    let s: Shop;
+    beforeEach(async () => {
+      t = await fresh();
+      s = await shopOf(t);
     });
-    expect(t.ok('categories.update', { categoryId: s.dogs.id, changes: { name: 'Hounds', description: undefined } })).toEqual({
-      id: s.dogs.id,
-      name: 'Hounds',
-      description: 'Loyal',
-    });
-    expect(t.ok('categories.get', { categoryId: s.dogs.id })).toEqual({ id: s.dogs.id, name: 'Hounds', description: 'Loyal' });
-  });
+    afterEach(() => t.close());
 
-  test('settings.update changes only the settings it was given', () => {
-    const settings = t.ok('settings.update', { lowStockThreshold: undefined, sunsetDate: '2028-01-01' });
-    expect(settings).toEqual({ ...DEFAULT_SETTINGS, sunsetDate: '2028-01-01' });
-    expect(t.ok('settings.get', {})).toEqual(settings);
-  });
-
-  test('pets.update and orders.update keep the fields they were not given', () => {
-    expect(t.ok('pets.update', { petId: s.held.id, changes: { name: undefined, status: undefined, categoryId: s.cats.id } })).toEqual({
-      ...s.held,
-      categoryId: s.cats.id,
-      status: 'pending',
+    test('categories.update keeps the name or description it was not given', async () => {
+      expect(await t.ok('categories.update', { categoryId: s.dogs.id, changes: { name: undefined, description: 'Loyal' } })).toEqual({
+        id: s.dogs.id,
+        name: 'Dogs',
+        description: 'Loyal',
+      });
+      expect(await t.ok('categories.update', { categoryId: s.dogs.id, changes: { name: 'Hounds', description: undefined } })).toEqual({
+        id: s.dogs.id,
+        name: 'Hounds',
+        description: 'Loyal',
+      });
+      expect(await t.ok('categories.get', { categoryId: s.dogs.id })).toEqual({ id: s.dogs.id, name: 'Hounds', description: 'Loyal' });
     });
-    expect(standing(t, s.held.id)).toEqual({ status: 'pending', stock: 2 });
-    const dated = t.ok('orders.update', { orderId: s.open.id, changes: { shipDate: '2026-12-24T12:00:00Z' } });
-    expect(t.ok('orders.update', { orderId: s.open.id, changes: { complete: true, shipDate: undefined } })).toEqual({ ...dated, complete: true, status: 'complete' });
+
+    test('settings.update changes only the settings it was given', async () => {
+      const settings = await t.ok('settings.update', { lowStockThreshold: undefined, sunsetDate: '2028-01-01' });
+      expect(settings).toEqual({ ...DEFAULT_SETTINGS, sunsetDate: '2028-01-01' });
+      expect(await t.ok('settings.get', {})).toEqual(settings);
+    });
+
+    test('pets.update and orders.update keep the fields they were not given', async () => {
+      expect(await t.ok('pets.update', { petId: s.held.id, changes: { name: undefined, status: undefined, categoryId: s.cats.id } })).toEqual({
+        ...s.held,
+        categoryId: s.cats.id,
+        status: 'pending',
+      });
+      expect(await standing(t, s.held.id)).toEqual({ status: 'pending', stock: 2 });
+      const dated = await t.ok('orders.update', { orderId: s.open.id, changes: { shipDate: '2026-12-24T12:00:00Z' } });
+      expect(await t.ok('orders.update', { orderId: s.open.id, changes: { complete: true, shipDate: undefined } })).toEqual({ ...dated, complete: true, status: 'complete' });
+    });
   });
 });
 
