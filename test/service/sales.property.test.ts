@@ -162,7 +162,7 @@ async function checkSale(store: EngineStore, sale: Sale): Promise<void> {
     expect(back.reduce((total, refunded) => total + refunded.quantity, 0), label).toBe(line.returned);
   }
   // The status is what the orders say.
-  const statuses: string[] = [];
+  const statuses: (string | undefined)[] = [];
   for (const line of sale.lines) statuses.push((await store.ok('orders.get', { orderId: line.orderId })).status);
   const expected = sale.status === 'cancelled' ? 'cancelled' : statuses.includes('open') ? 'open' : 'completed';
   expect(sale.status, `${label}: orders ${statuses.join(', ')}`).toBe(expected);
