@@ -5,6 +5,8 @@ import type { EventInstruction, Instruction, QueryRows, Step } from '../step';
 export const EVENTS_CHANNEL = 'petstore_events';
 /** The advisory lock a transaction holds while it numbers and writes its events: ids follow commit order. */
 export const EVENTS_LOCK = 0x7065_7473; // "pets"
+/** The lock a write that lost once queues on before it runs again: retries run one at a time, not losing to each other over and over. */
+export const RETRY_LOCK = 0x7265_7472; // "retr"
 /** How often a write whose snapshot lost to another's (serialization failure, deadlock) is tried again in all. */
 export const WRITE_ATTEMPTS = 12;
 
@@ -78,17 +80,22 @@ class StepRun {
     for (let attempt = 1; ; attempt++) {
       try {
         let lastEventId: number | undefined;
-        const result = await this.transaction('BEGIN ISOLATION LEVEL SERIALIZABLE', async () => {
-          this.events = [];
-          const answer = await this.drive(work());
-          lastEventId = await this.writeEvents(this.events);
-          return answer;
-        });
+        const result = await this.transaction(
+          'BEGIN ISOLATION LEVEL SERIALIZABLE',
+          async () => {
+            this.events = [];
+            const answer = await this.drive(work());
+            lastEventId = await this.writeEvents(this.events);
+            return answer;
+          },
+          attempt > 1 ? RETRY_LOCK : undefined,
+        );
         this.options.afterCommit?.(lastEventId);
         return result;
       } catch (error) {
         if (!isRetryable(error) || attempt >= WRITE_ATTEMPTS) throw error;
-        // Lost to a concurrent write: a short random pause, then the whole work again on a fresh snapshot.
+        // Lost to a concurrent write: a short random pause, then the whole work again on a fresh snapshot,
+        // queued behind the other retries (RETRY_LOCK): under contention, unqueued retries starved (28 attempts seen).
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** Math.min(attempt, 6)));
       } finally {
         this.events = undefined;
@@ -112,11 +119,17 @@ class StepRun {
     }
   }
 
-  private async transaction<T>(begin: string, body: () => Promise<T>): Promise<T> {
+  /** `queue`: a session advisory lock taken before BEGIN (so before the snapshot) and released after the end. */
+  private async transaction<T>(begin: string, body: () => Promise<T>, queue?: number): Promise<T> {
     const client = await this.pool.connect();
     this.client = client;
     let broken: Error | undefined;
+    let queued = false;
     try {
+      if (queue !== undefined) {
+        await client.query('SELECT pg_advisory_lock($1)', [queue]);
+        queued = true;
+      }
       await client.query(begin);
       const result = await body();
       await client.query('COMMIT');
@@ -131,6 +144,7 @@ class StepRun {
     } finally {
       this.client = undefined;
       this.savepoints = 0;
+      if (queued && !broken) await client.query('SELECT pg_advisory_unlock($1)', [queue]).catch((error: Error) => (broken = error));
       client.release(broken);
     }
   }
