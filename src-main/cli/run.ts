@@ -9,6 +9,7 @@ import { clerk, CLERK_USAGE } from './commands/clerk';
 import { CommandContext } from './context';
 import type { CliIo } from './io';
 import { CliError } from './output';
+import { DATABASE_HELP } from './database-option';
 import { removeCreatedDatabases, StoreFileError } from '../host/open-store';
 
 /** A command: its usage, and what it does (its exit code, 0 unless it says otherwise). */
@@ -33,12 +34,17 @@ const COMMANDS: Record<string, Command> = {
 const USAGE = `Usage: petstore <command> [options]
        petstore <command> --help     (the usage of one command)
 
---db FILE is the database (default ./petstore.db). seed, import, token create and serve create it
-when it does not exist; the other commands only open an existing one.
+${DATABASE_HELP}
+A SQLite file: seed, import, token create and serve create it when it does not exist; the other commands
+only open an existing one. A PostgreSQL database exists on its server already (README.md, "Running on
+PostgreSQL"); serve, backup, restore and till pair work on a SQLite file only, for now.
 
 ${Object.values(COMMANDS)
   .map((command) => command.usage)
   .join('\n\n')}`;
+
+/** One command's help: its usage and, once, where the database is named. */
+const usageOf = (command: Command) => `${command.usage}\n${DATABASE_HELP}`;
 
 const isHelp = (arg: string | undefined) => arg === 'help' || arg === '--help' || arg === '-h';
 const commandNamed = (name: string | undefined) => (name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined);
@@ -62,12 +68,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     if (name === undefined) throw new CliError(USAGE, 2); // a usage mistake (say, in a script), not a request for help
     if (isHelp(name)) {
       if (args[0] !== undefined && !commandNamed(args[0])) throw new CliError(`Unknown command "${args[0]}".\n\n${USAGE}`, 2);
-      cli.print(commandNamed(args[0])?.usage ?? USAGE);
+      const topic = commandNamed(args[0]);
+      cli.print(topic ? usageOf(topic) : USAGE);
       return 0;
     }
     if (!command) throw new CliError(`Unknown command "${name}".\n\n${USAGE}`, 2);
     if (asksForHelp(args)) {
-      cli.print(command.usage);
+      cli.print(usageOf(command));
       return 0;
     }
     return (await command.run(args, cli)) ?? 0;

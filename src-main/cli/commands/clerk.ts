@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { Clerk } from '../../../src-shared/schemas/clerk';
-import { invokeOperation } from '../../service/invoke';
 import type { CommandContext } from '../context';
-import { openStoreFile } from '../../host/open-store';
+import { openAnyStore } from '../../host/open-any-store';
+import { databaseOf } from '../database-option';
 import { CliError, printError } from '../output';
 import { readPin } from '../pin-input';
 
@@ -40,7 +40,7 @@ export async function clerk(args: string[], cli: CommandContext): Promise<void> 
     args: rest,
     allowPositionals: true,
     options: {
-      db: { type: 'string', default: 'petstore.db' },
+      db: { type: 'string' },
       role: { type: 'string', default: 'clerk' },
       all: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
@@ -57,27 +57,27 @@ export async function clerk(args: string[], cli: CommandContext): Promise<void> 
   const newRole = act === 'add' ? role(values.role) : act === 'role' ? role(positionals[1]) : undefined;
   const pin = act === 'add' || act === 'pin' ? await readPin(cli, act === 'add' ? `PIN for ${positionals[0]}` : `New PIN for clerk ${id}`) : undefined;
 
-  const store = openStoreFile(values.db!, act === 'list' ? 'read-only' : 'must-exist', cli);
+  const store = await openAnyStore(databaseOf(values.db, cli), act === 'list' ? 'read-only' : 'must-exist', cli);
   try {
-    const call = (name: 'clerks.create' | 'clerks.update' | 'clerks.list', input: unknown) => {
-      const result = invokeOperation(store.handlers, name, input);
+    const call = async (name: 'clerks.create' | 'clerks.update' | 'clerks.list', input: unknown) => {
+      const result = await store.call(name, input);
       if (!result.ok) printError(result.error);
       return result.data;
     };
     if (act === 'list') {
-      const clerks = call('clerks.list', { includeInactive: values.all }) as Clerk[];
+      const clerks = (await call('clerks.list', { includeInactive: values.all })) as Clerk[];
       if (values.json) cli.print(JSON.stringify(clerks));
       else if (!clerks.length) cli.print('No clerks.');
       else for (const c of clerks) cli.print(`${String(c.id).padStart(4)}  ${shown(c)}`);
     } else if (act === 'add') {
-      const added = call('clerks.create', { name: positionals[0], role: newRole, pin }) as Clerk;
+      const added = (await call('clerks.create', { name: positionals[0], role: newRole, pin })) as Clerk;
       cli.print(`Clerk ${added.id} added: ${shown(added)}.`);
     } else {
       const change = act === 'pin' ? { pin } : act === 'role' ? { role: newRole } : { active: false };
-      const changed = call('clerks.update', { clerkId: id, ...change }) as Clerk;
+      const changed = (await call('clerks.update', { clerkId: id, ...change })) as Clerk;
       cli.print(act === 'pin' ? `Clerk ${id} (${changed.name}) has a new PIN.` : `Clerk ${id} is now ${shown(changed)}.`);
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }

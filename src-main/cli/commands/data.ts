@@ -5,14 +5,15 @@ import type { CallableOperationName, OperationOutput } from '../../../src-shared
 import { countOf } from '../../../src-shared/count';
 import { detailLine } from '../../../src-shared/errors';
 import { ExportResource, MAX_IMPORT_MIB } from '../../../src-shared/schemas/data';
-import { createHostHandlers } from '../../host/shell-handlers';
-import { invokeOperationAsync } from '../../service/invoke';
 import { createPrivateFile } from '../../db/private-files';
 import { isLiveDatabaseFile, partialFileOf, removeDeadPartials, removeQuietly, statOf } from '../../db/live-files';
 import type { CommandContext } from '../context';
 import { readImportInput } from '../import-input';
 import { CliError, printError, refuseExtraArguments } from '../output';
-import { noteIfCreated, openStoreFile, refuseMissingDatabase, removeCreatedDatabases, type DbAccess } from '../../host/open-store';
+import { noteIfCreated, refuseMissingDatabase, removeCreatedDatabases, type DbAccess } from '../../host/open-store';
+import { openAnyStore } from '../../host/open-any-store';
+import { describePostgresUrl, isPostgresUrl } from '../../db/postgres/pool';
+import { databaseOf } from '../database-option';
 import { letSignalsIn, onStopSignal } from '../stop-signals';
 
 export const BACKUP_USAGE = `petstore backup --to FILE [--replace] [--db FILE]
@@ -41,14 +42,13 @@ export const IMPORT_USAGE = `petstore import FILE [--format csv|json] [--dry-run
 
 /** Runs one operation the way the app does (input parsed by the contract); exits on a refusal. */
 async function run<K extends CallableOperationName>(cli: CommandContext, db: string, access: DbAccess, name: K, input: unknown): Promise<OperationOutput<K>> {
-  const store = openStoreFile(db, access, cli);
+  const store = await openAnyStore(db, access, cli, { withShell: true });
   try {
-    const { handlers } = createHostHandlers(store, 'headless');
-    const result = await invokeOperationAsync(handlers, name, input);
+    const result = await store.call(name, input);
     if (!result.ok) printError(result.error);
     return result.data as OperationOutput<K>;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -61,22 +61,41 @@ function formatOf(given: string | undefined, file?: string): 'csv' | 'json' {
 export async function backup(args: string[], cli: CommandContext): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { db: { type: 'string', default: 'petstore.db' }, to: { type: 'string' }, replace: { type: 'boolean', default: false } },
+    options: { db: { type: 'string' }, to: { type: 'string' }, replace: { type: 'boolean', default: false } },
   });
   if (!values.to) throw new CliError(`backup needs --to FILE\n\n${BACKUP_USAGE}`, 2);
+  const db = databaseOf(values.db, cli);
+  if (isPostgresUrl(db)) throw new CliError(withPostgresTools('backup', db, `pg_dump --format=custom --file=${shellQuoted(cli.path(values.to))} ${shellQuoted(describePostgresUrl(db))}`));
   const stopRemovesPartial = removeOnStop(cli, partialFileOf(cli.path(values.to)));
-  const done = await run(cli, values.db!, 'read-only', 'backup.create', { file: cli.path(values.to), replace: values.replace }).finally(stopRemovesPartial);
+  const done = await run(cli, db, 'read-only', 'backup.create', { file: cli.path(values.to), replace: values.replace }).finally(stopRemovesPartial);
   cli.print(`Backed up to ${done.file} (${done.bytes.toLocaleString('en')} bytes).`);
 }
 
 export async function restore(args: string[], cli: CommandContext): Promise<void> {
-  const { values } = parseArgs({ args, options: { db: { type: 'string', default: 'petstore.db' }, from: { type: 'string' } } });
+  const { values } = parseArgs({ args, options: { db: { type: 'string' }, from: { type: 'string' } } });
   if (!values.from) throw new CliError(`restore needs --from FILE\n\n${RESTORE_USAGE}`, 2);
+  const db = databaseOf(values.db, cli);
+  if (isPostgresUrl(db)) {
+    const command = `pg_restore --clean --if-exists --no-owner --single-transaction --dbname=${shellQuoted(describePostgresUrl(db))} ${shellQuoted(cli.path(values.from))}`;
+    throw new CliError(withPostgresTools('restore', db, `${command}  (with every petstore process on it stopped)`));
+  }
   // Killed midway, it needs no tidying: the safety copy is on the disk before the store is touched,
   // and a half-written one is removed at the next start.
-  const done = await run(cli, values.db!, 'must-exist', 'backup.restore', { file: cli.path(values.from) });
+  const done = await run(cli, db, 'must-exist', 'backup.restore', { file: cli.path(values.from) });
   cli.print(`Restored from ${done.restoredFrom}. The data as it was is kept in ${done.safetyBackup}.`);
 }
+
+/**
+ * backup and restore copy a SQLite file; a PostgreSQL database is backed up and restored with
+ * PostgreSQL's own tools (docs/decisions.md#the-cli-on-postgresql): the refusal gives the command.
+ */
+const withPostgresTools = (command: 'backup' | 'restore', db: string, tool: string) =>
+  `petstore ${command} copies a SQLite file; ${describePostgresUrl(db)} is a PostgreSQL database: ${command === 'backup' ? 'back it up' : 'restore it'} with PostgreSQL's own tools:\n` +
+  `  ${tool}\n` +
+  'The password comes from PGPASSWORD or ~/.pgpass. See "Running on PostgreSQL" in README.md.';
+
+/** A word for a POSIX shell, quoted only when it needs to be. */
+const shellQuoted = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`);
 
 /**
  * While a long copy runs, Ctrl-C (or SIGTERM) removes its half-written file before the process
@@ -92,7 +111,7 @@ export async function exportData(args: string[], cli: CommandContext): Promise<v
   const { values } = parseArgs({
     args,
     options: {
-      db: { type: 'string', default: 'petstore.db' },
+      db: { type: 'string' },
       format: { type: 'string' },
       resource: { type: 'string' },
       out: { type: 'string' },
@@ -105,8 +124,9 @@ export async function exportData(args: string[], cli: CommandContext): Promise<v
     throw new CliError(`--resource must be ${ExportResource.options.join(', ')}, not "${values.resource}"`, 2);
   }
   if (values.replace && values.out === undefined) throw new CliError('--replace is for --out FILE; without --out the export is printed', 2);
-  const out = values.out === undefined ? undefined : exportTarget(cli.path(values.out), cli.path(values.db!), values.replace!);
-  const file = await run(cli, values.db!, 'read-only', 'data.export', { format, resource: values.resource });
+  const db = databaseOf(values.db, cli);
+  const out = values.out === undefined ? undefined : exportTarget(cli.path(values.out), cli.path(db), values.replace!);
+  const file = await run(cli, db, 'read-only', 'data.export', { format, resource: values.resource });
   if (out) {
     writeWhole(out, file.content);
     cli.warn(`Exported ${file.summary} to ${out}.`);
@@ -155,7 +175,7 @@ export async function importData(args: string[], cli: CommandContext): Promise<n
     args,
     allowPositionals: true,
     options: {
-      db: { type: 'string', default: 'petstore.db' },
+      db: { type: 'string' },
       format: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       'all-or-nothing': { type: 'boolean', default: false },
@@ -165,13 +185,14 @@ export async function importData(args: string[], cli: CommandContext): Promise<n
   if (!path) throw new CliError(`import needs a file\n\n${IMPORT_USAGE}`, 2);
   refuseExtraArguments(positionals, 'import', 'file');
   const { 'dry-run': dryRun, 'all-or-nothing': allOrNothing } = values;
-  const db = values.db!;
-  // A dry run writes nothing, so it does not create a database either.
-  refuseMissingDatabase(db, dryRun ? 'read-only' : 'may-create', cli);
+  const db = databaseOf(values.db, cli);
+  const onPostgres = isPostgresUrl(db);
+  // A dry run writes nothing, so it does not create a database either (a server's database is checked when opened).
+  if (!onPostgres) refuseMissingDatabase(db, dryRun ? 'read-only' : 'may-create', cli);
   const { name, content, sniffedFormat } = await readImportInput(cli, path);
   const input = { format: values.format === undefined && sniffedFormat ? sniffedFormat : formatOf(values.format, path), content };
   // A store this run creates is removed again when the run is stopped before its summary.
-  const stopWatching = !dryRun && !existsSync(cli.path(db)) ? watchNewStore(cli) : undefined;
+  const stopWatching = !dryRun && !onPostgres && !existsSync(cli.path(db)) ? watchNewStore(cli) : undefined;
   let result: OperationOutput<'data.import'> | null;
   let preview: OperationOutput<'data.previewImport'>;
   try {

@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import type { PetStatus } from '../../../src-shared/schemas/pet';
 import { initialStock } from '../../service/stock-rules';
 import type { CommandContext } from '../context';
-import { openStoreFile } from '../../host/open-store';
+import { databaseOf } from '../database-option';
+import { openAnyStore } from '../../host/open-any-store';
 import { CliError } from '../output';
 
 export const SEED_USAGE = `petstore seed [--pets N] [--categories N] [--db FILE]
@@ -36,11 +37,11 @@ export function demoName(index: number): string {
 }
 
 /** Deterministic demo data, so benchmarks and screenshots are repeatable. */
-export function seed(args: string[], cli: CommandContext): void {
+export async function seed(args: string[], cli: CommandContext): Promise<void> {
   const { values } = parseArgs({
     args,
     options: {
-      db: { type: 'string', default: 'petstore.db' },
+      db: { type: 'string' },
       pets: { type: 'string', default: '1000' },
       categories: { type: 'string', default: String(CATEGORIES.length) },
     },
@@ -51,27 +52,30 @@ export function seed(args: string[], cli: CommandContext): void {
   if (!Number.isInteger(categoryCount) || categoryCount < 1 || categoryCount > 10_000) throw new CliError('--categories must be 1–10,000', 2);
   // The familiar kinds first, then numbered ones.
   const categoryNames = Array.from({ length: categoryCount }, (_, i) => CATEGORIES[i] ?? `Category ${i + 1}`);
-  const store = openStoreFile(values.db!, 'may-create', cli);
+  const store = await openAnyStore(databaseOf(values.db, cli), 'may-create', cli);
   try {
-    const { context: ctx } = store;
-    if (ctx.pets.list({ sort: 'id', limit: 1 }).total > 0) throw new CliError('The database already has pets; seed an empty one');
+    const { steps } = store;
+    if ((await store.run(steps.pets.list({ sort: 'id', limit: 1 }))).total > 0) throw new CliError('The database already has pets; seed an empty one');
     const started = Date.now();
-    ctx.write(() => {
-      const categoryIds = categoryNames.map(
-        (name) =>
-          ctx.categories.findByName(name)?.id ??
-          ctx.categories.insert(name, { description: `Demo category: ${name.toLowerCase()}`, lowStockThreshold: SINGLE_ANIMALS.has(name) ? 1 : null }),
-      );
-      for (let i = 0; i < count; i++) {
-        const status: PetStatus = i % 10 === 7 ? 'sold' : i % 10 === 3 ? 'pending' : 'available';
-        const name = demoName(i);
-        const category = i % categoryIds.length;
-        const id = ctx.pets.insert(name, categoryIds[category], status, { price: demoPrice(i, category), sku: demoSku(i) });
-        ctx.inventory.set(id, status === 'available' ? 1 + (i % 5) : initialStock(status), { reason: 'opening' });
-      }
-    });
+    await store.run(
+      steps.write(function* () {
+        const categoryIds: number[] = [];
+        for (const name of categoryNames) {
+          const found = yield* steps.categories.findByName(name);
+          const fields = { description: `Demo category: ${name.toLowerCase()}`, lowStockThreshold: SINGLE_ANIMALS.has(name) ? 1 : null };
+          categoryIds.push(found?.id ?? (yield* steps.categories.insert(name, fields)));
+        }
+        for (let i = 0; i < count; i++) {
+          const status: PetStatus = i % 10 === 7 ? 'sold' : i % 10 === 3 ? 'pending' : 'available';
+          const name = demoName(i);
+          const category = i % categoryIds.length;
+          const id = yield* steps.pets.insert(name, categoryIds[category], status, { price: demoPrice(i, category), sku: demoSku(i) });
+          yield* steps.inventory.set(id, status === 'available' ? 1 + (i % 5) : initialStock(status), { reason: 'opening' });
+        }
+      }),
+    );
     cli.print(`Seeded ${categoryNames.length} categories and ${count} pets in ${Date.now() - started} ms.`);
   } finally {
-    store.close();
+    await store.close();
   }
 }

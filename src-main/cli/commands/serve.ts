@@ -9,13 +9,15 @@ import { readSettingsNow } from '../../service/settings-read';
 import type { CommandContext } from '../context';
 import { noteIfCreated, openStoreFile } from '../../host/open-store';
 import { CliError } from '../output';
+import { databaseOf } from '../database-option';
+import { isPostgresUrl } from '../../db/postgres/pool';
 
 /** The shortest preset token the server accepts. */
 const MIN_PRESET_TOKEN_LENGTH = 16;
 
 export const SERVE_USAGE = `petstore serve [--db FILE] [--port N] [--host ADDRESS] [--https]
   Runs the store service and its REST listener without Electron.
-  --db     the database file (created if missing; default ./petstore.db)
+  --db     the database file (created if missing): a SQLite file only, for now
   --port   the port (default: the saved listenerPort setting, 8787 unless changed; 0 picks a free one)
   --host   the address to bind (default: the saved listenerHost setting, 127.0.0.1 unless changed;
            anything but loopback serves the network, over HTTPS only: 0.0.0.0 serves tills)
@@ -29,12 +31,15 @@ export async function serve(args: string[], cli: CommandContext): Promise<void> 
   const { values } = parseArgs({
     args,
     options: {
-      db: { type: 'string', default: 'petstore.db' },
+      db: { type: 'string' },
       port: { type: 'string' },
       host: { type: 'string' },
       https: { type: 'boolean', default: false },
     },
   });
+  const db = databaseOf(values.db, cli);
+  // The REST listener runs on SQLite only for now (docs/decisions.md#the-cli-on-postgresql).
+  if (isPostgresUrl(db)) throw new CliError('petstore serve runs on a SQLite file for now, not on PostgreSQL: name a database file with --db (the other commands work on PostgreSQL).');
   const givenPort = values.port === undefined ? undefined : Number(values.port);
   if (givenPort !== undefined && (!/^\d+$/.test(values.port!) || givenPort > 65535)) throw new CliError(`--port must be 0–65535, not ${values.port}`, 2);
   const presetToken = cli.io.env.PETSTORE_API_TOKEN || undefined;
@@ -47,7 +52,7 @@ export async function serve(args: string[], cli: CommandContext): Promise<void> 
       2,
     );
   }
-  const file = cli.path(values.db!);
+  const file = cli.path(db);
   const store = openStoreFile(file, 'may-create', cli);
   // Where the owner told the store to listen (`petstore settings set listenerPort=…`, the app's
   // Settings screen), unless this command says otherwise.

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { StoreSettings } from '../../../src-shared/schemas/settings';
 import { toErrorBody } from '../../service/errors';
-import { invokeOperation } from '../../service/invoke';
 import { coerceParameters } from '../../rest/request-input';
 import type { CommandContext } from '../context';
-import { openStoreFile } from '../../host/open-store';
+import { openAnyStore } from '../../host/open-any-store';
+import { databaseOf } from '../database-option';
 import { CliError, printError } from '../output';
 
 const KEYS = Object.keys(StoreSettings.shape) as (keyof StoreSettings)[];
@@ -46,20 +46,20 @@ function print(cli: CommandContext, settings: StoreSettings): void {
   }
 }
 
-export function settings(args: string[], cli: CommandContext): void {
+export async function settings(args: string[], cli: CommandContext): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { db: { type: 'string', default: 'petstore.db' }, json: { type: 'boolean', default: false } },
+    options: { db: { type: 'string' }, json: { type: 'boolean', default: false } },
   });
   const [action, ...assignments] = positionals;
   if (action !== undefined && action !== 'set') throw new CliError(SETTINGS_USAGE, 2);
   const changes = action === 'set' ? parseAssignments(assignments) : undefined;
-  const store = openStoreFile(values.db!, changes ? 'must-exist' : 'read-only', cli);
+  const store = await openAnyStore(databaseOf(values.db, cli), changes ? 'must-exist' : 'read-only', cli);
   try {
     const result = changes
-      ? invokeOperation(store.handlers, 'settings.update', changes)
-      : invokeOperation(store.handlers, 'settings.get', {});
+      ? await store.call('settings.update', changes)
+      : await store.call('settings.get', {});
     if (!result.ok) printError(result.error);
     const current = result.data as StoreSettings;
     if (values.json) cli.print(JSON.stringify(current));
@@ -67,6 +67,6 @@ export function settings(args: string[], cli: CommandContext): void {
     const later = Object.keys(changes ?? {}).filter((key) => AT_START.includes(key));
     if (later.length) cli.warn(`${later.join(', ')}: a running listener applies this when it next starts.`);
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
-import { invokeOperation } from '../../service/invoke';
 import { TokenScope, type ApiToken } from '../../../src-shared/schemas/token';
 import type { CommandContext } from '../context';
-import { noteIfCreated, openStoreFile } from '../../host/open-store';
+import { noteIfCreated } from '../../host/open-store';
+import { openAnyStore } from '../../host/open-any-store';
+import { databaseOf } from '../database-option';
 import { CliError, printError, refuseExtraArguments } from '../output';
 
 export const TOKEN_USAGE = `petstore token create --scope read|write [--label TEXT] [--db FILE] [--json]
@@ -18,13 +19,13 @@ function tokenId(given: string | undefined): number {
   return Number(given);
 }
 
-export function token(args: string[], cli: CommandContext): void {
+export async function token(args: string[], cli: CommandContext): Promise<void> {
   const [action, ...rest] = args;
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
     options: {
-      db: { type: 'string', default: 'petstore.db' },
+      db: { type: 'string' },
       scope: { type: 'string' },
       label: { type: 'string' },
       all: { type: 'boolean', default: false },
@@ -39,15 +40,16 @@ export function token(args: string[], cli: CommandContext): void {
     throw new CliError(`token create needs --scope read or --scope write${values.scope === undefined ? '' : `, not "${values.scope.slice(0, 40)}"`}`, 2);
   }
   // Only create may start a new database: there is nothing to list or revoke in one.
-  const store = openStoreFile(values.db!, action === 'create' ? 'may-create' : action === 'list' ? 'read-only' : 'must-exist', cli);
+  const db = databaseOf(values.db, cli);
+  const store = await openAnyStore(db, action === 'create' ? 'may-create' : action === 'list' ? 'read-only' : 'must-exist', cli);
   try {
     if (action === 'create') {
-      const result = invokeOperation(store.handlers, 'tokens.create', {
+      const result = await store.call('tokens.create', {
         scope: values.scope,
         label: values.label ?? `cli ${new Date().toISOString().slice(0, 10)}`,
       });
       if (!result.ok) printError(result.error);
-      noteIfCreated(values.db!, cli);
+      noteIfCreated(db, cli);
       const { token: created, secret } = result.data as { token: ApiToken; secret: string };
       if (values.json) cli.print(JSON.stringify({ ...created, secret }));
       else {
@@ -55,7 +57,7 @@ export function token(args: string[], cli: CommandContext): void {
         cli.warn(`Token ${created.id} (${created.scope}, "${created.label}") created. Copy it now: it is not shown again.`);
       }
     } else if (action === 'list') {
-      const result = invokeOperation(store.handlers, 'tokens.list', { includeRevoked: values.all });
+      const result = await store.call('tokens.list', { includeRevoked: values.all });
       if (!result.ok) printError(result.error);
       const tokens = result.data as ApiToken[];
       if (values.json) cli.print(JSON.stringify(tokens));
@@ -67,14 +69,14 @@ export function token(args: string[], cli: CommandContext): void {
         }
       }
     } else {
-      const listed = invokeOperation(store.handlers, 'tokens.list', { includeRevoked: true });
+      const listed = await store.call('tokens.list', { includeRevoked: true });
       const before = listed.ok ? (listed.data as ApiToken[]).find((t) => t.id === id) : undefined;
-      const result = invokeOperation(store.handlers, 'tokens.revoke', { tokenId: id });
+      const result = await store.call('tokens.revoke', { tokenId: id });
       if (!result.ok) printError(result.error);
       // Revoking twice is harmless (a script may retry), but say which happened.
       cli.print(before?.revokedAt ? `Token ${id} was already revoked (${before.revokedAt}).` : `Token ${id} revoked.`);
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }
