@@ -68,6 +68,20 @@ export default tseslint.config(
   { files: ['src-main/**'], ignores: ['src-main/app/**'], rules: forbid(ELECTRON, OTHER_PROGRAM) },
   // A step that needs nothing of the database is a generator without a yield (src-main/db/step.ts).
   { files: ['src-main/**'], rules: { 'require-yield': 'off' } },
+  {
+    // A step called as a statement without `yield*` does nothing, silently (docs/decisions.md#handlers-are-steps).
+    files: ['src-main/service/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "ExpressionStatement > CallExpression[callee.object.name='ctx']",
+          "ExpressionStatement > CallExpression[callee.object.object.name='ctx']",
+          "ExpressionStatement > CallExpression[arguments.0.name='ctx']",
+        ].map((selector) => ({ selector, message: 'A step does nothing unless it is run: `yield*` it.' })),
+      ],
+    },
+  },
   // Each folder of src-main on its floor (docs/architecture.md); only app/ imports electron.
   ...FLOORS.flat().map((folder) => ({
     files: [`src-main/${folder}/**`],

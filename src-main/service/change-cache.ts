@@ -47,8 +47,8 @@ function tableVersions(db: Db): TableVersions {
  *
  * Inside a transaction a changed value is computed and not kept: what it reads may yet be rolled back.
  */
-export function cacheUntilChange<T>(ctx: ServiceContext, tables: readonly WatchedTable[], compute: () => T): () => T {
-  const { db } = ctx;
+export function cacheUntilChange<T>(context: ServiceContext, tables: readonly WatchedTable[], compute: () => T): () => T {
+  const { db } = context;
   const versions = tableVersions(db);
   const localVersion = () => {
     let sum = 0;

@@ -26,8 +26,8 @@ const merge = (given: string | undefined, before: string | null): string | null 
  * After a restore (which keeps the change log): a backup made before someone was forgotten must not
  * bring them back, so every customer the log says was forgotten is erased again, in the restore's transaction.
  */
-export function forgetAgainAfterRestore(ctx: ServiceContext): number {
-  return ctx.customers.forgetAgain(FORGOTTEN_CUSTOMER_NAME);
+export function forgetAgainAfterRestore(context: ServiceContext): number {
+  return context.customers.forgetAgain(FORGOTTEN_CUSTOMER_NAME);
 }
 
 export const customerHandlers = stepHandlers((ctx: HandlerContext): StepHandlersFor<'customers'> => {

@@ -14,9 +14,9 @@ const DESK: Caller = Object.freeze({ kind: 'till', till: null, session: null });
  * desk (docs/decisions.md#clerk-logins): the clerk's session secret stays here, in the main
  * process, and each call runs as that clerk; the page is answered without it.
  */
-export function createDeskSession(ctx: ServiceContext) {
-  const verifier = createSessionVerifier(ctx);
-  const clerkLogins = cacheUntilChange(ctx, ['settings'], () => ctx.setting('clerkLogins') === true);
+export function createDeskSession(context: ServiceContext) {
+  const verifier = createSessionVerifier(context);
+  const clerkLogins = cacheUntilChange(context, ['settings'], () => context.setting('clerkLogins') === true);
   let secret: string | undefined;
   const changeListeners: (() => void)[] = [];
 

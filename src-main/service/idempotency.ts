@@ -30,11 +30,11 @@ export interface IdempotentRequest {
  * the same request gets that answer back (`replay`) and creates nothing; the same key with another
  * request is refused. Refusals are not kept: they changed nothing, so a retry simply runs again.
  */
-export function runOnce<T>(ctx: ServiceContext, { tokenId, key, operation, request, status }: IdempotentRequest, create: () => T): { data: T } | { replay: IdempotentAnswer } {
+export function runOnce<T>(context: ServiceContext, { tokenId, key, operation, request, status }: IdempotentRequest, create: () => T): { data: T } | { replay: IdempotentAnswer } {
   const fingerprint = createHash('sha256').update(request).digest('hex');
-  return ctx.write(() => {
+  return context.write(() => {
     const now = Date.now();
-    const kept = ctx.idempotencyKeys.find(tokenId, key);
+    const kept = context.idempotencyKeys.find(tokenId, key);
     if (kept && Date.parse(kept.createdAt) > now - IDEMPOTENCY_WINDOW_MS) {
       if (kept.fingerprint !== fingerprint) {
         throw new StoreError(
@@ -45,8 +45,8 @@ export function runOnce<T>(ctx: ServiceContext, { tokenId, key, operation, reque
       return { replay: kept };
     }
     const data = create();
-    ctx.idempotencyKeys.purge(new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString());
-    ctx.idempotencyKeys.put(tokenId, key, { operation, fingerprint, status, body: JSON.stringify(data), createdAt: new Date(now).toISOString() });
+    context.idempotencyKeys.purge(new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString());
+    context.idempotencyKeys.put(tokenId, key, { operation, fingerprint, status, body: JSON.stringify(data), createdAt: new Date(now).toISOString() });
     return { data };
   });
 }

@@ -20,15 +20,15 @@ export interface VerifiedSession {
  * their SHA-256 until the sessions, clerks, tills or tokens change (a sign-out, a new PIN, a revoked
  * till: refused at once), here or in another process; expiry is checked at each call.
  */
-export function createSessionVerifier(ctx: ServiceContext) {
-  const sessions = clerkSessionsRepository(ctx.db);
-  const tills = tillsRepository(ctx.db);
-  const open = cacheUntilChange(ctx, ['clerk_sessions', 'clerks', 'tills', 'api_tokens'], () => {
+export function createSessionVerifier(context: ServiceContext) {
+  const sessions = clerkSessionsRepository(context.db);
+  const tills = tillsRepository(context.db);
+  const open = cacheUntilChange(context, ['clerk_sessions', 'clerks', 'tills', 'api_tokens'], () => {
     const byHash = new Map<string, SessionRow>();
     for (const { hash, ...row } of sessions.open(new Date().toISOString())) byHash.set(hash, row);
     return byHash;
   });
-  const tillsByToken = cacheUntilChange(ctx, ['tills'], () => new Map(tills.all().map((till) => [till.tokenId, { id: till.id, name: till.name }])));
+  const tillsByToken = cacheUntilChange(context, ['tills'], () => new Map(tills.all().map((till) => [till.tokenId, { id: till.id, name: till.name }])));
 
   return {
     /** The session `secret` opens now, if any. */

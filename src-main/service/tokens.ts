@@ -62,10 +62,10 @@ const PRESET: VerifiedToken = Object.freeze({ id: 0, scope: 'write' });
  * Checks bearer secrets against every active hash in constant time; the active set is kept until
  * the tokens table changes, here or in another process (docs/decisions.md#api-tokens).
  */
-export function createTokenVerifier(ctx: ServiceContext, preset?: string) {
+export function createTokenVerifier(context: ServiceContext, preset?: string) {
   const presetHash = preset ? hashSecret(preset) : undefined;
-  const activeTokens = cacheUntilChange(ctx, ['api_tokens'], () =>
-    ctx.tokens.active().map((row) => ({ id: row.id, scope: row.scope, hash: Buffer.from(row.hash, 'hex') })),
+  const activeTokens = cacheUntilChange(context, ['api_tokens'], () =>
+    context.tokens.active().map((row) => ({ id: row.id, scope: row.scope, hash: Buffer.from(row.hash, 'hex') })),
   );
   const lastTouched = new Map<number, number>();
 
@@ -76,10 +76,10 @@ export function createTokenVerifier(ctx: ServiceContext, preset?: string) {
     // Bookkeeping only: with this turn's writes if a batch is open, else alone if the write lock is
     // free now. While another process holds it, it is skipped, not waited for: the next request
     // tries again. A failing database must not fail the request for this.
-    const record = () => ctx.write(() => ctx.tokens.touch(id, new Date(now).toISOString()));
+    const record = () => context.write(() => context.tokens.touch(id, new Date(now).toISOString()));
     try {
-      if (ctx.commits.isOpen) ctx.commits.join(true, record);
-      else ctx.commits.withoutWaiting(record);
+      if (context.commits.isOpen) context.commits.join(true, record);
+      else context.commits.withoutWaiting(record);
       lastTouched.set(id, now);
     } catch {
       // Tried again at the next request.
