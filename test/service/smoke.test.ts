@@ -1,12 +1,17 @@
 import { afterEach, expect, test } from 'vitest';
-import { openTestStore, type TestStore } from '../helpers/temp-store';
+import { describeOnEngines, type EngineStore } from '../helpers/engine-stores';
 
-let t: TestStore;
-afterEach(() => t?.close());
+describeOnEngines('smoke', (fresh) => {
+  let t: EngineStore | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
 
-test('a pet created in a category is listed with its status', () => {
-  t = openTestStore();
-  const dogs = t.ok('categories.create', { name: 'Dogs' });
-  const rex = t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
-  expect(t.ok('pets.list', {}).items).toEqual([rex]);
+  test('a pet created in a category is listed with its status', async () => {
+    t = await fresh();
+    const dogs = await t.ok('categories.create', { name: 'Dogs' });
+    const rex = await t.ok('pets.create', { name: 'Rex', categoryId: dogs.id });
+    expect((await t.ok('pets.list', {})).items).toEqual([rex]);
+  });
 });
