@@ -5,56 +5,56 @@
  * the export's formula escaping. The file parses back with the CSV library the codebase uses.
  */
 import Papa from 'papaparse';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { refundShare } from '../../src-shared/money';
 import type { Sale } from '../../src-shared/schemas/sale';
 import { SALES_CSV_COLUMNS } from '../../src-main/service/sales-csv';
-import type { TestStore } from '../helpers/temp-store';
-import { openStoreForRules } from './support/observe';
+import { describeOnEngines, type EngineStore } from '../helpers/engine-stores';
 
-let t: TestStore;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  t = openStoreForRules();
-});
-afterEach(() => {
-  t.close();
-  vi.useRealTimers();
-});
-
-function sell(instant: string, input: Record<string, unknown>): Sale {
-  vi.setSystemTime(new Date(instant));
-  return t.ok('sales.create', input);
-}
-const exported = () => t.ok('data.export', { format: 'csv', resource: 'sales' });
 const rowsOf = (content: string) => Papa.parse<Record<string, string>>(content, { header: true, skipEmptyLines: true }).data;
 
-/** A shop priced in `currency` (set before any amount is stored), in Berlin. */
-function shopIn(currency: string) {
-  t.ok('settings.update', { currency, timeZone: 'Europe/Berlin' });
-  const dogs = t.ok('categories.create', { name: 'Dogs', taxRate: 1900 });
-  const food = t.ok('categories.create', { name: 'Food, dry', taxRate: 700 });
-  const puppy = t.ok('pets.create', { name: 'Puppy "Rex"', categoryId: dogs.id, price: 19999 });
-  const kibble = t.ok('pets.create', { name: '=HYPERLINK("http://x")', categoryId: food.id, price: 1249 });
-  for (const pet of [puppy, kibble]) t.ok('inventory.set', { petId: pet.id, update: { quantity: 50 } });
-  return { puppy, kibble };
-}
+describeOnEngines('data.export, resource sales', (fresh) => {
+  let t: EngineStore;
+  beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    t = await fresh();
+  });
+  afterEach(async () => {
+    await t.close();
+    vi.useRealTimers();
+  });
 
-describe('data.export, resource sales', () => {
-  test('one row per line: receipt, local time and instant, pet, category, units, amounts in decimals, refunds, payment methods', () => {
-    const { puppy, kibble } = shopIn('EUR');
-    const sale = sell('2026-11-27T15:04:05+01:00', {
+  async function sell(instant: string, input: Record<string, unknown>): Promise<Sale> {
+    vi.setSystemTime(new Date(instant));
+    return t.ok('sales.create', input);
+  }
+  const exported = () => t.ok('data.export', { format: 'csv', resource: 'sales' });
+
+  /** A shop priced in `currency` (set before any amount is stored), in Berlin. */
+  async function shopIn(currency: string) {
+    await t.ok('settings.update', { currency, timeZone: 'Europe/Berlin' });
+    const dogs = await t.ok('categories.create', { name: 'Dogs', taxRate: 1900 });
+    const food = await t.ok('categories.create', { name: 'Food, dry', taxRate: 700 });
+    const puppy = await t.ok('pets.create', { name: 'Puppy "Rex"', categoryId: dogs.id, price: 19999 });
+    const kibble = await t.ok('pets.create', { name: '=HYPERLINK("http://x")', categoryId: food.id, price: 1249 });
+    for (const pet of [puppy, kibble]) await t.ok('inventory.set', { petId: pet.id, update: { quantity: 50 } });
+    return { puppy, kibble };
+  }
+
+  test('one row per line: receipt, local time and instant, pet, category, units, amounts in decimals, refunds, payment methods', async () => {
+    const { puppy, kibble } = await shopIn('EUR');
+    const sale = await sell('2026-11-27T15:04:05+01:00', {
       lines: [{ petId: puppy.id }, { petId: kibble.id, quantity: 2 }],
       discount: 500,
       payments: [{ method: 'card', amount: 20000 }, { method: 'cash', amount: 5000 }],
     });
     const food = sale.lines[1];
     vi.setSystemTime(new Date('2026-11-28T10:00:00+01:00'));
-    t.ok('refunds.create', { saleId: sale.id, refund: { lines: [{ orderId: food.orderId }], restock: true, payments: [{ method: 'cash', amount: refundShare(food, 0, 1).total }] } });
-    const later = sell('2026-07-01T23:30:00+02:00', { lines: [{ petId: puppy.id, unitPrice: 5 }], handover: 'later', payments: [{ method: 'other', amount: 5 }] });
-    t.ok('sales.cancel', { saleId: later.id });
+    await t.ok('refunds.create', { saleId: sale.id, refund: { lines: [{ orderId: food.orderId }], restock: true, payments: [{ method: 'cash', amount: refundShare(food, 0, 1).total }] } });
+    const later = await sell('2026-07-01T23:30:00+02:00', { lines: [{ petId: puppy.id, unitPrice: 5 }], handover: 'later', payments: [{ method: 'other', amount: 5 }] });
+    await t.ok('sales.cancel', { saleId: later.id });
 
-    const file = exported();
+    const file = await exported();
     expect(file).toMatchObject({ filename: expect.stringMatching(/^petstore-sales-\d{4}-\d\d-\d\d\.csv$/), mimeType: 'text/csv', rows: 3, summary: '3 lines of 2 sales' });
     expect(file.content.split('\r\n')[0]).toBe(SALES_CSV_COLUMNS.join(','));
     expect(file.content.endsWith('\r\n')).toBe(true);
@@ -95,20 +95,20 @@ describe('data.export, resource sales', () => {
     ['JPY', '19999', '1249'],
     ['BHD', '19.999', '1.249'],
     ['CHF', '199.99', '12.49'],
-  ])('in %s amounts have the currency\'s digits', (currency, puppyPrice, kibblePrice) => {
-    const { puppy, kibble } = shopIn(currency);
-    sell('2026-11-27T12:00:00Z', { lines: [{ petId: puppy.id }, { petId: kibble.id }], payments: [{ method: 'card', amount: 21248 }] });
-    expect(rowsOf(exported().content).map((row) => row.unitPrice)).toEqual([puppyPrice, kibblePrice]);
+  ])('in %s amounts have the currency\'s digits', async (currency, puppyPrice, kibblePrice) => {
+    const { puppy, kibble } = await shopIn(currency);
+    await sell('2026-11-27T12:00:00Z', { lines: [{ petId: puppy.id }, { petId: kibble.id }], payments: [{ method: 'card', amount: 21248 }] });
+    expect(rowsOf((await exported()).content).map((row) => row.unitPrice)).toEqual([puppyPrice, kibblePrice]);
   });
 
-  test('a shop without sales exports the header alone', () => {
-    expect(exported()).toMatchObject({ content: `${SALES_CSV_COLUMNS.join(',')}\r\n`, rows: 0, summary: '0 lines of 0 sales' });
+  test('a shop without sales exports the header alone', async () => {
+    expect(await exported()).toMatchObject({ content: `${SALES_CSV_COLUMNS.join(',')}\r\n`, rows: 0, summary: '0 lines of 0 sales' });
   });
 
-  test('a JSON export stays the whole store; the other CSV resources are unchanged', () => {
-    const { puppy } = shopIn('EUR');
-    sell('2026-11-27T12:00:00Z', { lines: [{ petId: puppy.id }], payments: [{ method: 'card', amount: 19999 }] });
-    expect(JSON.parse(t.ok('data.export', { format: 'json', resource: 'sales' }).content)).toHaveProperty('pets');
-    expect(t.ok('data.export', { format: 'csv', resource: 'orders' }).content.split('\r\n')[0]).toBe('id,petId,petName,quantity,shipDate,complete');
+  test('a JSON export stays the whole store; the other CSV resources are unchanged', async () => {
+    const { puppy } = await shopIn('EUR');
+    await sell('2026-11-27T12:00:00Z', { lines: [{ petId: puppy.id }], payments: [{ method: 'card', amount: 19999 }] });
+    expect(JSON.parse((await t.ok('data.export', { format: 'json', resource: 'sales' })).content)).toHaveProperty('pets');
+    expect((await t.ok('data.export', { format: 'csv', resource: 'orders' })).content.split('\r\n')[0]).toBe('id,petId,petName,quantity,shipDate,complete');
   });
 });
