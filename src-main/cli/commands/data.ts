@@ -90,7 +90,7 @@ export async function restore(args: string[], cli: CommandContext): Promise<void
  * PostgreSQL's own tools (docs/decisions.md#the-cli-on-postgresql): the refusal gives the command.
  */
 const withPostgresTools = (command: 'backup' | 'restore', db: string, tool: string) =>
-  `petstore ${command} copies a SQLite file; ${describePostgresUrl(db)} is a PostgreSQL database: ${command === 'backup' ? 'back it up' : 'restore it'} with PostgreSQL's own tools:\n` +
+  `petstore ${command} works on a SQLite file; ${describePostgresUrl(db)} is a PostgreSQL database: ${command === 'backup' ? 'back it up' : 'restore it'} with PostgreSQL's own tools:\n` +
   `  ${tool}\n` +
   'The password comes from PGPASSWORD or ~/.pgpass. See "Running on PostgreSQL" in README.md.';
 
