@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratePostgres } from '../../src-main/db/postgres/migrate';
 import { openPostgresPool } from '../../src-main/db/postgres/pool';
-import { EVENTS_CHANNEL, runStep } from '../../src-main/db/postgres/run-step';
+import { EVENTS_CHANNEL, runStep, WRITE_ATTEMPTS } from '../../src-main/db/postgres/run-step';
 import { sql, type Step } from '../../src-main/db/step';
 import { inWrite } from '../helpers/engine-pair';
 import { describePostgres, freshPostgresDatabase } from '../helpers/postgres-database';
@@ -135,6 +135,16 @@ describePostgres('running a step on PostgreSQL', () => {
     }));
     expect(seen).toBe(await runStep(pool, count('categories')));
     await expect(runStep(pool, inRead(() => categoryNamed('Newts')))).rejects.toMatchObject({ code: '25006' });
+  });
+
+  test('a write that loses every attempt is SERVICE_BUSY, as on SQLite when its busy timeout runs out', async () => {
+    let attempts = 0;
+    const alwaysLoses = inWrite(function* () {
+      attempts++;
+      yield* sql("DO $$ BEGIN RAISE EXCEPTION 'lost' USING ERRCODE = '40001'; END $$");
+    });
+    await expect(runStep(pool, alwaysLoses)).rejects.toMatchObject({ code: 'SERVICE_BUSY', status: 503 });
+    expect(attempts).toBe(WRITE_ATTEMPTS);
   });
 
   test('an event outside a write transaction is a programming error', async () => {

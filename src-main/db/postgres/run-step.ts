@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { StoreError } from '../../../src-shared/errors';
 import type { EventInstruction, Instruction, QueryRows, Step } from '../step';
 
 /** The channel every process of one database hears committed events on (the newest event id as payload). */
@@ -93,7 +94,9 @@ class StepRun {
         this.options.afterCommit?.(lastEventId);
         return result;
       } catch (error) {
-        if (!isRetryable(error) || attempt >= WRITE_ATTEMPTS) throw error;
+        if (!isRetryable(error)) throw error;
+        // Still losing after every attempt: the store is too busy now, as SQLite's busy timeout says it.
+        if (attempt >= WRITE_ATTEMPTS) throw new StoreError('SERVICE_BUSY', 'The database is busy with other writes; try again in a moment');
         // Lost to a concurrent write: a short random pause, then the whole work again on a fresh snapshot,
         // queued behind the other retries (RETRY_LOCK): under contention, unqueued retries starved (28 attempts seen).
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** Math.min(attempt, 6)));
