@@ -27,7 +27,12 @@ import { asEngineStore } from './sqlite-engine-store';
  * describeOnEngines body; the databases are dropped after its tests.
  */
 export function secondStoreOn(engine: Engine): () => Promise<EngineStore> {
-  if (engine === 'sqlite') return async () => asEngineStore(openTestStore());
+  if (engine === 'sqlite') {
+    return async () => {
+      const store = openTestStore();
+      return { ...asEngineStore(store), sqliteFile: store.file };
+    };
+  }
   const databases = freshPostgresDatabase({ migrated: true });
   return async () => {
     const url = await databases.another({ migrated: true });
