@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { postgresOpenFailure } from '../../src-main/host/open-any-store';
 import { petstore } from '../helpers/cli-in-process';
 import { databaseUrl, describePostgres, freshPostgresDatabase } from '../helpers/postgres-database';
 import { tempDir } from '../helpers/temp-store';
@@ -40,6 +41,13 @@ describePostgres('a PostgreSQL database that will not do', () => {
     const result = await petstore(['settings', '--db', url]);
     expectOneLine(result, shown);
     expect(result.stderr).toMatch(/^Cannot reach the PostgreSQL server of postgres:\/\/petstore@127\.0\.0\.1:1\/petstore: .*ECONNREFUSED/);
+  });
+
+  // The test cluster trusts every local connection, so the server's own refusal is given here as pg gives it.
+  test('a password the server refuses', () => {
+    const { url, shown } = withPassword('postgres://petstore@db.example:5432/petstore');
+    const refused = Object.assign(new Error(`password authentication failed for user "petstore"`), { code: '28P01' });
+    expect(postgresOpenFailure(refused, url).message).toBe(`PostgreSQL refused the password for ${shown}.`);
   });
 
   test('a database that does not exist on the server', async () => {
