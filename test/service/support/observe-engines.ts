@@ -23,7 +23,7 @@ export async function eventsAfter(t: EngineStore, after: number): Promise<StoreE
 }
 
 /** The id of the newest event: a mark to read "what this step appended" from. */
-export const lastEventId = async (t: EngineStore): Promise<number> => (await eventsAfter(t, 0)).at(-1)?.id ?? 0;
+export const lastEventId = async (t: EngineStore): Promise<number> => (await t.ok('events.latest', {})).lastEventId;
 
 /** The events appended since `mark`, as type and data (ids and times are checked once, here). */
 export async function appendedSince(t: EngineStore, mark: number): Promise<{ type: StoreEvent['type']; data: Record<string, unknown> }[]> {
@@ -43,24 +43,34 @@ export async function standing(t: EngineStore, petId: number): Promise<{ status:
   return { status: pet.status, stock: item.quantity };
 }
 
-/** Everything the service shows; equal snapshots mean nothing observable changed. */
+/** Everything the service shows; equal snapshots mean nothing observable changed. Read at once (reads are independent). */
 export async function snapshot(t: EngineStore) {
   const pets = await t.ok('pets.list', { limit: 500 });
-  const movements = [];
-  for (const pet of pets.items) movements.push(await t.ok('inventory.movements', { petId: pet.id, limit: 500 }));
+  const [events, movements, categories, orders, inventory, settings, tokens, customers, forgotten, sales] = await Promise.all([
+    eventsAfter(t, 0),
+    Promise.all(pets.items.map((pet) => t.ok('inventory.movements', { petId: pet.id, limit: 500 }))),
+    t.ok('categories.list', { limit: 500 }),
+    t.ok('orders.list', { limit: 500, status: ['open', 'complete', 'cancelled'] }),
+    t.ok('inventory.list', { limit: 500 }),
+    t.ok('settings.get', {}),
+    t.ok('tokens.list', { includeRevoked: true }),
+    t.ok('customers.list', { limit: 500 }),
+    t.ok('customers.list', { limit: 500, forgotten: true }),
+    t.ok('sales.list', { limit: 500 }),
+  ]);
   return {
-    events: await eventsAfter(t, 0),
+    events,
     pets,
     // The stock ledger of every pet: a refusal writes no movement.
     movements,
-    categories: await t.ok('categories.list', { limit: 500 }),
-    orders: await t.ok('orders.list', { limit: 500, status: ['open', 'complete', 'cancelled'] }),
-    inventory: await t.ok('inventory.list', { limit: 500 }),
-    settings: await t.ok('settings.get', {}),
-    tokens: await t.ok('tokens.list', { includeRevoked: true }),
-    customers: [await t.ok('customers.list', { limit: 500 }), await t.ok('customers.list', { limit: 500, forgotten: true })],
+    categories,
+    orders,
+    inventory,
+    settings,
+    tokens,
+    customers: [customers, forgotten],
     // A refused sale takes no receipt number, a refused refund changes no sale.
-    sales: await t.ok('sales.list', { limit: 500 }),
+    sales,
   };
 }
 
