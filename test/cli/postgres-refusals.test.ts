@@ -116,6 +116,16 @@ describe('commands that work on a SQLite file only, for now', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  test("every command's help says once where the database is named: --db, else PETSTORE_DB, else ./petstore.db", async () => {
+    for (const command of ['serve', 'token', 'till', 'clerk', 'settings', 'seed', 'backup', 'restore', 'export', 'import']) {
+      const help = await petstore([command, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout.match(/without --db, PETSTORE_DB names it, else \.\/petstore\.db/g), command).toHaveLength(1);
+      expect(help.stdout, command).toContain('postgres://user@host:port/name');
+    }
+    expect((await petstore(['help'])).stdout.match(/PETSTORE_DB/g)).toHaveLength(1);
+  });
+
   test('serve and till pair refuse in one line', async () => {
     const serve = await petstore(['serve', '--port', '0'], { cwd: dir, env: { PETSTORE_DB: url } });
     expect(serve).toMatchObject({ code: 1, stdout: '' });
