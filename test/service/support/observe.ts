@@ -1,7 +1,8 @@
 /**
  * What a user of the service can observe, read back through the service itself: a pet's standing
  * (status and stock), the orders, the change log, and a snapshot of everything for "nothing
- * changed" checks. Shared by the transition, bounds and operation tests.
+ * changed" checks, on a SQLite store, for the files still on SQLite only; the files that run on
+ * both engines use its async twin, observe-engines.ts.
  */
 import { expect } from 'vitest';
 import type { CallableOperationName, OperationInput } from '../../../src-shared/contract';
