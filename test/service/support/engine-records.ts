@@ -105,7 +105,8 @@ afterAll(() => {
  */
 export async function summariesAndRecordsIn(t: Place): Promise<{ kept: Record<string, unknown[]>; fromRecords: Record<string, unknown[]> }> {
   if (!t.postgresUrl) return onDatabase(t, summariesAndRecords, async () => ({ kept: {}, fromRecords: {} }));
-  const { kept, records } = await onDatabase(
+  type Read = { kept: Record<string, unknown[]>; records: Record<string, Record<string, unknown>[]> };
+  const { kept, records } = await onDatabase<Read>(
     t,
     () => ({ kept: {}, records: {} }),
     async (pool) => {
@@ -124,6 +125,7 @@ export async function summariesAndRecordsIn(t: Place): Promise<{ kept: Record<st
   try {
     for (const table of RECORDS) {
       db.exec(`DELETE FROM ${table}`);
+      if (!records[table]!.length) continue;
       const columns = (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).pluck().all() as string[]).filter((column) => records[table]!.some((row) => column in row));
       const insert = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
       for (const row of records[table]!) insert.run(...columns.map((column) => (typeof row[column] === 'boolean' ? Number(row[column]) : row[column])));
