@@ -2,10 +2,13 @@ import type { Database } from 'better-sqlite3';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, type Migration } from './migrations/index';
 
 export class DatabaseTooNewError extends Error {
-  constructor(file: string, found: number) {
+  /** `database`: a file's path, or a PostgreSQL database's URL without its password (`onServer`). */
+  constructor(database: string, found: number, onServer = false) {
     super(
-      `The database ${file} has schema version ${found}, but this build knows versions up to ${LATEST_SCHEMA_VERSION}. ` +
-        'It was written by a newer Pet Store Clerk: update the app, or open a different data folder. The file was not changed.',
+      `The database ${database} has schema version ${found}, but this build knows versions up to ${LATEST_SCHEMA_VERSION}. ` +
+        (onServer
+          ? 'It was written by a newer Pet Store Clerk: update the app, or name a different database. Nothing in it was changed.'
+          : 'It was written by a newer Pet Store Clerk: update the app, or open a different data folder. The file was not changed.'),
     );
     this.name = 'DatabaseTooNewError';
   }

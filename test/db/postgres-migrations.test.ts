@@ -71,7 +71,7 @@ describePostgres('PostgreSQL migrations', () => {
     const before = await written(pool);
     const refusal = await migratePostgres(pool, { label: 'postgres://shop-server/petstore' }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(DatabaseTooNewError);
-    expect((refusal as Error).message).toBe(new DatabaseTooNewError('postgres://shop-server/petstore', LATEST_SCHEMA_VERSION + 1).message);
+    expect((refusal as Error).message).toBe(new DatabaseTooNewError('postgres://shop-server/petstore', LATEST_SCHEMA_VERSION + 1, true).message);
     expect(await written(pool)).toEqual(before);
   });
 

@@ -47,7 +47,7 @@ export async function migratePostgres(pool: Pool, options: PostgresMigrateOption
     // Read first, outside any transaction: a newer database is refused before anything is written,
     // and one already up to date opens without waiting for the lock.
     let found = await postgresSchemaVersion(client);
-    if (found > latest) throw new DatabaseTooNewError(label, found);
+    if (found > latest) throw new DatabaseTooNewError(label, found, true);
     for (const migration of migrations) {
       if (migration.version <= found) continue;
       found = await applyOne(client, migration, label, latest);
@@ -65,7 +65,7 @@ async function applyOne(client: PoolClient, migration: PostgresMigration, label:
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     const found = await postgresSchemaVersion(client);
-    if (found > latest) throw new DatabaseTooNewError(label, found);
+    if (found > latest) throw new DatabaseTooNewError(label, found, true);
     if (found >= migration.version) {
       await client.query('COMMIT');
       return found;

@@ -9,6 +9,9 @@ export interface PostgresPoolOptions {
 
 const { INT8, NUMERIC } = pg.types.builtins;
 
+/** How long opening a connection may take before it fails. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 /**
  * Integers come back as numbers, as better-sqlite3 gives them: bigint columns, count(*), and
  * sum() of bigint (numeric). Ids and amounts stay far below 2^53. Set on each pool, not in pg's
@@ -45,6 +48,8 @@ export function openPostgresPool(url: string, options: PostgresPoolOptions = {})
     // The URL's own application_name, if it has one, wins: pg lets the connection string override.
     application_name: 'pet-store-clerk',
     max: options.max,
+    // A server that drops packets (not one that refuses) would otherwise keep a command waiting for the OS's TCP timeout.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     types,
   });
   // Without a listener a broken idle connection would end the whole process.
