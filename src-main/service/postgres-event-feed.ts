@@ -60,36 +60,50 @@ export function createPostgresEventFeed(pool: pg.Pool, connectionString: string,
       });
   }
 
-  async function listen(): Promise<void> {
+  /**
+   * Opens the one LISTEN connection (`listening` from the start, so that a subscriber arriving while
+   * it connects opens no second one), then reads what was committed while there was none.
+   */
+  function listen(): void {
     const client = new pg.Client({ connectionString, application_name: 'pet-store-clerk events' });
-    client.on('notification', pump);
-    client.on('error', () => {
-      if (listening === client) listening = undefined;
-      void client.end().catch(() => undefined);
-      // Events committed while it was down are read by the pump that follows the new LISTEN.
-      if (!stopped && listeners.size > 0) setTimeout(() => void listen().catch(() => undefined), RECONNECT_MS).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-    if (stopped || listeners.size === 0) return void (await client.end());
     listening = client;
-    pump();
+    client.on('notification', pump);
+    client.on('error', () => lost(client));
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${EVENTS_CHANNEL}`))
+      .then(() => (listening === client ? pump() : void client.end().catch(() => undefined)))
+      .catch((error: unknown) => {
+        if (listening === client) console.error('[petstore] listening for events failed:', error);
+        lost(client);
+      });
+  }
+
+  /** A connection that broke or failed to open: another in a moment, while anyone listens (not one ended on purpose). */
+  function lost(client: pg.Client): void {
+    void client.end().catch(() => undefined);
+    if (listening !== client) return;
+    listening = undefined;
+    const wanted = () => !stopped && listeners.size > 0 && !listening;
+    if (!wanted()) return;
+    setTimeout(() => {
+      if (wanted()) listen();
+    }, RECONNECT_MS).unref();
   }
 
   return {
     pump,
     /** Live delivery of every event committed from now on. Returns the unsubscribe function. */
     subscribe(listener: EventListener): () => void {
-      if (listeners.size === 0) {
-        delivered = runStep(pool, events.latestId());
-        void listen().catch((error: unknown) => console.error('[petstore] listening for events failed:', error));
-      }
+      if (listeners.size === 0) delivered = runStep(pool, events.latestId());
       listeners.add(listener);
+      if (!listening && !stopped) listen();
       return () => {
         listeners.delete(listener);
         if (listeners.size === 0 && listening) {
-          void listening.end().catch(() => undefined);
+          const client = listening;
           listening = undefined;
+          void client.end().catch(() => undefined);
         }
       };
     },
@@ -101,8 +115,9 @@ export function createPostgresEventFeed(pool: pg.Pool, connectionString: string,
       stopped = true;
       listeners.clear();
       await running;
-      await listening?.end().catch(() => undefined);
+      const client = listening;
       listening = undefined;
+      await client?.end().catch(() => undefined);
     },
   };
 }
