@@ -35,7 +35,7 @@ describePostgres("the PostgreSQL store's live feed", () => {
   }
 
   async function ok<K extends CallableOperationName>(store: PostgresStore, name: K, input: OperationInput<K> | Record<string, unknown>): Promise<OperationOutput<K>> {
-    const result = await invokeOperationAsync(store.handlers as Partial<Handlers>, name, input);
+    const result = await invokeOperationAsync(store.handlers as unknown as Partial<Handlers>, name, input);
     if (!result.ok) throw new Error(`${name} failed: ${JSON.stringify(result.error)}`);
     return result.data as OperationOutput<K>;
   }
@@ -102,7 +102,7 @@ describePostgres("the PostgreSQL store's live feed", () => {
     const first = await pet(here, categoryId, 'New here');
     const second = await pet(there, categoryId, 'New there');
     const log = await logAfter(here, (await latest(here)) - 2);
-    expect(log.map((event) => event.data.id)).toEqual([first, second]);
+    expect(log.map((event) => (event.data as { id: number }).id)).toEqual([first, second]);
     await subscriber.until(log[1].id);
     expect(subscriber.heard).toEqual(log);
   });
@@ -173,7 +173,7 @@ describePostgres("the PostgreSQL store's live feed", () => {
     expect(again.pid).not.toBe(killed.pid);
     const next = await pet(there, categoryId, 'After');
     const [after] = await logAfter(here, log.at(-1)!.id);
-    expect(after.data.id).toBe(next);
+    expect((after.data as { id: number }).id).toBe(next);
     await subscriber.until(after.id);
     expect(subscriber.heard).toEqual([...log, after]);
   });
