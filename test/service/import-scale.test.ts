@@ -5,8 +5,12 @@
  * 50,000 rows into a store of 20,000 pets took half a minute while the "already has a pet named"
  * note walked the whole category for every row; see bench/README.md for the figures.
  */
+import pg from 'pg';
 import { afterEach, expect, test } from 'vitest';
+import type { EngineStore } from '../helpers/engine-stores';
+import { describePostgres } from '../helpers/postgres-database';
 import type { TestStore } from '../helpers/temp-store';
+import { secondStoreOn } from './support/engine-records';
 import { openStoreForRules } from './support/observe';
 import { statementsRunBy, type StatementRuns } from './support/statements';
 import type { Db } from '../../src-main/db/connection';
@@ -52,6 +56,54 @@ test('a preview and an import run the same statements, as often, into a store of
   const large = importInto(2000);
   expect(runsOf(large.preview)).toEqual(runsOf(small.preview));
   expect(runsOf(large.imported)).toEqual(runsOf(small.imported));
+});
+
+/** Every query sent to PostgreSQL while `work` runs (pg's Client is where the pool's queries go), and how often. */
+async function queriesRunBy(work: () => Promise<unknown>): Promise<Record<string, number>> {
+  const seen: Record<string, number> = {};
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text ?? '';
+    seen[text] = (seen[text] ?? 0) + 1;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return seen;
+}
+
+// The same on PostgreSQL, counted on the queries pg sends. (The plans below are SQLite's own,
+// EXPLAIN QUERY PLAN read through better-sqlite3.)
+describePostgres('an import on PostgreSQL', () => {
+  const newStore = secondStoreOn('postgres');
+  const stores: EngineStore[] = [];
+  afterEach(async () => {
+    for (const t of stores.splice(0)) await t.close();
+  });
+
+  async function importInto(existing: number): Promise<{ preview: Record<string, number>; imported: Record<string, number> }> {
+    const t = await newStore();
+    stores.push(t);
+    await t.ok('categories.create', { name: 'Dogs' });
+    await t.ok('categories.create', { name: 'Cats' });
+    const rows = Array.from({ length: existing }, (_, i) => `Old ${i + 1},Dogs,available,1`);
+    await t.ok('data.import', { format: 'csv', content: ['name,category,status,stock', ...rows, 'Tom,Cats,pending,0'].join('\n') });
+    const preview = await queriesRunBy(() => t.ok('data.previewImport', { format: 'csv', content: file }));
+    const imported = await queriesRunBy(() => t.ok('data.import', { format: 'csv', content: file }));
+    expect((await t.ok('pets.list', {})).total).toBe(existing + 1 + ROWS - 1);
+    return { preview, imported };
+  }
+
+  test('a preview and an import run the same queries, as often, into a store of 200 pets as into one of 2,000', async () => {
+    const small = await importInto(200);
+    const large = await importInto(2000);
+    expect(Object.keys(small.imported).length).toBeGreaterThan(3);
+    expect(large.preview).toEqual(small.preview);
+    expect(large.imported).toEqual(small.imported);
+  });
 });
 
 /**
