@@ -33,12 +33,12 @@ export interface CustomerListFilter {
 const COLUMNS = 'id, name, phone, email, note, created_at AS createdAt, updated_at AS updatedAt, forgotten_at AS forgottenAt';
 
 /** A phone number's digits: "+33 (0)6 12-34" and "0612 34" are searched by what is dialled. */
-const digitsOf = (phone: string | null) => (phone ?? '').replace(/\D/g, '');
+export const digitsOf = (phone: string | null) => (phone ?? '').replace(/\D/g, '');
 /** A search that reads as a phone number (only a phone's characters, a digit among them) also searches phones. */
-const phoneSearch = (q: string) => (/^[+\d\s().-]*\d[+\d\s().-]*$/.test(q) ? digitsOf(q) : '');
+export const phoneSearch = (q: string) => (/^[+\d\s().-]*\d[+\d\s().-]*$/.test(q) ? digitsOf(q) : '');
 
 /** The values stored beside a customer's fields: the name's keys (name-keys.ts), the email's search key, the phone's digits. */
-const keysOf = (fields: CustomerFields) => [
+export const keysOf = (fields: CustomerFields) => [
   nameSortKey(fields.name),
   nameOrderKey(fields.name),
   digitsOf(fields.phone),

@@ -1,7 +1,7 @@
 import type { EventData, EventType, StoreEvent } from '../../../src-shared/schemas/event';
 import type { Db } from '../connection';
 
-interface EventRow {
+export interface EventRow {
   id: number;
   type: EventType;
   at: string;
@@ -9,7 +9,7 @@ interface EventRow {
 }
 
 // What was appended with its type (`append` takes only the data its type carries).
-const toEvent = (row: EventRow): StoreEvent => ({ id: row.id, type: row.type, at: row.at, data: JSON.parse(row.data) }) as StoreEvent;
+export const toEvent = (row: EventRow): StoreEvent => ({ id: row.id, type: row.type, at: row.at, data: JSON.parse(row.data) }) as StoreEvent;
 
 /** The append-only change log. Appends happen inside the transaction that made the change. */
 export function eventsRepository(db: Db) {

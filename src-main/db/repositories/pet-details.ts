@@ -4,7 +4,8 @@ import type { Db } from '../connection';
 /** The animal's details, a field without a value left out. */
 export type PetDetails = Pick<Pet, DetailField>;
 
-interface DetailsRow {
+/** A pet_details row as SQL gives it (both engines). */
+export interface DetailsRow {
   petId: number;
   breed: string | null;
   sex: PetSex | null;
@@ -18,7 +19,8 @@ interface DetailsRow {
 const COLUMNS =
   'pet_id AS petId, breed, sex, birth_date AS birthDate, microchip, vaccinations, health_notes AS healthNotes';
 
-function detailsFromRow(row: DetailsRow | undefined): PetDetails {
+/** A row as the answer gives it: a field without a value left out, no row no details. */
+export function detailsFromRow(row: DetailsRow | undefined): PetDetails {
   const details: PetDetails = {};
   if (!row) return details;
   if (row.breed !== null) details.breed = row.breed;

@@ -15,7 +15,7 @@ import type { CategoryPetCount } from '../../../src-shared/schemas/category';
 export type PetRow = Omit<Pet, DetailField>;
 
 /** A pets row as SQL gives it: nulls where a value is missing. */
-interface PetRecordRow {
+export interface PetRecordRow {
   id: number;
   name: string;
   categoryId: number;
@@ -28,7 +28,7 @@ interface PetRecordRow {
 }
 
 /** A row as the answer gives it: no nulls (a field without a value is left out). */
-function petFromRow(row: PetRecordRow): PetRow {
+export function petFromRow(row: PetRecordRow): PetRow {
   const pet: PetRow = { id: row.id, name: row.name, categoryId: row.categoryId, status: row.status };
   if (row.price !== null) pet.price = row.price;
   if (row.sku !== null) pet.sku = row.sku;

@@ -1,5 +1,6 @@
 import { nameOrderKey, nameSortKey } from '../../../../src-shared/name-keys';
-import type { CustomerFields, CustomerListFilter, CustomerRow, CustomersRepository } from '../../repositories/customers';
+// A search that reads as a phone, the keys stored beside the fields: as SQLite's.
+import { keysOf, phoneSearch, type CustomerFields, type CustomerListFilter, type CustomerRow, type CustomersRepository } from '../../repositories/customers';
 import { encodeCursor, type CursorScope } from '../../repositories/paging';
 import { sql, type Step, type Stepped } from '../../step';
 import { decodeCursorStep } from './cursors';
@@ -8,16 +9,6 @@ import { Params } from './params';
 import { runResult } from './run-result';
 
 const COLUMNS = `id, name, phone, email, note, created_at AS "createdAt", updated_at AS "updatedAt", forgotten_at AS "forgottenAt"`;
-
-// As SQLite's repository: the phone's digits, a search that reads as a phone, the keys stored beside the fields.
-const digitsOf = (phone: string | null) => (phone ?? '').replace(/\D/g, '');
-const phoneSearch = (q: string) => (/^[+\d\s().-]*\d[+\d\s().-]*$/.test(q) ? digitsOf(q) : '');
-const keysOf = (fields: CustomerFields) => [
-  nameSortKey(fields.name),
-  nameOrderKey(fields.name),
-  digitsOf(fields.phone),
-  fields.email === null ? '' : nameSortKey(fields.email),
-];
 
 /**
  * A customer event's data with SQLite's json_set(json_remove(data, phone, email, note), name, forgottenAt),

@@ -1,15 +1,6 @@
-import type { EventData, EventType, StoreEvent } from '../../../../src-shared/schemas/event';
-import type { EventsRepository } from '../../repositories/events';
+import type { EventData, EventType } from '../../../../src-shared/schemas/event';
+import { toEvent, type EventRow, type EventsRepository } from '../../repositories/events';
 import { sql, type EventInstruction, type Stepped } from '../../step';
-
-interface EventRow {
-  id: number;
-  type: EventType;
-  at: string;
-  data: string;
-}
-
-const toEvent = (row: EventRow): StoreEvent => ({ id: row.id, type: row.type, at: row.at, data: JSON.parse(row.data) }) as StoreEvent;
 
 /**
  * The change log on PostgreSQL. `append` does not insert: it hands the event to the runner, which

@@ -1,33 +1,8 @@
-import type { PetSex, Vaccination } from '../../../../src-shared/schemas/pet';
-import type { PetDetails, PetDetailsRepository } from '../../repositories/pet-details';
+import { detailsFromRow, type DetailsRow, type PetDetails, type PetDetailsRepository } from '../../repositories/pet-details';
 import { sql, type Stepped } from '../../step';
-
-interface DetailsRow {
-  petId: number;
-  breed: string | null;
-  sex: PetSex | null;
-  birthDate: string | null;
-  microchip: string | null;
-  /** A JSON array of {name, date}. */
-  vaccinations: string | null;
-  healthNotes: string | null;
-}
 
 const COLUMNS =
   'pet_id AS "petId", breed, sex, birth_date AS "birthDate", microchip, vaccinations, health_notes AS "healthNotes"';
-
-/** As SQLite's repository maps a row: a field without a value left out, no row no details. */
-function detailsFromRow(row: DetailsRow | undefined): PetDetails {
-  const details: PetDetails = {};
-  if (!row) return details;
-  if (row.breed !== null) details.breed = row.breed;
-  if (row.sex !== null) details.sex = row.sex;
-  if (row.birthDate !== null) details.birthDate = row.birthDate;
-  if (row.microchip !== null) details.microchip = row.microchip;
-  if (row.vaccinations !== null) details.vaccinations = JSON.parse(row.vaccinations) as Vaccination[];
-  if (row.healthNotes !== null) details.healthNotes = row.healthNotes;
-  return details;
-}
 
 /** The pet_details table on PostgreSQL: the twin of src-main/db/repositories/pet-details.ts. */
 export function postgresPetDetailsRepository(): Stepped<PetDetailsRepository> {

@@ -1,35 +1,13 @@
-import type { PetPhoto, PetStatus } from '../../../../src-shared/schemas/pet';
+import type { PetStatus } from '../../../../src-shared/schemas/pet';
 import type { CategoryPetCount } from '../../../../src-shared/schemas/category';
 import { fold, nameOrderKey, nameSortKey } from '../../../../src-shared/name-keys';
 import { canonicalSet, encodeCursor, type CursorScope } from '../../repositories/paging';
-import type { PetExportRow, PetListFilter, PetRow, PetsRepository } from '../../repositories/pets';
+import { petFromRow, type PetExportRow, type PetListFilter, type PetRecordRow, type PetRow, type PetsRepository } from '../../repositories/pets';
 import { sql, type Step, type Stepped } from '../../step';
 import { decodeCursorStep } from './cursors';
 import { pageTotal } from './page-totals';
 import { Params } from './params';
 import { runResult } from './run-result';
-
-/** A pets row as SQL gives it: nulls where a value is missing. */
-interface PetRecordRow {
-  id: number;
-  name: string;
-  categoryId: number;
-  status: PetStatus;
-  price: number | null;
-  sku: string | null;
-  photoType: PetPhoto['contentType'] | null;
-  photoSize: number | null;
-  photoAt: string | null;
-}
-
-/** A row as the answer gives it, as SQLite's repository maps it: a field without a value left out. */
-function petFromRow(row: PetRecordRow): PetRow {
-  const pet: PetRow = { id: row.id, name: row.name, categoryId: row.categoryId, status: row.status };
-  if (row.price !== null) pet.price = row.price;
-  if (row.sku !== null) pet.sku = row.sku;
-  if (row.photoType !== null) pet.photo = { contentType: row.photoType, size: row.photoSize!, updatedAt: row.photoAt! };
-  return pet;
-}
 
 /** SKUs compare case aside, ASCII upper case as skuKey in SQLite's repository (a SKU is printable ASCII). */
 const skuKey = (sku: string) => sku.toUpperCase();
