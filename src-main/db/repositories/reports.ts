@@ -65,7 +65,8 @@ export interface SaleLineExportRow {
 
 export type LineKey = 'all' | 'category' | 'pet' | 'rate';
 
-const SOLD_SUMS = `count(DISTINCT l.sale_id) AS sales, sum(l.quantity) AS quantity, sum(l.gross) AS gross, sum(l.discount) AS discounts,
+/** A line's sums, the same SQL on both engines. */
+export const SOLD_SUMS = `count(DISTINCT l.sale_id) AS sales, sum(l.quantity) AS quantity, sum(l.gross) AS gross, sum(l.discount) AS discounts,
   sum(l.net) AS net, sum(l.tax) AS tax, sum(l.total) AS total`;
 const REFUNDED_SUMS = 'sum(rl.quantity) AS refundedQuantity, sum(rl.net) AS refundedNet, sum(rl.tax) AS refundedTax, sum(rl.total) AS refunds';
 const SUMMARY_SUMS = `sum(sales) AS sales, sum(quantity) AS quantity, sum(gross) AS gross, sum(discounts) AS discounts, sum(net) AS net,
@@ -73,9 +74,10 @@ const SUMMARY_SUMS = `sum(sales) AS sales, sum(quantity) AS quantity, sum(gross)
   sum(refunded_tax) AS refundedTax, sum(refunds) AS refunds`;
 const KEY_COLUMN: Record<LineKey, string> = { all: 'NULL', category: 'l.category_id', pet: 'l.pet_id', rate: 'l.tax_rate' };
 
-const SOLD_FIELDS = ['sales', 'quantity', 'gross', 'discounts', 'net', 'tax', 'total'] as const;
-const REFUNDED_FIELDS = ['refundedQuantity', 'refundedNet', 'refundedTax', 'refunds'] as const;
-const noLineSums = (key: number | null): LineSumsRow => ({
+export const SOLD_FIELDS = ['sales', 'quantity', 'gross', 'discounts', 'net', 'tax', 'total'] as const;
+export const REFUNDED_FIELDS = ['refundedQuantity', 'refundedNet', 'refundedTax', 'refunds'] as const;
+/** A key's sums where nothing was sold or refunded. */
+export const noLineSums = (key: number | null): LineSumsRow => ({
   key,
   sales: 0,
   quantity: 0,

@@ -1,37 +1,30 @@
 import type { PaymentMethod } from '../../../../src-shared/schemas/sale';
-import type { HourSumsRow, LineKey, LineSumsRow, PaymentSumsRow, ReportsRepository, SaleLineExportRow } from '../../repositories/reports';
+import {
+  noLineSums,
+  REFUNDED_FIELDS,
+  SOLD_FIELDS,
+  SOLD_SUMS,
+  type HourSumsRow,
+  type LineKey,
+  type LineSumsRow,
+  type PaymentSumsRow,
+  type ReportsRepository,
+  type SaleLineExportRow,
+} from '../../repositories/reports';
 import { sql, type Stepped } from '../../step';
 
 /**
  * The sums reports are made of on PostgreSQL: SQLite's reportsRepository, query for query. The
  * summaries are kept by the baseline's triggers. SQLite's GROUP BY hands groups out in key order;
- * PostgreSQL's may hash them, so each grouped query here says ORDER BY.
+ * PostgreSQL's may hash them, so each grouped query here says ORDER BY. Its own SQL quotes the
+ * camel-case aliases (PostgreSQL folds unquoted names); the rest is SQLite's.
  */
 
-const SOLD_SUMS = `count(DISTINCT l.sale_id) AS sales, sum(l.quantity) AS quantity, sum(l.gross) AS gross, sum(l.discount) AS discounts,
-  sum(l.net) AS net, sum(l.tax) AS tax, sum(l.total) AS total`;
 const REFUNDED_SUMS = `sum(rl.quantity) AS "refundedQuantity", sum(rl.net) AS "refundedNet", sum(rl.tax) AS "refundedTax", sum(rl.total) AS refunds`;
 const SUMMARY_SUMS = `sum(sales) AS sales, sum(quantity) AS quantity, sum(gross) AS gross, sum(discounts) AS discounts, sum(net) AS net,
   sum(tax) AS tax, sum(total) AS total, sum(refunded_quantity) AS "refundedQuantity", sum(refunded_net) AS "refundedNet",
   sum(refunded_tax) AS "refundedTax", sum(refunds) AS refunds`;
 const KEY_COLUMN: Record<LineKey, string> = { all: 'NULL::bigint', category: 'l.category_id', pet: 'l.pet_id', rate: 'l.tax_rate' };
-
-const SOLD_FIELDS = ['sales', 'quantity', 'gross', 'discounts', 'net', 'tax', 'total'] as const;
-const REFUNDED_FIELDS = ['refundedQuantity', 'refundedNet', 'refundedTax', 'refunds'] as const;
-const noLineSums = (key: number | null): LineSumsRow => ({
-  key,
-  sales: 0,
-  quantity: 0,
-  gross: 0,
-  discounts: 0,
-  net: 0,
-  tax: 0,
-  total: 0,
-  refundedQuantity: 0,
-  refundedNet: 0,
-  refundedTax: 0,
-  refunds: 0,
-});
 
 const SUMMED_BY = {
   category: `SELECT category_id AS key, ${SUMMARY_SUMS} FROM report_category_hours WHERE hour >= $1 AND hour < $2 GROUP BY category_id ORDER BY 1`,
