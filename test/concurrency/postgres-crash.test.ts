@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { openPostgresStore, type PostgresStore } from '../../src-main/service/postgres-store';
 import { describePostgres, freshPostgresDatabase } from '../helpers/postgres-database';
 import { fixture, killAll, spawnTs } from './support/child';
-import { facadeOf, type StoreCalls } from './support/postgres-facade';
+import { postgresEngineStore, type EngineStore } from '../helpers/engine-stores';
 
 const INITIAL_STOCK = 1_000_000;
 /** Each run costs a process start (about 3 s on a loaded machine): six kills keep the file near 25 s. */
@@ -27,14 +27,14 @@ const randomBetween = (low: number, high: number) => low + Math.floor(Math.rando
 describePostgres('SIGKILLs of a PostgreSQL server process while it sells', () => {
   const database = freshPostgresDatabase({ migrated: true });
   let store: PostgresStore;
-  let t: StoreCalls;
+  let t: EngineStore;
   let petId: number;
   /** A priced pet, the second line of every sale. */
   let pricedPetId: number;
 
   beforeAll(async () => {
     store = await openPostgresStore(database.url, { maxConnections: 2 });
-    t = facadeOf(store);
+    t = postgresEngineStore(store);
     const category = await t.ok('categories.create', { name: 'Fish' });
     petId = (await t.ok('pets.create', { name: 'Neon tetra', categoryId: category.id })).id;
     await t.ok('inventory.set', { petId, update: { quantity: INITIAL_STOCK } });
@@ -160,7 +160,7 @@ describePostgres('SIGKILLs of a PostgreSQL server process while it sells', () =>
       const salesBefore = await count('SELECT count(*) AS n FROM sales');
       const again = await openPostgresStore(database.url, { maxConnections: 1 });
       try {
-        const sale = await facadeOf(again).ok('sales.create', { lines: [{ petId: pricedPetId, quantity: 1 }], payments: [{ method: 'cash', amount: 1_000 }] });
+        const sale = await postgresEngineStore(again).ok('sales.create', { lines: [{ petId: pricedPetId, quantity: 1 }], payments: [{ method: 'cash', amount: 1_000 }] });
         expect(sale).toMatchObject({ status: 'completed', number: salesBefore + 1 });
       } finally {
         await again.close();

@@ -11,7 +11,7 @@ import { openPostgresStore, type PostgresStore } from '../../src-main/service/po
 import { describePostgres, freshPostgresDatabase } from '../helpers/postgres-database';
 import { waitForOutput } from '../helpers/wait-for-output';
 import { fixture, killAll, spawnTs } from './support/child';
-import { facadeOf, type StoreCalls } from './support/postgres-facade';
+import { postgresEngineStore, type EngineStore } from '../helpers/engine-stores';
 
 /** Calls per writer process, and how many it keeps in flight. */
 const CALLS = 40;
@@ -26,7 +26,7 @@ describePostgres('events from two writing processes on one PostgreSQL database',
   });
 
   /** Every event after `after`, page by page. */
-  async function eventsAfter(t: StoreCalls, after: number, limit = 1000): Promise<StoreEvent[]> {
+  async function eventsAfter(t: EngineStore, after: number, limit = 1000): Promise<StoreEvent[]> {
     const all: StoreEvent[] = [];
     for (let page = await t.ok('events.list', { after, limit }); page.length; page = await t.ok('events.list', { after: all.at(-1)!.id, limit })) {
       all.push(...page);
@@ -39,7 +39,7 @@ describePostgres('events from two writing processes on one PostgreSQL database',
     async () => {
       const checker = await openPostgresStore(database.url, { maxConnections: 4 });
       stores.push(checker);
-      const t = facadeOf(checker);
+      const t = postgresEngineStore(checker);
       const category = await t.ok('categories.create', { name: 'Fish' });
       const pet = await t.ok('pets.create', { name: 'Neon tetra', categoryId: category.id });
       await t.ok('inventory.set', { petId: pet.id, update: { quantity: 10_000 } });
@@ -60,7 +60,7 @@ describePostgres('events from two writing processes on one PostgreSQL database',
       // Its failure is the test's, awaited below (not an unhandled rejection while the writers run).
       const polling = (async () => {
         for (let last = before; ; ) {
-          const page = await facadeOf(reader).ok('events.list', { after: last, limit: 50 });
+          const page = await postgresEngineStore(reader).ok('events.list', { after: last, limit: 50 });
           polled.push(...page);
           if (page.length) last = page.at(-1)!.id;
           else if (!writing) return;

@@ -8,7 +8,7 @@
 import { afterEach, expect, test } from 'vitest';
 import type { ApiResult } from '../../src-shared/api-result';
 import { openPostgresStore, type PostgresStore } from '../../src-main/service/postgres-store';
-import { facadeOf } from './support/postgres-facade';
+import { postgresEngineStore } from '../helpers/engine-stores';
 import { describePostgres, freshPostgresDatabase } from '../helpers/postgres-database';
 import { fixture, killAll, spawnTs } from './support/child';
 
@@ -30,7 +30,7 @@ describePostgres('forty simultaneous calls for a pet with 5 in stock, from two p
   async function petWithStock(quantity: number) {
     const url = await databases.another({ migrated: true });
     store = await openPostgresStore(url, { maxConnections: 4 });
-    const t = facadeOf(store);
+    const t = postgresEngineStore(store);
     const category = await t.ok('categories.create', { name: 'Puppies' });
     const pet = await t.ok('pets.create', { name: 'Rex', categoryId: category.id, price: 12_500 });
     expect(await t.ok('inventory.set', { petId: pet.id, update: { quantity } })).toEqual({ petId: pet.id, quantity, status: 'available' });

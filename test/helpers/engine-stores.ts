@@ -29,12 +29,11 @@ export interface EngineStore {
   close(): Promise<void>;
 }
 
-function facade(
+/** A store's handlers (either engine's) called as an EngineStore. */
+export function engineStoreOver(
   engine: Engine,
   handlers: unknown,
-  served: ServedStore,
-  close: () => Promise<void>,
-  place: { postgresUrl?: string; sqliteFile?: string },
+  { served, close = async () => undefined, ...place }: { served?: ServedStore; close?: () => Promise<void>; postgresUrl?: string; sqliteFile?: string },
 ): EngineStore {
   const call = ((name: CallableOperationName, input: unknown = {}) => invokeOperationAsync(handlers as Partial<Handlers>, name, input)) as EngineStore['call'];
   return {
@@ -55,6 +54,10 @@ function facade(
     close,
   };
 }
+
+/** A PostgreSQL store of this process as an EngineStore (closing it is the caller's, unless `close` is given). */
+export const postgresEngineStore = (store: PostgresStore, options: { close?: () => Promise<void>; postgresUrl?: string } = {}): EngineStore =>
+  engineStoreOver('postgres', store.handlers, { served: store.steps, ...options });
 
 /**
  * The database as migrations leave it, restored between tests: every table emptied (ids start again
@@ -98,7 +101,7 @@ export function describeOnEngines(name: string, body: (fresh: () => Promise<Engi
       const t = openTestStore();
       // These suites are about rules, not durability (test/concurrency kills processes for that).
       t.store.db.pragma('synchronous = NORMAL');
-      return facade('sqlite', t.store.handlers, t.store.context, async () => t.close(), { sqliteFile: t.file });
+      return engineStoreOver('sqlite', t.store.handlers, { served: t.store.context, close: async () => t.close(), sqliteFile: t.file });
     }, 'sqlite');
   });
   describePostgres(`${name} (PostgreSQL)`, () => {
@@ -114,7 +117,7 @@ export function describeOnEngines(name: string, body: (fresh: () => Promise<Engi
     });
     body(async () => {
       await restore();
-      return facade('postgres', store!.handlers, store!.steps, async () => undefined, { postgresUrl: database.url });
+      return postgresEngineStore(store!, { postgresUrl: database.url });
     }, 'postgres');
   });
 }

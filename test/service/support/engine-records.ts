@@ -9,13 +9,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll } from 'vitest';
-import type { CallableOperationName } from '../../../src-shared/contract';
 import { openDatabase, type Db } from '../../../src-main/db/connection';
 import { openPostgresPool } from '../../../src-main/db/postgres/pool';
-import type { Handlers } from '../../../src-main/service/handler-types';
-import { invokeOperationAsync } from '../../../src-main/service/invoke';
 import { openPostgresStore } from '../../../src-main/service/postgres-store';
-import type { Engine, EngineStore } from '../../helpers/engine-stores';
+import { postgresEngineStore, type Engine, type EngineStore } from '../../helpers/engine-stores';
 import { freshPostgresDatabase } from '../../helpers/postgres-database';
 import { SUMMARY_TABLES, summariesAndRecords } from '../../helpers/report-summaries';
 import { openTestStore } from '../../helpers/temp-store';
@@ -37,23 +34,7 @@ export function secondStoreOn(engine: Engine): () => Promise<EngineStore> {
   return async () => {
     const url = await databases.another({ migrated: true });
     const store = await openPostgresStore(url, { maxConnections: 2 });
-    const call = ((name: CallableOperationName, input: unknown = {}) => invokeOperationAsync(store.handlers as unknown as Partial<Handlers>, name, input)) as EngineStore['call'];
-    return {
-      engine,
-      postgresUrl: url,
-      call,
-      async ok(name, input) {
-        const result = await call(name, input);
-        if (!result.ok) throw new Error(`${name} failed on ${engine}: ${JSON.stringify(result.error)}`);
-        return result.data;
-      },
-      async fail(name, input) {
-        const result = await call(name, input);
-        if (result.ok) throw new Error(`${name} succeeded unexpectedly on ${engine}: ${JSON.stringify(result.data)}`);
-        return result.error;
-      },
-      close: () => store.close(),
-    };
+    return postgresEngineStore(store, { postgresUrl: url, close: () => store.close() });
   };
 }
 
