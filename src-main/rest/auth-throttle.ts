@@ -1,3 +1,5 @@
+import type { LimitsBroadcast } from '../service/limits-broadcast';
+
 /** Failed authentications a client address may make in a window before it is throttled. */
 export const AUTH_FAILURES_ALLOWED = 10;
 /** The window, counted from an address's first failure in it. */
@@ -17,9 +19,25 @@ const retryAfter = (failures: Failures, time: number) => Math.max(1, Math.ceil((
  * Throttles failed authentication per client address (docs/decisions.md#wrong-tokens-are-throttled-per-address).
  * Asked only after a token failed; entries leave after their window, oldest first (insertion order).
  */
-export function createAuthThrottle(now: () => number = () => performance.now(), maxAddresses = MAX_ADDRESSES) {
+export function createAuthThrottle(now: () => number = () => performance.now(), maxAddresses = MAX_ADDRESSES, shared?: LimitsBroadcast) {
   const byAddress = new Map<string, Failures>();
   let overflow: Failures | undefined;
+  // Several server processes share each address's count (shared-limits.ts): `now` is then Date.now.
+  shared?.on('authFailure', (address) => count(address, now()));
+
+  /** Counts a failure of `address` at `time`; when its count is already spent, counts nothing and answers it (a refusal). */
+  function count(address: string, time: number): Failures | undefined {
+    forgetExpired(time);
+    let failures = byAddress.get(address);
+    if (!failures) {
+      // Begun when heard, not when sent: the map stays oldest first.
+      if (byAddress.size < maxAddresses) byAddress.set(address, (failures = { since: time, count: 0 }));
+      else failures = overflow ??= { since: time, count: 0 };
+    }
+    if (failures.count >= AUTH_FAILURES_ALLOWED) return failures;
+    failures.count++;
+    return undefined;
+  }
 
   /** Forgets the addresses whose window has passed (the map keeps them oldest first). */
   function forgetExpired(time: number): void {
@@ -34,18 +52,11 @@ export function createAuthThrottle(now: () => number = () => performance.now(), 
     /** Counts a failed authentication from `address`; says how many seconds to wait when it is one too many. */
     failed(address: string): { throttled: false } | { throttled: true; retryAfterSeconds: number } {
       const time = now();
-      forgetExpired(time);
-      let failures = byAddress.get(address);
-      if (!failures) {
-        if (byAddress.size < maxAddresses) byAddress.set(address, (failures = { since: time, count: 0 }));
-        else failures = overflow ??= { since: time, count: 0 };
-      }
-      if (failures.count < AUTH_FAILURES_ALLOWED) {
-        failures.count++;
-        return { throttled: false };
-      }
+      const spent = count(address, time);
       // Refusals are not counted: waiting Retry-After always helps.
-      return { throttled: true, retryAfterSeconds: retryAfter(failures, time) };
+      if (spent) return { throttled: true, retryAfterSeconds: retryAfter(spent, time) };
+      shared?.send('authFailure', address, time);
+      return { throttled: false };
     },
     /**
      * Seconds `address` must wait when it has used up its failures, without counting anything: a

@@ -1,3 +1,5 @@
+import type { LimitsBroadcast } from '../service/limits-broadcast';
+
 /** The rate limit's window: a budget of N "per minute" holds for every 60 seconds, not on average. */
 const WINDOW_MS = 60_000;
 /** A log's smallest ring (entries); it doubles as a burst needs. */
@@ -9,9 +11,11 @@ const MIN_CAPACITY = 16;
  * burst is cut at the budget (a token bucket that starts full would let twice the budget through in
  * the first minute). Refused requests are not counted, so waiting Retry-After always helps.
  */
-export function createRateLimiter(perMinute: () => number, now: () => number = () => performance.now()) {
+export function createRateLimiter(perMinute: () => number, now: () => number = () => performance.now(), shared?: LimitsBroadcast) {
   const logs = new Map<number, AcceptLog>();
   let sweptAt = now();
+  // Several server processes share each budget (shared-limits.ts): `now` is then Date.now.
+  shared?.on('request', (key, time) => heard(Number(key), time));
 
   return {
     /** Takes one request from a token's budget (by its id); says how long to wait when there is none left. */
@@ -26,6 +30,7 @@ export function createRateLimiter(perMinute: () => number, now: () => number = (
       log.forgetUpTo(time - WINDOW_MS);
       if (log.size < limit) {
         log.push(time);
+        if (shared) shared.send('request', String(key), time);
         // When a place frees up again: the oldest request of the window leaves it. The difference
         // of the two times first: (t + 60000) − t is not always 60000 in floating point.
         return { allowed: true, remaining: limit - log.size, limit, resetSeconds: Math.ceil((log.at(0) - time + WINDOW_MS) / 1000) };
@@ -36,6 +41,17 @@ export function createRateLimiter(perMinute: () => number, now: () => number = (
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)), limit };
     },
   };
+
+  /** Counts a request another process accepted at `time`, in time order (it may be older than this process's newest). */
+  function heard(key: number, time: number): void {
+    const current = now();
+    if (!Number.isSafeInteger(key) || !(time > current - WINDOW_MS)) return;
+    if (current - sweptAt > WINDOW_MS) sweep(current);
+    let log = logs.get(key);
+    if (!log) logs.set(key, (log = new AcceptLog()));
+    log.forgetUpTo(current - WINDOW_MS);
+    log.insert(time);
+  }
 
   /** Forgets the logs of tokens that made no request for a whole window (revoked ones, say). */
   function sweep(time: number): void {
@@ -93,6 +109,16 @@ class AcceptLog {
   push(time: number): void {
     if (this.size === this.times.length) this.resize(this.times.length * 2);
     this.times[(this.head + this.size) % this.times.length] = time;
+    this.size++;
+  }
+
+  /** Puts `time` in its place: after the times up to it, before any later one. */
+  insert(time: number): void {
+    if (this.size === this.times.length) this.resize(this.times.length * 2);
+    const capacity = this.times.length;
+    let index = this.size;
+    for (; index > 0 && this.at(index - 1) > time; index--) this.times[(this.head + index) % capacity] = this.at(index - 1);
+    this.times[(this.head + index) % capacity] = time;
     this.size++;
   }
 
