@@ -93,7 +93,7 @@ test("wrong PINs on two processes add up to one clerk's wait, and a right PIN on
   onB.failed('2:5');
   broadcast();
   expect(waitOf(() => onA.check('2:5'))).toBeUndefined();
-  onB.failed('2:5'); // the sixth wrong PIN: 30 s from when it was tried, on both
+  onB.failed('2:5'); // the fifth across both: a wait of 30 s from when it was tried, on both
   broadcast();
   expect(waitOf(() => onA.check('2:5'))).toBe(30);
   expect(waitOf(() => onB.check('2:5'))).toBe(30);
