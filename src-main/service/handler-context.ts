@@ -1,6 +1,7 @@
 import { now, stepped, runNow, type Step, type Stepped } from '../db/step';
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
 import type { Repositories, ServiceContext } from './context';
+import type { PinThrottle } from './pin-throttle';
 
 /** Every repository of the store as steps: what either engine gives the handlers. */
 export type StoreRepositories = { [K in keyof Repositories]: Stepped<Repositories[K]> };
@@ -16,6 +17,8 @@ export interface HandlerContext extends StoreRepositories {
   write<T>(work: () => Step<T>): Step<T>;
   /** `work`'s reads in one snapshot (a report's figures agree with each other). */
   read<T>(work: () => Step<T>): Step<T>;
+  /** Wrong PINs shared by the store's server processes (PostgreSQL); without it, the handlers keep their own. */
+  pinThrottle?: PinThrottle;
 }
 
 /** SQLite's handler context: its repositories answer at once, its transactions are SQLite's own. */

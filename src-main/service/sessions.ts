@@ -28,8 +28,8 @@ const pinIncorrect = () => new StoreError('PIN_INCORRECT', 'That PIN is not righ
 /** Signing clerks in and out at a till or the server's desk (docs/decisions.md#clerk-logins). */
 export const sessionHandlers = stepHandlers((ctx: HandlerContext): StepHandlersFor<'sessions'> => {
   const { clerks, clerkSessions: sessions } = ctx;
-  // Wrong PINs per till and clerk, in this process's memory (pin-throttle.ts).
-  const throttle = createPinThrottle();
+  // Wrong PINs per till and clerk, in this process's memory (pin-throttle.ts), shared with the others on PostgreSQL.
+  const throttle = ctx.pinThrottle ?? createPinThrottle();
 
   /** The caller's session while it is open (not ended, expired, its clerk gone or its till revoked). */
   function* callersSession(): Step<SessionRow | undefined> {
