@@ -4,6 +4,7 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { invokeOperation } from '../../src-main/service/invoke';
 import { openStore } from '../../src-main/service/store';
+import type { PostgresDataset } from './postgres-dataset';
 
 export interface Dataset {
   /** The store's database, for the headless server. */
@@ -17,11 +18,13 @@ export interface Dataset {
   pets: number;
   /** Pets restocked to 1,000,000 so that orders never run out during the benchmark. */
   orderPetIds: number[];
+  /** The same store on PostgreSQL, when a PostgreSQL server is in the run. */
+  postgres?: PostgresDataset;
 }
 
 /** The most a token may send per minute (the setting's maximum). */
-const RATE_LIMIT_MAX = 1_000_000;
-const STOCK_MAX = 1_000_000;
+export const RATE_LIMIT_MAX = 1_000_000;
+export const STOCK_MAX = 1_000_000;
 
 /**
  * Seeds a database with `pets` pets through the CLI (`petstore seed`), then, through the store's

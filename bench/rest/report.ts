@@ -80,16 +80,48 @@ export function judgeGoals(cells: Cell[]): Goal[] {
     const ratio = sale.cpuMicrosPerRequest / order.cpuMicrosPerRequest;
     goals.push({ text: 'sale-3-lines CPU < 3× place-order', measured: `${ratio.toFixed(2)}×`, met: ratio < 3 });
   }
+  // Issue 37: the same goals on PostgreSQL, against the bare node:http + pg server (p).
+  for (const { id, p99Goal } of SCENARIOS) {
+    const cell = find('petstore-pg', id);
+    if (!cell) continue;
+    const practical = find('bare-pg', id);
+    if (practical) {
+      const ratio = cell.requestsPerSecond / practical.requestsPerSecond;
+      goals.push({ text: `${id} on PostgreSQL ≥ 85% of (p)`, measured: percent(ratio), met: ratio >= 0.85 });
+    }
+    goals.push({ text: `${id} on PostgreSQL p99 < ${p99Goal} ms`, measured: `${ms(cell.p99)} ms`, met: cell.p99 < p99Goal });
+  }
   return goals;
 }
 
-/** The table: one block per scenario, one row per server, with the ratios to (a) and (b). */
+/** For reference beside the goals: each PostgreSQL server's req/s and CPU per answer against its SQLite twin's. */
+export function postgresAgainstSqlite(cells: Cell[]): string[] {
+  const lines: string[] = [];
+  const twins = [
+    ['petstore-pg', 'petstore'],
+    ['bare-pg', 'bare-sqlite'],
+  ] as const;
+  for (const [onPostgres, onSqlite] of twins) {
+    for (const { id } of SCENARIOS) {
+      const pgCell = cells.find((c) => c.server === onPostgres && c.scenario === id);
+      const sqliteCell = cells.find((c) => c.server === onSqlite && c.scenario === id);
+      if (!pgCell || !sqliteCell) continue;
+      const rate = percent(pgCell.requestsPerSecond / sqliteCell.requestsPerSecond);
+      const cpu = (pgCell.cpuMicrosPerRequest / sqliteCell.cpuMicrosPerRequest).toFixed(2);
+      lines.push(`${`${onPostgres} / ${onSqlite}`.padEnd(24)} ${id.padEnd(13)} req/s ${rate.padStart(5)}, CPU per answer ${cpu}×`);
+    }
+  }
+  return lines;
+}
+
+/** The table: one block per scenario, one row per server, with the ratios to (a), (b) and (p). */
 export function renderTable(cells: Cell[], servers: ServerDef[], markdown: boolean): string {
-  const header = ['scenario', 'server', 'req/s', 'p50 ms', 'p99 ms', 'vs (a)', 'vs (b)', 'CPU µs/req', 'neighbours'];
+  const header = ['scenario', 'server', 'req/s', 'p50 ms', 'p99 ms', 'vs (a)', 'vs (b)', 'vs (p)', 'CPU µs/req', 'neighbours'];
   const rows: string[][] = [];
   for (const scenario of SCENARIOS) {
     const ceiling = cells.find((c) => c.server === 'bare-http' && c.scenario === scenario.id);
     const practical = cells.find((c) => c.server === 'bare-sqlite' && c.scenario === scenario.id);
+    const practicalPg = cells.find((c) => c.server === 'bare-pg' && c.scenario === scenario.id);
     for (const server of servers) {
       const cell = cells.find((c) => c.server === server.id && c.scenario === scenario.id);
       if (!cell) continue;
@@ -101,12 +133,13 @@ export function renderTable(cells: Cell[], servers: ServerDef[], markdown: boole
         ms(cell.p99),
         ceiling ? percent(cell.requestsPerSecond / ceiling.requestsPerSecond) : '—',
         practical ? percent(cell.requestsPerSecond / practical.requestsPerSecond) : '—',
+        practicalPg ? percent(cell.requestsPerSecond / practicalPg.requestsPerSecond) : '—',
         whole(cell.cpuMicrosPerRequest),
         percent(cell.neighbourShare),
       ]);
     }
   }
-  const numeric = new Set([2, 3, 4, 5, 6, 7, 8]);
+  const numeric = new Set([2, 3, 4, 5, 6, 7, 8, 9]);
   if (markdown) {
     const line = (cols: string[]) => `| ${cols.join(' | ')} |`;
     return [line(header), line(header.map((_, i) => (numeric.has(i) ? '---:' : '---'))), ...rows.map(line)].join('\n');

@@ -1,9 +1,11 @@
 /**
  * The REST benchmark: the headless server beside a bare node:http ceiling (a), a bare
- * node:http + better-sqlite3 practical limit (b) and json-server (c), on 100,000 pets.
+ * node:http + better-sqlite3 practical limit (b) and json-server (c), on 100,000 pets; and the
+ * headless server on PostgreSQL beside a bare node:http + pg practical limit (p), on a throwaway
+ * cluster pinned with the servers (its CPU counts as theirs).
  *
  *   npm run bench:rest [-- --runs 5 --duration 3 --warmup 2 --rewarm 1 --connections 10 --pets 100000]
- *                      [--servers petstore,bare-sqlite] [--scenarios pet-by-id] [--profile DIR] [--json FILE]
+ *                      [--servers petstore,bare-sqlite,petstore-pg,bare-pg] [--scenarios pet-by-id] [--profile DIR] [--json FILE]
  *                      [--baseline CHECKOUT [--baseline-flags="--node-flag …"]] [--server-core 0 --load-core 1] [--markdown]
  *
  * Servers run on core 0, this process (autocannon) on core 1 (taskset). Each (scenario, server)
@@ -24,13 +26,15 @@ import { prepareDataset } from './dataset';
 import { runLoad } from './load';
 import { freePort, killAllStarted, startServer, type ServerProcess } from './processes';
 import { coreBusyShares, coreSeconds, cpuAccounting, processCpuSeconds } from './cpu-usage';
-import { judgeGoals, renderTable, summarize, type Cell, type MeasuredRun } from './report';
+import { judgeGoals, postgresAgainstSqlite, renderTable, summarize, type Cell, type MeasuredRun } from './report';
 import { checkAnswer, loadRequest, SCENARIOS, serves, type ScenarioId } from './scenarios';
+import { clusterCpuSeconds, postgresAvailable, preparePostgresDataset } from './postgres-dataset';
+import { TICKS_PER_SECOND } from './cpu-usage';
 import { baselineServer, SERVERS, type ServerDef, type ServerId } from './servers/catalog';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-/** Whatever happens, the benchmark stops by itself (and stops its servers) after this long. */
-const HARD_LIMIT_MS = 12 * 60_000;
+/** Whatever happens, the benchmark stops by itself (and stops its servers) after this long; longer with PostgreSQL's column. */
+const HARD_LIMIT_MINUTES = { sqlite: 12, postgres: 20 };
 
 const { values } = parseArgs({
   options: {
@@ -73,7 +77,13 @@ const baselineFlags = values['baseline-flags']?.split(/\s+/).filter(Boolean) ?? 
 const catalog: ServerDef[] = values.baseline
   ? SERVERS.flatMap((server) => (server.id === 'petstore' ? [server, baselineServer(resolve(values.baseline!), baselineFlags)] : [server]))
   : SERVERS;
-const servers = pick(catalog, values.servers && values.baseline ? `${values.servers},petstore-baseline` : values.servers);
+const asked = pick(catalog, values.servers && values.baseline ? `${values.servers},petstore-baseline` : values.servers);
+// PostgreSQL's column runs where PostgreSQL is installed; asked for by name, it must be.
+const postgres = asked.some((server) => server.postgres) ? postgresAvailable() : undefined;
+if (postgres && 'why' in postgres && values.servers) throw new Error(postgres.why);
+const servers = postgres && 'why' in postgres ? asked.filter((server) => !server.postgres) : asked;
+const postgresBin = postgres && 'bin' in postgres ? postgres.bin : undefined;
+const HARD_LIMIT_MS = (postgresBin ? HARD_LIMIT_MINUTES.postgres : HARD_LIMIT_MINUTES.sqlite) * 60_000;
 const scenarios = pick(SCENARIOS, values.scenarios);
 
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -81,15 +91,27 @@ const log = (message: string) => console.error(`[bench ${new Date().toISOString(
 const running: ServerProcess[] = [];
 let backgroundLoad: number[] = [];
 let workDir: string | undefined;
+let stopCluster: (() => void) | undefined;
+
+/** The PostgreSQL cluster, stopped at once and removed (synchronous: it runs in the exit handler too). */
+function removeCluster(): void {
+  const stop = stopCluster;
+  stopCluster = undefined;
+  stop?.();
+}
 
 async function cleanup(): Promise<void> {
   await Promise.all(running.splice(0).map((server) => server.stop().catch(() => undefined)));
   killAllStarted();
+  removeCluster();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
   workDir = undefined;
 }
 
-process.on('exit', killAllStarted);
+process.on('exit', () => {
+  killAllStarted();
+  removeCluster();
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     log(`${signal}: stopping the servers`);
@@ -118,6 +140,16 @@ async function main(): Promise<void> {
   workDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
   log(`seeding ${pets.toLocaleString('en-US')} pets in ${workDir}`);
   const data = prepareDataset(ROOT, workDir, pets, Number(values['order-pets']), values.baseline ? resolve(values.baseline) : undefined);
+  if (postgres && 'why' in postgres) log(`no PostgreSQL column: ${postgres.why}`);
+  if (postgresBin) {
+    log(`starting a PostgreSQL cluster${pinning.available ? ` on core ${pinning.serverCore}` : ''} and seeding it the same way`);
+    data.postgres = await preparePostgresDataset(ROOT, postgresBin, {
+      pets,
+      orderPetIds: data.orderPetIds,
+      serverCore: pinning.available ? pinning.serverCore : undefined,
+      started: (stop) => (stopCluster = stop),
+    });
+  }
   const token = `bench_${randomBytes(24).toString('base64url')}`;
   const nodeFlags: string[] = [];
   if (values.profile) {
@@ -153,15 +185,19 @@ async function main(): Promise<void> {
   }
   log('every server answers every scenario correctly');
 
+  // A PostgreSQL server's work is done in the cluster's processes too: on the same core, counted as its CPU.
+  const postmaster = data.postgres?.postmasterPid;
+  const serverCpuSeconds = (server: ServerDef, pid: number) =>
+    processCpuSeconds(pid) + (server.postgres && postmaster !== undefined ? clusterCpuSeconds(postmaster, TICKS_PER_SECOND) : 0);
   const measureOnce = async (serverId: ServerId, scenario: ScenarioId, duration: number): Promise<MeasuredRun> => {
     const server = servers.find((s) => s.id === serverId)!;
     const pid = pids.get(serverId)!;
-    const cpuBefore = processCpuSeconds(pid);
+    const cpuBefore = serverCpuSeconds(server, pid);
     const ownBefore = process.cpuUsage();
     const coreBefore = coreSeconds(pinning.serverCore);
     const loadCoreBefore = coreSeconds(pinning.loadCore);
     const figures = await runLoad(origins.get(serverId)!, loadRequest(scenario, server.dialect, context), duration, connections);
-    const cpu = processCpuSeconds(pid) - cpuBefore;
+    const cpu = serverCpuSeconds(server, pid) - cpuBefore;
     const own = process.cpuUsage(ownBefore);
     const coreAfter = coreSeconds(pinning.serverCore);
     const loadCoreAfter = coreSeconds(pinning.loadCore);
@@ -245,11 +281,13 @@ async function main(): Promise<void> {
   console.log(`${machine}; ${pinning.available ? `servers on core ${pinning.serverCore}, autocannon on core ${pinning.loadCore}` : `not pinned (${pinning.reason})`}\n`);
   if (backgroundLoad.length) console.log(`Background load before the run, per core: ${backgroundLoad.map((share) => `${Math.round(share * 100)}%`).join(', ')}`);
   console.log(renderTable(cells, servers, values.markdown));
-  console.log('CPU µs/req: server CPU time per answer (all threads). neighbours: share of the server or load-generator core other processes used meanwhile (median).');
+  console.log('CPU µs/req: server CPU time per answer (all threads; on PostgreSQL with the cluster\'s processes). neighbours: share of the server or load-generator core other processes used meanwhile (median).');
   if (goals.length) {
-    console.log('\nGoals (petstore serve):');
-    for (const goal of goals) console.log(`  ${goal.met ? 'met    ' : 'NOT MET'}  ${goal.text.padEnd(28)} ${goal.measured}`);
+    console.log('\nGoals (petstore serve; petstore-pg: on PostgreSQL):');
+    for (const goal of goals) console.log(`  ${goal.met ? 'met    ' : 'NOT MET'}  ${goal.text.padEnd(40)} ${goal.measured}`);
   }
+  const twins = postgresAgainstSqlite(cells);
+  if (twins.length) console.log(`\nPostgreSQL against SQLite, for reference:\n${twins.map((line) => `  ${line}`).join('\n')}`);
   console.log(`\n${elapsed} s in all; ${retries} run(s) measured again because other processes used more than ${Math.round(maxNeighbours * 100)}% of a benchmark core.`);
 
   if (values.json) {

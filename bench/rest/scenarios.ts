@@ -20,7 +20,7 @@ export const SCENARIOS: Scenario[] = [
     id: 'sale-3-lines',
     title: 'a sale of three lines (POST /sales, handed over now, paid in cash)',
     p99Goal: 20,
-    only: ['petstore', 'petstore-baseline'],
+    only: ['petstore', 'petstore-baseline', 'petstore-pg'],
   },
 ];
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Dataset } from '../dataset';
 import type { Dialect } from '../scenarios';
 
-export type ServerId = 'bare-http' | 'fastify-fixed' | 'bare-sqlite' | 'petstore' | 'petstore-baseline' | 'json-server';
+export type ServerId = 'bare-http' | 'fastify-fixed' | 'bare-sqlite' | 'petstore' | 'petstore-baseline' | 'bare-pg' | 'petstore-pg' | 'json-server';
 
 export interface ServerDef {
   id: ServerId;
@@ -12,6 +12,8 @@ export interface ServerDef {
   /** Why it is in the comparison. */
   role: string;
   dialect: Dialect;
+  /** Its store is on the benchmark's PostgreSQL cluster, whose CPU counts as the server's. */
+  postgres?: boolean;
   /** Whether its answers carry real data (false: fixed bodies, checked for shape only). */
   exact: boolean;
   readyPath: string;
@@ -33,7 +35,7 @@ function petstoreCommand(checkout: string): string[] {
   return [...(flags ? flags.split(/\s+/) : []), bin];
 }
 
-/** The five servers, in the table's order. Every one binds 127.0.0.1 only. */
+/** The seven servers, in the table's order. Every one binds 127.0.0.1 only. */
 export const SERVERS: ServerDef[] = [
   {
     id: 'bare-http',
@@ -73,6 +75,31 @@ export const SERVERS: ServerDef[] = [
     readyPath: '/health',
     command: ({ root, port, data, token, nodeFlags }) => ({
       args: [...nodeFlags, ...petstoreCommand(root), 'serve', '--db', data.petstoreDb, '--port', String(port), '--host', '127.0.0.1'],
+      env: { PETSTORE_API_TOKEN: token },
+    }),
+  },
+  {
+    id: 'bare-pg',
+    label: '(p) node:http + pg',
+    role: "the practical limit on PostgreSQL: the repositories' queries, nothing else",
+    dialect: 'v1',
+    postgres: true,
+    exact: true,
+    readyPath: '/',
+    command: ({ root, port, data, nodeFlags }) => ({
+      args: [...nodeFlags, ...TSX, join(root, 'bench/rest/servers/bare-postgres.ts'), '--port', String(port), '--db', data.postgres!.bareUrl],
+    }),
+  },
+  {
+    id: 'petstore-pg',
+    label: 'petstore serve, PostgreSQL',
+    role: 'the product on PostgreSQL: `petstore serve --db postgres://…`',
+    dialect: 'v1',
+    postgres: true,
+    exact: true,
+    readyPath: '/health',
+    command: ({ root, port, data, token, nodeFlags }) => ({
+      args: [...nodeFlags, ...petstoreCommand(root), 'serve', '--db', data.postgres!.petstoreUrl, '--port', String(port), '--host', '127.0.0.1'],
       env: { PETSTORE_API_TOKEN: token },
     }),
   },
