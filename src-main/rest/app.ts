@@ -2,15 +2,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { StoreError } from '../../src-shared/errors';
 import { OPERATION_NAMES, operationDef, type OperationName } from '../../src-shared/contract';
 import type { OperationDef } from '../../src-shared/contract-types';
-import { StoreSettings } from '../../src-shared/schemas/settings';
-import { cacheUntilChange } from '../service/change-cache';
 import type { Handlers } from '../service/handler-types';
-import { createSessionVerifier } from '../service/session-bearer';
-import { readSettingsNow } from '../service/settings-read';
 import type { Store } from '../service/store';
-import { createTokenVerifier } from '../service/tokens';
 import { allowedHostnames, countRefusedPairing, mayWrite, refuseCaller, refuseForeignHost, refuseThrottledPairing, refuseUnauthenticated } from './auth';
-import { createAuthThrottle } from './auth-throttle';
 import { createCors, isPreflight } from './cors';
 import { SSE_HEARTBEAT_MS, type OpenStreams } from './events-stream';
 import { answerUnparsableRequest, errorBodyFor, sendError, setEveryAnswerHeaders } from './http-errors';
@@ -20,12 +14,13 @@ import { deprecationHeaders } from './deprecation';
 import { API_PREFIX, mountOperations } from './operation-routes';
 import { createDocuments } from './documents';
 import { parseQueryString } from './query-string';
-import { createRateLimiter } from './rate-limit';
+import { sqliteRestStore, type RestStore } from './rest-store';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export interface RestAppOptions {
-  store: Store;
+  /** A SQLite store, or either engine's as the listener serves it (rest-store.ts). */
+  store: Store | RestStore;
   /** The store's handlers plus, in the app, the listener's own. */
   handlers?: Partial<Handlers>;
   /** The address the listener binds (for the Host check). */
@@ -58,18 +53,13 @@ export interface RestApp {
  * is an Error object; nothing a client sends can produce a 5xx or a stack trace.
  */
 export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
-  const { store } = options;
-  const settings = cacheUntilChange(store.context, ['settings'], () => readSettingsNow(store.context));
-  const verifier = createTokenVerifier(store.context, options.presetToken);
-  const sessions = createSessionVerifier(store.context);
-  const clerkLogins = cacheUntilChange(store.context, ['settings'], () => store.context.setting('clerkLogins') === true);
-  // The one setting every request needs, cached on its own: a change of any setting invalidates
-  // the caches, and re-reading one setting costs one query where all of them cost seven and a parse.
-  const rateLimitPerMinute = cacheUntilChange(store.context, ['settings'], () =>
-    StoreSettings.shape.rateLimitPerMinute.parse(store.context.setting('rateLimitPerMinute')),
-  );
-  const limiter = createRateLimiter(rateLimitPerMinute);
-  const throttle = createAuthThrottle();
+  const store = isRestStore(options.store) ? options.store : sqliteRestStore(options.store);
+  const { settings } = store;
+  const verifier = store.tokenVerifier(options.presetToken);
+  const sessions = store.sessionVerifier();
+  const clerkLogins = () => settings().clerkLogins;
+  const limiter = store.rateLimiter(store.rateLimitPerMinute);
+  const throttle = store.authThrottle();
   const hosts = allowedHostnames(options.host);
   const streams: OpenStreams = new Map();
   const cors = createCors(() => settings().allowedOrigins);
@@ -154,7 +144,7 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
   app.decorateRequest('inexactNumbers', undefined);
   app.addHook('onRoute', (options) => {
     const route = guardedRoute(options.config?.operation, options.url ?? '');
-    const hook: onRequestHookHandler = (request, reply, done) => {
+    const guarded = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
       let answered: boolean;
       try {
         answered = guard(request, reply, route);
@@ -162,6 +152,15 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
         return done(error as Error);
       }
       if (!answered) done();
+    };
+    const hook: onRequestHookHandler = (request, reply, done) => {
+      // On PostgreSQL, after a change of tokens, settings or sessions, the guard waits for them to be read again.
+      const reading = store.current();
+      if (!reading) return guarded(request, reply, done);
+      reading.then(
+        () => guarded(request, reply, done),
+        (error: unknown) => done(error as Error),
+      );
     };
     options.onRequest = [hook, ...(options.onRequest === undefined ? [] : [options.onRequest].flat())];
     // A refused pairing counts as a failed authentication of its address.
@@ -211,6 +210,15 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
     return guard(request, reply, unroutedGuard(request, path, routes.filter((route) => route.pattern.test(path))));
   };
   app.setNotFoundHandler((request, reply) => {
+    // On PostgreSQL, after a change of tokens, settings or sessions, the guard waits for them to be read again.
+    const reading = store.current();
+    if (!reading) return answerUnrouted(request, reply);
+    void reading.then(
+      () => answerUnrouted(request, reply),
+      (error: unknown) => sendError(reply, errorBodyFor(error as Error)),
+    );
+  });
+  function answerUnrouted(request: FastifyRequest, reply: FastifyReply): void {
     // A listed origin's preflight (no route has OPTIONS) is answered once the Host is checked (DNS
     // rebinding); any other OPTIONS is a method the path does not allow.
     if (isPreflight(request) && cors.listed(request)) {
@@ -225,10 +233,11 @@ export async function buildRestApp(options: RestAppOptions): Promise<RestApp> {
       // Every GET route answers HEAD too (Fastify's head routes).
       const methods = [...new Set(allowed.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method])))];
       reply.header('Allow', methods.join(', '));
-      return sendError(reply, new StoreError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${methods.join(' or ')}`));
+      sendError(reply, new StoreError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${methods.join(' or ')}`));
+      return;
     }
-    return sendError(reply, new StoreError('NOT_FOUND', `There is nothing at ${path.slice(0, 200)}`));
-  });
+    sendError(reply, new StoreError('NOT_FOUND', `There is nothing at ${path.slice(0, 200)}`));
+  }
 
   // A route that takes a file says its own limit and types when the parser refuses a body.
   app.setErrorHandler((error, request, reply) => sendError(reply, errorBodyFor(error as Error, bodyMediaOf(request))));
@@ -296,3 +305,6 @@ function knownRoutes(): KnownRoute[] {
     pattern: new RegExp(`^${route.path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`),
   }));
 }
+
+/** A store as the listener serves it (rest-store.ts), rather than a SQLite Store to wrap. */
+const isRestStore = (store: Store | RestStore): store is RestStore => 'engine' in store;

@@ -7,7 +7,7 @@ import type { Actor } from '../service/actor';
 import type { Caller } from '../service/caller';
 import { toErrorBody } from '../service/errors';
 import { isSessionSecret, type SessionVerifier } from '../service/session-bearer';
-import type { TokenVerifier, VerifiedToken } from '../service/tokens';
+import type { TokenVerifier, VerifiedToken } from '../service/token-verifier';
 import type { AuthThrottle } from './auth-throttle';
 import { sendError } from './http-errors';
 import { rateLimitField, rateLimitPolicyField, type RateLimiter } from './rate-limit';

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoreError } from '../../src-shared/errors';
-import type { Store } from '../service/store';
+import type { StoreEvent } from '../../src-shared/schemas/event';
+import { toErrorBody } from '../service/errors';
 import { sendError } from './http-errors';
+import type { EventLog } from './rest-store';
 
 export interface StreamOptions {
   heartbeatMs: number;
@@ -41,7 +43,7 @@ function lastEventId(request: FastifyRequest): number | undefined | null {
  * `stillAuthorized` says no (its token was revoked, by this process or another).
  */
 export function streamEvents(
-  store: Store,
+  log: EventLog,
   request: FastifyRequest,
   reply: FastifyReply,
   after: number,
@@ -58,22 +60,47 @@ export function streamEvents(
     );
     return;
   }
-  let sent = Math.max(resumeFrom ?? 0, after);
-  const newest = store.context.events.latestId();
-  if (sent > newest) {
-    // An id this store never sent (a client of another store, or of this one before it was
-    // re-created): following from it would stay silent until the log caught up, missing everything.
-    const field = (resumeFrom ?? 0) >= after ? 'Last-Event-ID' : 'after';
-    const problem = `${sent} is past the newest event (${newest}): start without it to replay the log, or from GET /v1/events/latest`;
-    sendError(reply, new StoreError('VALIDATION_FAILED', `Invalid input: ${field}: ${problem}`, [{ path: field, message: problem }]));
+  const from = Math.max(resumeFrom ?? 0, after);
+  const newest = log.latestId();
+  // On PostgreSQL the newest id comes later: the stream opens once it has.
+  if (typeof newest !== 'number') {
+    void newest.then(
+      (id) => open(id),
+      (error: unknown) => sendError(reply, toErrorBody(error)),
+    );
     return;
   }
-  if (owner !== undefined && [...streams.values()].filter((id) => id === owner).length >= MAX_STREAMS_PER_TOKEN) {
-    reply.header('retry-after', 5);
-    sendError(reply, new StoreError('RATE_LIMITED', `This token already has ${MAX_STREAMS_PER_TOKEN} open event streams; close one before opening another`));
-    return;
-  }
+  open(newest);
 
+  function open(newest: number): void {
+    if (from > newest) {
+      // An id this store never sent (a client of another store, or of this one before it was
+      // re-created): following from it would stay silent until the log caught up, missing everything.
+      const field = (resumeFrom ?? 0) >= after ? 'Last-Event-ID' : 'after';
+      const problem = `${from} is past the newest event (${newest}): start without it to replay the log, or from GET /v1/events/latest`;
+      sendError(reply, new StoreError('VALIDATION_FAILED', `Invalid input: ${field}: ${problem}`, [{ path: field, message: problem }]));
+      return;
+    }
+    if (owner !== undefined && [...streams.values()].filter((id) => id === owner).length >= MAX_STREAMS_PER_TOKEN) {
+      reply.header('retry-after', 5);
+      sendError(reply, new StoreError('RATE_LIMITED', `This token already has ${MAX_STREAMS_PER_TOKEN} open event streams; close one before opening another`));
+      return;
+    }
+    follow(log, request, reply, from, stillAuthorized, owner, streams, options);
+  }
+}
+
+/** Sends the log after `sent`, then what is committed from now on, until the client leaves or its token is revoked. */
+function follow(
+  log: EventLog,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sent: number,
+  stillAuthorized: () => boolean,
+  owner: number | undefined,
+  streams: OpenStreams,
+  options: StreamOptions,
+): void {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -101,22 +128,40 @@ export function streamEvents(
   let nextTurn: NodeJS.Immediate | undefined;
   let onDrain: (() => void) | undefined;
   let pumping = false;
+  // While a read of the log is on its way (PostgreSQL), a commit heard meanwhile may be past its
+  // snapshot: the log is read once more after it.
+  let reading = false;
+  let again = false;
   const pump = () => {
     // A continuation, or the pump running now, reads the log from `sent` anyway: the commit below
     // tells the feed, whose call back here would otherwise start a second pump inside this one,
     // and each would leave a continuation waiting for the same 'drain'.
-    if (paused || pumping || raw.writableEnded) return;
+    if (reading) again = true;
+    if (paused || pumping || reading || raw.writableEnded) return;
     if (!stillAuthorized()) return end();
     pumping = true;
     try {
-      pumpBatch();
+      const batch = log.after(sent, REPLAY_BATCH);
+      if (Array.isArray(batch)) return send(batch);
+      reading = true;
+      again = false;
+      batch.then(
+        (events) => {
+          reading = false;
+          if (raw.writableEnded) return;
+          send(events);
+          if (again && !paused) pump();
+        },
+        (error: unknown) => {
+          console.error('[petstore] reading the event log for a stream failed:', (error as Error).message);
+          end();
+        },
+      );
     } finally {
       pumping = false;
     }
   };
-  const pumpBatch = () => {
-    store.context.commits.flush(); // a continuation may run while a batch is open: only committed events
-    const batch = store.context.events.after(sent, REPLAY_BATCH);
+  const send = (batch: StoreEvent[]) => {
     let room = true;
     for (const event of batch) {
       room = raw.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
@@ -137,7 +182,7 @@ export function streamEvents(
       raw.once('drain', onDrain);
     }
   };
-  const unsubscribe = store.feed.subscribe(() => pump());
+  const unsubscribe = log.subscribe(() => pump());
   const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), options.heartbeatMs);
   // A revocation writes no event, so it is looked for on a timer too; the check is a cached read.
   const authCheck = setInterval(() => {

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { OperationDef } from '../../src-shared/contract-types';
 import { validationFailed, type StoreError } from '../../src-shared/errors';
-import type { ServiceContext } from '../service/context';
-import { IDEMPOTENCY_KEY as KEY, IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, runOnce } from '../service/idempotency';
+import type { IdempotentAnswer } from '../db/repositories/idempotency-keys';
+import { IDEMPOTENCY_KEY as KEY, IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from '../service/idempotency';
+import type { RestStore } from './rest-store';
 
 export { IDEMPOTENCY_KEY_PATTERN };
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -21,12 +22,11 @@ export class ReplayedAnswer {
  * key that is no key is refused before anything runs.
  */
 export function idempotentHandler(
-  ctx: ServiceContext,
+  store: Pick<RestStore, 'runOnce'>,
   name: string,
   def: OperationDef,
   request: FastifyRequest,
   handler: (input: unknown) => unknown,
-  input: unknown,
 ): ((input: unknown) => unknown) | StoreError {
   const key = request.headers['idempotency-key'];
   if (key === undefined) return handler;
@@ -34,9 +34,14 @@ export function idempotentHandler(
     return validationFailed([{ path: IDEMPOTENCY_KEY_HEADER, message: IDEMPOTENCY_KEY_MESSAGE }]);
   }
   // Writes need a write token, so one is always there; the request is the operation and its parsed input.
-  const once = { tokenId: request.token!.id, key, operation: name, request: JSON.stringify([name, input]), status: def.http!.success };
   return (parsed) => {
-    const done = runOnce(ctx, once, () => handler(parsed));
-    return 'replay' in done ? new ReplayedAnswer(done.replay.status, done.replay.body) : done.data;
+    const once = { tokenId: request.token!.id, key, operation: name, request: JSON.stringify([name, parsed]), status: def.http!.success };
+    const done = store.runOnce(once, handler, parsed);
+    return isThenable(done) ? done.then(answerOf) : answerOf(done);
   };
 }
+
+const answerOf = (done: { data: unknown } | { replay: IdempotentAnswer }) =>
+  'replay' in done ? new ReplayedAnswer(done.replay.status, done.replay.body) : done.data;
+
+const isThenable = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as { then?: unknown }).then === 'function';

@@ -8,12 +8,11 @@ import { runForCaller } from '../service/caller';
 import type { Handlers } from '../service/handler-types';
 import { ThrottledError } from '../service/pin-throttle';
 import { toErrorBody } from '../service/errors';
-import type { GroupCommit } from '../service/group-commit';
-import type { Store } from '../service/store';
 import { successorOf, startOfDayUtc } from './deprecation';
 import { ReplayedAnswer, idempotentHandler } from './idempotency-key';
 import { streamEvents, type OpenStreams, type StreamOptions } from './events-stream';
 import { sendError } from './http-errors';
+import type { RequestCommits, RestStore } from './rest-store';
 import { COMPRESS_FROM_LENGTH, sendCompressible } from './compression';
 import { answerNotModified, entityTag, isSingleResourceRead } from './entity-tag';
 import { rawInput } from './request-input';
@@ -27,7 +26,7 @@ export const API_PREFIX = '/v1';
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 export interface MountDeps {
-  store: Store;
+  store: RestStore;
   handlers: Partial<Handlers>;
   settings: () => StoreSettings;
   streams: OpenStreams;
@@ -108,10 +107,10 @@ function answer(
     return;
   }
 
-  const { commits } = deps.store.context;
+  const { commits } = deps.store;
   if (def.http!.stream === 'sse') {
     const { after = 0 } = parsed.data as { after?: number };
-    return streamEvents(deps.store, request, reply, after, () => deps.stillAuthorized(request), request.token?.id, deps.streams, deps.stream);
+    return streamEvents(deps.store.events, request, reply, after, () => deps.stillAuthorized(request), request.token?.id, deps.streams, deps.stream);
   }
 
   let handler = deps.handlers[name as keyof Handlers] as ((input: unknown) => unknown) | undefined;
@@ -121,7 +120,7 @@ function answer(
   }
   if (def.http!.idempotencyKey) {
     // A create a client may retry: with an Idempotency-Key it runs once per key (idempotency-key.ts).
-    const keyed = idempotentHandler(deps.store.context, name, def, request, handler, parsed.data);
+    const keyed = idempotentHandler(deps.store, name, def, request, handler);
     if (keyed instanceof StoreError) {
       sendError(reply, keyed);
       return;
@@ -158,7 +157,7 @@ function handle(
   input: unknown,
   request: FastifyRequest,
   reply: FastifyReply,
-  commits: GroupCommit,
+  commits: RequestCommits,
   deps: Pick<MountDeps, 'pinRefused'>,
 ): Promise<void> | void {
   let data: unknown;
@@ -167,17 +166,15 @@ function handle(
     data = def.mutates || commits.isOpen ? commits.join(def.mutates, () => handler(input)) : handler(input);
   } catch (error) {
     // A refusal inside a batch waits too: it may rest on the batch's earlier work (the last unit sold).
-    const refusal = toErrorBody(error);
-    if (error instanceof ThrottledError) reply.header('Retry-After', error.retryAfterSeconds);
-    if (refusal.code === 'PIN_INCORRECT') deps.pinRefused(request);
+    const refusal = refusalOf(error, request, reply, deps);
     return commits.hold((failure) => (failure && !def.mutates ? readAgain() : refuse(reply, failure ?? refusal)));
   }
   if (commits.isOpen) {
     // Group commit: the answer goes once the batch is on disk (see service/group-commit.ts).
     const result = data;
-    return commits.hold((failure) => void (!failure ? deliver(def, request, reply, result) : def.mutates ? refuse(reply, failure) : readAgain()));
+    return commits.hold((failure) => void (!failure ? deliver(def, request, reply, result, deps) : def.mutates ? refuse(reply, failure) : readAgain()));
   }
-  return deliver(def, request, reply, data);
+  return deliver(def, request, reply, data, deps);
 
   /**
    * A read that joined a batch which then failed saw work that is gone: it runs again, now alone,
@@ -188,15 +185,23 @@ function handle(
   }
 }
 
-/** Sends the handler's result, awaiting it first if it answers later. */
-function deliver(def: OperationDef, request: FastifyRequest, reply: FastifyReply, data: unknown): Promise<void> | void {
+/** Sends the handler's result, awaiting it first if it answers later (on PostgreSQL). */
+function deliver(def: OperationDef, request: FastifyRequest, reply: FastifyReply, data: unknown, deps: Pick<MountDeps, 'pinRefused'>): Promise<void> | void {
   if (isThenable(data)) {
     return Promise.resolve(data).then(
       (settled: unknown) => succeed(def, request, reply, settled),
-      (error: unknown) => refuse(reply, toErrorBody(error)),
+      (error: unknown) => refuse(reply, refusalOf(error, request, reply, deps)),
     );
   }
   succeed(def, request, reply, data);
+}
+
+/** A handler's failure as an Error object; a throttled sign-in says when to retry, and a wrong PIN counts against its address. */
+function refusalOf(error: unknown, request: FastifyRequest, reply: FastifyReply, deps: Pick<MountDeps, 'pinRefused'>): ErrorBody {
+  const refusal = toErrorBody(error);
+  if (error instanceof ThrottledError) reply.header('Retry-After', error.retryAfterSeconds);
+  if (refusal.code === 'PIN_INCORRECT') deps.pinRefused(request);
+  return refusal;
 }
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>

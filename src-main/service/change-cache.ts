@@ -1,10 +1,7 @@
 import type { Db } from '../db/connection';
 import { otherWritersVersion } from '../db/other-writers';
+import { WATCHED_TABLES as WATCHED, type WatchedTable } from '../db/watched-tables';
 import type { ServiceContext } from './context';
-
-/** The tables a cache can be keyed on: the ones every REST request reads (tokens, settings, clerks' sessions). */
-export type WatchedTable = 'api_tokens' | 'settings' | 'clerk_sessions' | 'clerks' | 'tills';
-const WATCHED: readonly WatchedTable[] = ['api_tokens', 'settings', 'clerk_sessions', 'clerks', 'tills'];
 
 type TableVersions = Record<WatchedTable, number>;
 

@@ -34,3 +34,11 @@ export function sqliteHandlerContext(context: ServiceContext): HandlerContext {
     read: (work) => now(() => (db.inTransaction ? runNow(work()) : db.transaction(() => runNow(work()))())),
   };
 }
+
+const contexts = new WeakMap<ServiceContext, HandlerContext>();
+/** The one handler context of a SQLite service context (made at first use), for machinery that runs a step. */
+export function sqliteHandlerContextOf(context: ServiceContext): HandlerContext {
+  let ctx = contexts.get(context);
+  if (!ctx) contexts.set(context, (ctx = sqliteHandlerContext(context)));
+  return ctx;
+}

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { StoreError } from '../../src-shared/errors';
 import type { IdempotentAnswer } from '../db/repositories/idempotency-keys';
+import { runNow, type Step } from '../db/step';
 import type { ServiceContext } from './context';
+import { sqliteHandlerContextOf, type HandlerContext } from './handler-context';
 
 /** How long the first answer to a key is kept for retries. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -30,11 +32,15 @@ export interface IdempotentRequest {
  * the same request gets that answer back (`replay`) and creates nothing; the same key with another
  * request is refused. Refusals are not kept: they changed nothing, so a retry simply runs again.
  */
-export function runOnce<T>(context: ServiceContext, { tokenId, key, operation, request, status }: IdempotentRequest, create: () => T): { data: T } | { replay: IdempotentAnswer } {
+export function runOnceStep<T>(
+  ctx: HandlerContext,
+  { tokenId, key, operation, request, status }: IdempotentRequest,
+  create: () => Step<T>,
+): Step<{ data: T } | { replay: IdempotentAnswer }> {
   const fingerprint = createHash('sha256').update(request).digest('hex');
-  return context.write(() => {
+  return ctx.write(function* () {
     const now = Date.now();
-    const kept = context.idempotencyKeys.find(tokenId, key);
+    const kept = yield* ctx.idempotencyKeys.find(tokenId, key);
     if (kept && Date.parse(kept.createdAt) > now - IDEMPOTENCY_WINDOW_MS) {
       if (kept.fingerprint !== fingerprint) {
         throw new StoreError(
@@ -44,9 +50,16 @@ export function runOnce<T>(context: ServiceContext, { tokenId, key, operation, r
       }
       return { replay: kept };
     }
-    const data = create();
-    context.idempotencyKeys.purge(new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString());
-    context.idempotencyKeys.put(tokenId, key, { operation, fingerprint, status, body: JSON.stringify(data), createdAt: new Date(now).toISOString() });
+    const data = yield* create();
+    yield* ctx.idempotencyKeys.purge(new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString());
+    yield* ctx.idempotencyKeys.put(tokenId, key, { operation, fingerprint, status, body: JSON.stringify(data), createdAt: new Date(now).toISOString() });
     return { data };
   });
+}
+
+/** `runOnceStep` on SQLite, around a handler that answers at once. */
+export function runOnce<T>(context: ServiceContext, once: IdempotentRequest, create: () => T): { data: T } | { replay: IdempotentAnswer } {
+  return runNow(runOnceStep(sqliteHandlerContextOf(context), once, function* () {
+    return create();
+  }));
 }

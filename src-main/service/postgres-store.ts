@@ -3,6 +3,7 @@ import type { OperationOutput, ParsedInput } from '../../src-shared/contract';
 import { migratePostgres } from '../db/postgres/migrate';
 import { openPostgresPool } from '../db/postgres/pool';
 import { postgresRepositories } from '../db/postgres/repositories/index';
+import { createChangeWatch, type ChangeWatch } from '../db/postgres/change-watch';
 import { runStep } from '../db/postgres/run-step';
 import type { Step } from '../db/step';
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
@@ -21,6 +22,10 @@ export interface PostgresStore {
   handlers: AsyncServiceHandlers;
   /** The handlers' view of the store (the repositories as steps): run one with `run`. */
   steps: HandlerContext;
+  /** The handlers as steps, by operation (to run one inside other work: an Idempotency-Key's). */
+  stepHandlers: StepServiceHandlers;
+  /** What caches are kept by: this process's commits, and (once listening) every other's. */
+  watch: ChangeWatch;
   /** Runs a step on this store's database. */
   run<T>(step: Step<T>): Promise<T>;
   feed: PostgresEventFeed;
@@ -60,22 +65,33 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     await pool.end();
     throw error;
   }
+  const watch = createChangeWatch();
   // Sales, refunds, movements and orders name the clerk and till of the call that makes them.
-  const steps = postgresHandlerContext(postgresRepositories(() => actorColumns()));
+  const steps = postgresHandlerContext(postgresRepositories(() => actorColumns(), watch.writes));
   const feed = createPostgresEventFeed(pool, url, steps.events);
-  const run = <T>(step: Step<T>) => runStep(pool, step, { afterCommit: feed.pump });
+  const run = <T>(step: Step<T>) =>
+    runStep(pool, step, {
+      afterCommit: (committed) => {
+        watch.committed(committed);
+        feed.pump();
+      },
+    });
+  const stepHandlers = stepHandlersOver(steps);
   const handlers: Record<string, (input: unknown) => Promise<unknown>> = {};
-  for (const [name, handler] of Object.entries(stepHandlersOver(steps)) as [string, (input: unknown) => Step<unknown>][]) {
+  for (const [name, handler] of Object.entries(stepHandlers) as [string, (input: unknown) => Step<unknown>][]) {
     handlers[name] = (input) => run(handler(input));
   }
   return {
     pool,
     handlers: handlers as AsyncServiceHandlers,
     steps,
+    stepHandlers,
+    watch,
     run,
     feed,
     async close() {
       await feed.stop();
+      await watch.close();
       await pool.end();
     },
   };

@@ -2,7 +2,7 @@ import { openDatabase, type Db, type OpenOptions } from '../db/connection';
 import { createContext, type ServiceContext } from './context';
 import { createEventFeed, type EventFeed } from './event-feed';
 import { runNow, type Step } from '../db/step';
-import { sqliteHandlerContext, type HandlerContext } from './handler-context';
+import { sqliteHandlerContextOf, type HandlerContext } from './handler-context';
 import type { ServiceHandlers } from './handler-types';
 import { stepHandlersOver } from './handler-modules';
 
@@ -25,7 +25,7 @@ export function createStore(db: Db): Store {
   const context = createContext(db, () => feed?.pump());
   feed = createEventFeed(db, context.events, { isBatchOpen: () => context.commits.isOpen });
 
-  const steps = sqliteHandlerContext(context);
+  const steps = sqliteHandlerContextOf(context);
   const { commits } = context;
   const handlers: Record<string, (input: unknown) => unknown> = {};
   for (const [name, handler] of Object.entries(stepHandlersOver(steps)) as [string, (input: unknown) => Step<unknown>][]) {

@@ -10,7 +10,7 @@ import { openStoreFile } from '../../src-main/host/open-store';
 import { shopCertFile, shopKeyFile } from '../../src-main/rest/tls/shop-certificate';
 import { invokeOperation } from '../../src-main/service/invoke';
 import { tillProof } from '../../src-main/service/pairing-proof';
-import { createTokenVerifier } from '../../src-main/service/tokens';
+import { createTokenVerifier } from '../../src-main/service/sqlite-token-verifier';
 import { tempDir } from '../helpers/temp-store';
 import { petstore } from '../helpers/cli-in-process';
 

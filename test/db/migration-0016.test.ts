@@ -7,7 +7,8 @@ import { expect, test } from 'vitest';
 import { openDatabase } from '../../src-main/db/connection';
 import { schemaVersion } from '../../src-main/db/migrate';
 import { LATEST_SCHEMA_VERSION } from '../../src-main/db/migrations/index';
-import { createTokenVerifier, hashSecret } from '../../src-main/service/tokens';
+import { createTokenVerifier } from '../../src-main/service/sqlite-token-verifier';
+import { hashSecret } from '../../src-main/service/tokens';
 import { tempDir } from '../helpers/temp-store';
 import { upgradeTestKit } from '../helpers/upgrade-kit';
 

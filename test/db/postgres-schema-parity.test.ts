@@ -2,7 +2,8 @@
  * The two engines' schemas are one: a fresh SQLite file and a fresh PostgreSQL database, each
  * migrated to the latest version, have the same tables, columns (type and nullability), primary
  * keys, unique constraints, foreign keys, named indexes and triggers. A migration written for one
- * engine only, or translated differently, fails here.
+ * engine only, or translated differently, fails here. (PostgreSQL's watch of the cached tables,
+ * its `*_changed` triggers, is left out: SQLite's are temporary ones, service/change-cache.ts.)
  */
 import { join } from 'node:path';
 import pg from 'pg';
@@ -158,7 +159,7 @@ async function postgresSchema(pool: pg.Pool): Promise<Schema> {
   schema.triggers = (
     await rows<{ name: string; table: string }>(
       `SELECT g.tgname AS name, t.relname AS table FROM pg_trigger g JOIN pg_class t ON t.oid = g.tgrelid
-       WHERE NOT g.tgisinternal AND t.relnamespace = current_schema()::regnamespace ORDER BY 1`,
+       WHERE NOT g.tgisinternal AND t.relnamespace = current_schema()::regnamespace AND g.tgname NOT LIKE '%\\_changed' ORDER BY 1`,
     )
   ).map((t) => `${t.table}.${t.name}`);
   return schema;

@@ -6,7 +6,7 @@ import { createBackup, restoreBackup } from '../../src-main/service/backup';
 import { cacheUntilChange } from '../../src-main/service/change-cache';
 import { readSettingsNow } from '../../src-main/service/settings-read';
 import { openStore } from '../../src-main/service/store';
-import { createTokenVerifier } from '../../src-main/service/tokens';
+import { createTokenVerifier } from '../../src-main/service/sqlite-token-verifier';
 import { DEFAULT_SETTINGS } from '../../src-shared/schemas/settings';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 

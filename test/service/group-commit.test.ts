@@ -5,7 +5,7 @@ import type { StoreEvent } from '../../src-shared/schemas/event';
 import type { Settled } from '../../src-main/service/group-commit';
 import { openStore } from '../../src-main/service/store';
 import { forgetStorageFull } from '../../src-main/service/storage-full';
-import { createTokenVerifier } from '../../src-main/service/tokens';
+import { createTokenVerifier } from '../../src-main/service/sqlite-token-verifier';
 import { openTestStore, type TestStore } from '../helpers/temp-store';
 
 /**

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { StoreError } from '../../../src-shared/errors';
 import type { EventInstruction, Instruction, QueryRows, Step } from '../step';
+import { WATCHED_CHANNEL, WATCHED_FLAG } from './migrations/watched-tables';
 
 /** The channel every process of one database hears committed events on (the newest event id as payload). */
 export const EVENTS_CHANNEL = 'petstore_events';
@@ -15,10 +16,24 @@ export const WRITE_ATTEMPTS = 12;
 const RETRY_CODES = new Set(['40001', '40P01']);
 const isRetryable = (error: unknown) => RETRY_CODES.has((error as { code?: string } | null)?.code ?? '');
 
-export interface RunOptions {
-  /** Told after each committed write transaction, with the id of the last event it wrote (if any). */
-  afterCommit?: (lastEventId: number | undefined) => void;
+/** What a committed write did that the process's caches and feed need to know. */
+export interface Committed {
+  /** The id of the last event it wrote, if any. */
+  lastEventId: number | undefined;
+  /** Whether it changed a table the caches watch (tokens, settings, sessions: migrations/watched-tables.ts). */
+  changedWatched: boolean;
 }
+
+export interface RunOptions {
+  /** Told after each committed write transaction, before its answer is given. */
+  afterCommit?: (committed: Committed) => void;
+}
+
+/**
+ * COMMIT, asking first (in the same round trip) whether the transaction changed a watched table, and
+ * announcing the write to every process's caches (change-watch.ts; delivered at COMMIT).
+ */
+const COMMIT_WRITE = `SELECT current_setting('${WATCHED_FLAG}', true) AS changed, pg_notify('${WATCHED_CHANNEL}', ''); COMMIT`;
 
 /**
  * Runs a step on PostgreSQL: each query it yields is sent and its answer given back; a transaction
@@ -81,6 +96,7 @@ class StepRun {
     for (let attempt = 1; ; attempt++) {
       try {
         let lastEventId: number | undefined;
+        let changedWatched = false;
         const result = await this.transaction(
           'BEGIN ISOLATION LEVEL SERIALIZABLE',
           async () => {
@@ -90,8 +106,9 @@ class StepRun {
             return answer;
           },
           attempt > 1 ? RETRY_LOCK : undefined,
+          (results) => (changedWatched = (results as pg.QueryResult[])[0]?.rows[0]?.changed === 'yes'),
         );
-        this.options.afterCommit?.(lastEventId);
+        this.options.afterCommit?.({ lastEventId, changedWatched });
         return result;
       } catch (error) {
         if (!isRetryable(error)) throw error;
@@ -122,8 +139,11 @@ class StepRun {
     }
   }
 
-  /** `queue`: a session advisory lock taken before BEGIN (so before the snapshot) and released after the end. */
-  private async transaction<T>(begin: string, body: () => Promise<T>, queue?: number): Promise<T> {
+  /**
+   * `queue`: a session advisory lock taken before BEGIN (so before the snapshot) and released after the end.
+   * `committed`: given the answers of a write's COMMIT_WRITE (a read commits with a plain COMMIT).
+   */
+  private async transaction<T>(begin: string, body: () => Promise<T>, queue?: number, committed?: (results: unknown) => void): Promise<T> {
     const client = await this.pool.connect();
     this.client = client;
     let broken: Error | undefined;
@@ -135,7 +155,8 @@ class StepRun {
       }
       await client.query(begin);
       const result = await body();
-      await client.query('COMMIT');
+      if (committed) committed(await client.query(COMMIT_WRITE));
+      else await client.query('COMMIT');
       return result;
     } catch (error) {
       try {

@@ -2,7 +2,7 @@ import { afterEach, expect, test } from 'vitest';
 import { usePairedTillsStore } from '../../../src-renderer/stores/paired-tills';
 import { shopCertificate } from '../../../src-main/rest/tls/shop-certificate';
 import { tillProof } from '../../../src-main/service/pairing-proof';
-import { createTokenVerifier } from '../../../src-main/service/tokens';
+import { createTokenVerifier } from '../../../src-main/service/sqlite-token-verifier';
 import { useRealApi, type RendererHarness } from '../support/real-api';
 
 let h: RendererHarness;

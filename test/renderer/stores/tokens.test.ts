@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { StoreError } from '../../../src-shared/errors';
 import { useTokensStore } from '../../../src-renderer/stores/tokens';
-import { createTokenVerifier } from '../../../src-main/service/tokens';
+import { createTokenVerifier } from '../../../src-main/service/sqlite-token-verifier';
 import { useRealApi, type RendererHarness } from '../support/real-api';
 
 let h: RendererHarness;

@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { machineTimeZone } from '../../../../src-shared/schemas/settings';
 import { sql as baseline } from './0017-baseline';
+import { watchedTablesSql } from './watched-tables';
 
 export interface PostgresMigration {
   version: number;
@@ -18,7 +19,8 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 17,
     name: 'baseline',
-    sql: baseline,
+    // The watch of the cached tables came with the REST listener on PostgreSQL, before any PostgreSQL store shipped.
+    sql: baseline + watchedTablesSql,
     // The shop's time zone is this machine's at the first start, as SQLite's migration 9 pins it.
     backfill: (client) =>
       client.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', ['timeZone', JSON.stringify(machineTimeZone())]),

@@ -5,7 +5,7 @@ import type { CategoriesRepository, CategoryFields, CategoryListFilter, Category
 import { encodeCursor, type CursorScope } from '../../repositories/paging';
 import { sql, type Step, type Stepped } from '../../step';
 import { decodeCursorStep } from './cursors';
-import { pageTotal } from './page-totals';
+import { pageTotals, type PageTotal } from './page-totals';
 import { Params } from './params';
 import { runResult } from './run-result';
 
@@ -23,7 +23,7 @@ function* nameOrderOf(id: number): Step<string | undefined> {
 }
 
 /** Categories on PostgreSQL: the twin of src-main/db/repositories/categories.ts, listed by name order, then id. */
-export function postgresCategoriesRepository(): Stepped<CategoriesRepository> {
+export function postgresCategoriesRepository(pageTotal: PageTotal = pageTotals()): Stepped<CategoriesRepository> {
   return {
     *find(id: number) {
       return yield* one<CategoryRow>(`SELECT ${COLUMNS} FROM categories WHERE id = $1`, [id]);

@@ -4,7 +4,7 @@ import { keysOf, phoneSearch, type CustomerFields, type CustomerListFilter, type
 import { encodeCursor, type CursorScope } from '../../repositories/paging';
 import { sql, type Step, type Stepped } from '../../step';
 import { decodeCursorStep } from './cursors';
-import { pageTotal } from './page-totals';
+import { pageTotals, type PageTotal } from './page-totals';
 import { Params } from './params';
 import { runResult } from './run-result';
 
@@ -28,7 +28,7 @@ const scopeOf = (filter: CustomerListFilter): CursorScope => ({
 });
 
 /** Customers on PostgreSQL: SQLite's customersRepository, query for query. */
-export function postgresCustomersRepository(): Stepped<CustomersRepository> {
+export function postgresCustomersRepository(pageTotal: PageTotal = pageTotals()): Stepped<CustomersRepository> {
   function* nameOrderOf(id: number): Step<string | undefined> {
     return (yield* sql<{ nameOrder: string }>('SELECT name_order AS "nameOrder" FROM customers WHERE id = $1', [id])).rows[0]?.nameOrder;
   }

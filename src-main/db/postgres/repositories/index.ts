@@ -1,5 +1,6 @@
 import type { Recorder } from '../../repositories/recorded-by';
 import { postgresCategoriesRepository } from './categories';
+import { pageTotals } from './page-totals';
 import { postgresClerkSessionsRepository } from './clerk-sessions';
 import { postgresClerksRepository } from './clerks';
 import { postgresCustomersRepository } from './customers';
@@ -19,24 +20,28 @@ import { postgresStoredAmountsRepository } from './stored-amounts';
 import { postgresTillsRepository } from './tills';
 import { postgresTokensRepository } from './tokens';
 
-/** PostgreSQL's repositories of the store, the twins of SQLite's (service/context.ts createRepositories). */
-export function postgresRepositories(recorder: Recorder) {
-  const movements = postgresStockMovementsRepository(recorder);
+/**
+ * PostgreSQL's repositories of the store, the twins of SQLite's (service/context.ts createRepositories).
+ * `writes`: what lists' totals are kept by (change-watch.ts); without it none are kept.
+ */
+export function postgresRepositories(recorder: Recorder, writes?: () => number) {
+  const total = pageTotals(writes);
+  const movements = postgresStockMovementsRepository(recorder, total);
   return {
-    pets: postgresPetsRepository(),
+    pets: postgresPetsRepository(total),
     petDetails: postgresPetDetailsRepository(),
     petPhotos: postgresPetPhotosRepository(),
-    categories: postgresCategoriesRepository(),
-    inventory: postgresInventoryRepository(movements),
+    categories: postgresCategoriesRepository(total),
+    inventory: postgresInventoryRepository(movements, total),
     movements,
-    orders: postgresOrdersRepository(recorder),
+    orders: postgresOrdersRepository(recorder, total),
     events: postgresEventsRepository(),
     settings: postgresSettingsRepository(),
     tokens: postgresTokensRepository(),
     idempotencyKeys: postgresIdempotencyKeysRepository(),
-    customers: postgresCustomersRepository(),
-    sales: postgresSalesRepository(recorder),
-    refunds: postgresRefundsRepository(recorder),
+    customers: postgresCustomersRepository(total),
+    sales: postgresSalesRepository(recorder, total),
+    refunds: postgresRefundsRepository(recorder, total),
     reports: postgresReportsRepository(),
     clerks: postgresClerksRepository(),
     clerkSessions: postgresClerkSessionsRepository(),

@@ -3,7 +3,7 @@ import type { InventoryListFilter, InventoryRepository, InventoryRow } from '../
 import { canonicalSet, decodeCursor, encodeCursor, type CursorScope } from '../../repositories/paging';
 import type { MovementCause, StockMovementsRepository } from '../../repositories/stock-movements';
 import { sql, type Stepped } from '../../step';
-import { pageTotal } from './page-totals';
+import { pageTotals, type PageTotal } from './page-totals';
 import { Params } from './params';
 
 const COLUMNS = 'i.pet_id AS "petId", i.quantity, p.status';
@@ -19,7 +19,7 @@ const scopeOf = (filter: InventoryListFilter): CursorScope => ({
 });
 
 /** Stock on PostgreSQL: the twin of src-main/db/repositories/inventory.ts; `set` records its movement too. */
-export function postgresInventoryRepository(movements: Stepped<StockMovementsRepository>): Stepped<InventoryRepository> {
+export function postgresInventoryRepository(movements: Stepped<StockMovementsRepository>, pageTotal: PageTotal = pageTotals()): Stepped<InventoryRepository> {
   return {
     *find(petId: number) {
       const { rows } = yield* sql<InventoryRow>(`SELECT ${COLUMNS} FROM inventory i JOIN pets p ON p.id = i.pet_id WHERE i.pet_id = $1`, [petId]);

@@ -3,7 +3,7 @@ import { sql, type Stepped } from '../../step';
 import type { OrderListFilter, OrderRow, OrderSaleLine, OrdersRepository } from '../../repositories/orders';
 import { canonicalSet, decodeCursor, encodeCursor, type CursorScope } from '../../repositories/paging';
 import type { Recorder } from '../../repositories/recorded-by';
-import { pageTotal } from './page-totals';
+import { pageTotals, type PageTotal } from './page-totals';
 import { Params } from './params';
 import { recordedByColumns } from './recorded-by';
 import { runResult } from './run-result';
@@ -21,7 +21,7 @@ const scopeOf = (filter: OrderListFilter): CursorScope => ({
 });
 
 /** Orders on PostgreSQL: SQLite's ordersRepository, query for query. */
-export function postgresOrdersRepository(recorder: Recorder): Stepped<OrdersRepository> {
+export function postgresOrdersRepository(recorder: Recorder, pageTotal: PageTotal = pageTotals()): Stepped<OrdersRepository> {
   return {
     *find(id: number) {
       const { rows } = yield* sql<OrderRow>(`SELECT ${COLUMNS} FROM orders WHERE id = $1`, [id]);

@@ -5,7 +5,7 @@ import { canonicalSet, encodeCursor, type CursorScope } from '../../repositories
 import { petFromRow, type PetExportRow, type PetListFilter, type PetRecordRow, type PetRow, type PetsRepository } from '../../repositories/pets';
 import { sql, type Step, type Stepped } from '../../step';
 import { decodeCursorStep } from './cursors';
-import { pageTotal } from './page-totals';
+import { pageTotals, type PageTotal } from './page-totals';
 import { Params } from './params';
 import { runResult } from './run-result';
 
@@ -37,7 +37,7 @@ function* one<T>(text: string, values: readonly unknown[]): Step<T | undefined> 
 }
 
 /** Pets on PostgreSQL: the twin of SQLite's pets repository (src-main/db/repositories/pets.ts). */
-export function postgresPetsRepository(): Stepped<PetsRepository> {
+export function postgresPetsRepository(pageTotal: PageTotal = pageTotals()): Stepped<PetsRepository> {
   return {
     *find(id: number) {
       const row = yield* one<PetRecordRow>(`SELECT ${COLUMNS} FROM pets WHERE id = $1`, [id]);

@@ -3,7 +3,7 @@ import type { Recorder } from '../../repositories/recorded-by';
 import type { RefundLineRow, RefundListFilter, RefundRow, RefundsRepository } from '../../repositories/refunds';
 import type { PaymentRow } from '../../repositories/sales';
 import { sql, type Stepped } from '../../step';
-import { pageTotal } from './page-totals';
+import { pageTotals, type PageTotal } from './page-totals';
 import { recordedByColumns } from './recorded-by';
 import { runResult } from './run-result';
 
@@ -14,7 +14,7 @@ const FROM = 'refunds r JOIN sales s ON s.id = r.sale_id';
 const scopeOf = (filter: RefundListFilter): CursorScope => ({ list: 'refunds', sort: 'id', filters: [filter.saleId] });
 
 /** Refunds (a cancel's too), their lines and payments on PostgreSQL: SQLite's refundsRepository, query for query. */
-export function postgresRefundsRepository(recorder: Recorder): Stepped<RefundsRepository> {
+export function postgresRefundsRepository(recorder: Recorder, pageTotal: PageTotal = pageTotals()): Stepped<RefundsRepository> {
   return {
     *insert(row: Omit<RefundRow, 'id' | 'saleNumber' | 'clerkId' | 'clerkName' | 'tillId' | 'tillName'>) {
       const by = recorder();

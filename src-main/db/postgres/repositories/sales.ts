@@ -2,7 +2,7 @@ import type { PaymentRow, NewSaleRow, SaleLineRow, SaleListFilter, SaleRow, Sale
 import { canonicalSet, decodeCursor, encodeCursor, type CursorScope } from '../../repositories/paging';
 import type { Recorder } from '../../repositories/recorded-by';
 import { sql, type Stepped } from '../../step';
-import { pageTotal } from './page-totals';
+import { pageTotals, type PageTotal } from './page-totals';
 import { Params } from './params';
 import { recordedByColumns } from './recorded-by';
 import { runResult } from './run-result';
@@ -21,7 +21,7 @@ const scopeOf = (filter: SaleListFilter): CursorScope => ({
 });
 
 /** Sales, their lines and payments on PostgreSQL: SQLite's salesRepository, query for query. */
-export function postgresSalesRepository(recorder: Recorder): Stepped<SalesRepository> {
+export function postgresSalesRepository(recorder: Recorder, pageTotal: PageTotal = pageTotals()): Stepped<SalesRepository> {
   return {
     *nextNumber() {
       const { rows } = yield* sql<{ n: number }>('SELECT greatest((SELECT coalesce(max(number), 0) FROM sales), last) + 1 AS n FROM sale_numbers');

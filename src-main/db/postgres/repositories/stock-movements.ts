@@ -2,7 +2,7 @@ import type { Recorder } from '../../repositories/recorded-by';
 import type { MovementCause, MovementListFilter, MovementRow, StockMovementsRepository } from '../../repositories/stock-movements';
 import { encodeCursor, decodeCursor, type CursorScope } from '../../repositories/paging';
 import { sql, type Stepped } from '../../step';
-import { pageTotal } from './page-totals';
+import { pageTotals, type PageTotal } from './page-totals';
 import { recordedByColumns } from './recorded-by';
 
 const COLUMNS = `id, pet_id AS "petId", at, delta, quantity_after AS "quantityAfter", reason, order_id AS "orderId", sale_id AS "saleId", note, ${recordedByColumns()}`;
@@ -10,7 +10,7 @@ const COLUMNS = `id, pet_id AS "petId", at, delta, quantity_after AS "quantityAf
 const scopeOf = (filter: MovementListFilter): CursorScope => ({ list: 'movements', sort: '-id', filters: [filter.petId] });
 
 /** The stock ledger on PostgreSQL: the twin of src-main/db/repositories/stock-movements.ts. */
-export function postgresStockMovementsRepository(recorder: Recorder): Stepped<StockMovementsRepository> {
+export function postgresStockMovementsRepository(recorder: Recorder, pageTotal: PageTotal = pageTotals()): Stepped<StockMovementsRepository> {
   return {
     *insert(petId: number, delta: number, quantityAfter: number, cause: MovementCause) {
       const { clerkId, clerkName, tillId, tillName } = recorder();

@@ -1,0 +1,61 @@
+import type { Committed } from './run-step';
+import { WATCHED_CHANNEL } from './migrations/watched-tables';
+import { listenForNotifications, type Notifications } from './notifications';
+
+/**
+ * What a process's caches on PostgreSQL are kept by (SQLite's are kept by change-cache.ts and
+ * page-totals.ts): two counters that move on every commit of this process at once, and on every
+ * other process's commit when its NOTIFY arrives (migrations/watched-tables.ts, run-step.ts).
+ * Until `listen()` has a connection in place, and while it is lost, nothing may be kept.
+ */
+export function createChangeWatch() {
+  let writes = 0;
+  let watched = 0;
+  let notifications: Notifications | undefined;
+  const changed = new Set<() => void>();
+
+  function moved(watchedToo: boolean): void {
+    writes++;
+    if (!watchedToo) return;
+    watched++;
+    for (const listener of changed) listener();
+  }
+
+  return {
+    /** Told of each write this process committed (run-step.ts afterCommit), before its answer is given. */
+    committed({ changedWatched }: Committed): void {
+      moved(changedWatched);
+    },
+    /** Hears every process's commits from now on (one LISTEN connection); a gap drops everything kept. */
+    async listen(connectionString: string): Promise<void> {
+      if (notifications) return notifications.ready();
+      notifications = listenForNotifications(connectionString);
+      // An empty payload: a write; a table's name: a write that changed that watched table.
+      notifications.on(WATCHED_CHANNEL, (table) => moved(table !== ''));
+      notifications.onGap(() => moved(true));
+      await notifications.ready();
+      moved(true); // whatever was kept before the connection was in place
+    },
+    /** Whether other processes' commits are heard now: if not, nothing may be kept. */
+    get listening(): boolean {
+      return notifications?.listening ?? false;
+    },
+    /** Moves with every write, or -1 while other processes are not heard (keep nothing then). */
+    writes: (): number => (notifications?.listening ? writes : -1),
+    /** Moves with every write to a watched table (tokens, settings, sessions, clerks, tills), or -1 while not heard. */
+    watched: (): number => (notifications?.listening ? watched : -1),
+    /** Told when a watched table changed (here at once, elsewhere when heard), or a gap. */
+    onWatchedChange(listener: () => void): () => void {
+      changed.add(listener);
+      return () => changed.delete(listener);
+    },
+    /** The notifications connection, for others that share it (shared limits). */
+    get notifications(): Notifications | undefined {
+      return notifications;
+    },
+    async close(): Promise<void> {
+      await notifications?.close();
+    },
+  };
+}
+export type ChangeWatch = ReturnType<typeof createChangeWatch>;
