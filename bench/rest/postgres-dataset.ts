@@ -14,7 +14,12 @@ import { invokeOperationAsync } from '../../src-main/service/invoke';
 import type { Handlers } from '../../src-main/service/handler-types';
 import { RATE_LIMIT_MAX, STOCK_MAX } from './dataset';
 
+/** The databases of the cluster: the store for petstore serve, and its copy for the bare server. */
+export type PostgresDatabase = 'petstore' | 'bare';
+
 export interface PostgresDataset {
+  /** The superuser's URL of the cluster's `postgres` database. */
+  adminUrl: string;
   /** The database `petstore serve --db` is given. */
   petstoreUrl: string;
   /** A copy of it for the bare node:http + pg server. */
@@ -111,7 +116,7 @@ export async function preparePostgresDataset(
     // The planner's statistics before the copies, so both start with the same plans (autovacuum would in time).
     await admin(master, ['VACUUM (ANALYZE)']);
     await admin(cluster.url, ['CREATE DATABASE petstore TEMPLATE master', 'CREATE DATABASE bare TEMPLATE master']);
-    return { petstoreUrl: withDatabase(cluster.url, 'petstore'), bareUrl: withDatabase(cluster.url, 'bare'), postmasterPid, stop: cluster.stop };
+    return { adminUrl: cluster.url, petstoreUrl: withDatabase(cluster.url, 'petstore'), bareUrl: withDatabase(cluster.url, 'bare'), postmasterPid, stop: cluster.stop };
   } catch (error) {
     cluster.stop();
     throw error;

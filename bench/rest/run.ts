@@ -29,6 +29,7 @@ import { coreBusyShares, coreSeconds, cpuAccounting, processCpuSeconds } from '.
 import { judgeGoals, postgresAgainstSqlite, renderTable, summarize, type Cell, type MeasuredRun } from './report';
 import { checkAnswer, loadRequest, SCENARIOS, serves, type ScenarioId } from './scenarios';
 import { clusterCpuSeconds, postgresAvailable, preparePostgresDataset } from './postgres-dataset';
+import { describeStatements, logStatements } from './postgres-statements';
 import { TICKS_PER_SECOND } from './cpu-usage';
 import { baselineServer, SERVERS, type ServerDef, type ServerId } from './servers/catalog';
 
@@ -178,11 +179,17 @@ async function main(): Promise<void> {
   }
 
   const context = { pets, orderPetIds: data.orderPetIds, token };
+  // While the answers are checked, PostgreSQL logs every statement: what each server sends per answer.
+  const statementLog = data.postgres ? await logStatements(data.postgres.adminUrl) : undefined;
+  const statements = new Map<string, string[]>();
   for (const scenario of scenarios) {
     for (const server of servers.filter((server) => serves(server.id, scenario.id))) {
+      statementLog?.take();
       await checkAnswer(origins.get(server.id)!, loadRequest(scenario.id, server.dialect, context), scenario.id, server.exact);
+      if (statementLog && server.postgres) statements.set(`${server.id}/${scenario.id}`, statementLog.take().get(server.postgres) ?? []);
     }
   }
+  await statementLog?.stop();
   log('every server answers every scenario correctly');
 
   // A PostgreSQL server's work is done in the cluster's processes too: on the same core, counted as its CPU.
@@ -286,6 +293,7 @@ async function main(): Promise<void> {
     console.log('\nGoals (petstore serve; petstore-pg: on PostgreSQL):');
     for (const goal of goals) console.log(`  ${goal.met ? 'met    ' : 'NOT MET'}  ${goal.text.padEnd(40)} ${goal.measured}`);
   }
+  if (statements.size) console.log(`\n${describeStatements(statements, scenarios.map((scenario) => scenario.id))}`);
   const twins = postgresAgainstSqlite(cells);
   if (twins.length) console.log(`\nPostgreSQL against SQLite, for reference:\n${twins.map((line) => `  ${line}`).join('\n')}`);
   console.log(`\n${elapsed} s in all; ${retries} run(s) measured again because other processes used more than ${Math.round(maxNeighbours * 100)}% of a benchmark core.`);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Dataset } from '../dataset';
+import type { PostgresDatabase } from '../postgres-dataset';
 import type { Dialect } from '../scenarios';
 
 export type ServerId = 'bare-http' | 'fastify-fixed' | 'bare-sqlite' | 'petstore' | 'petstore-baseline' | 'bare-pg' | 'petstore-pg' | 'json-server';
@@ -12,8 +13,8 @@ export interface ServerDef {
   /** Why it is in the comparison. */
   role: string;
   dialect: Dialect;
-  /** Its store is on the benchmark's PostgreSQL cluster, whose CPU counts as the server's. */
-  postgres?: boolean;
+  /** Its store's database on the benchmark's PostgreSQL cluster, whose CPU counts as the server's. */
+  postgres?: PostgresDatabase;
   /** Whether its answers carry real data (false: fixed bodies, checked for shape only). */
   exact: boolean;
   readyPath: string;
@@ -83,7 +84,7 @@ export const SERVERS: ServerDef[] = [
     label: '(p) node:http + pg',
     role: "the practical limit on PostgreSQL: the repositories' queries, nothing else",
     dialect: 'v1',
-    postgres: true,
+    postgres: 'bare',
     exact: true,
     readyPath: '/',
     command: ({ root, port, data, nodeFlags }) => ({
@@ -95,7 +96,7 @@ export const SERVERS: ServerDef[] = [
     label: 'petstore serve, PostgreSQL',
     role: 'the product on PostgreSQL: `petstore serve --db postgres://…`',
     dialect: 'v1',
-    postgres: true,
+    postgres: 'petstore',
     exact: true,
     readyPath: '/health',
     command: ({ root, port, data, token, nodeFlags }) => ({
