@@ -9,6 +9,7 @@ import { activeTokensOf, tokenVerifierOver, type ActiveToken } from '../service/
 import { createAuthThrottle } from './auth-throttle';
 import { createRateLimiter } from './rate-limit';
 import type { RequestCommits, RestStore } from './rest-store';
+import { sharedLimits } from './shared-limits';
 
 /** What every request's guard reads, read in one snapshot and kept until a watched table changes. */
 interface Watched {
@@ -34,7 +35,7 @@ const ONE_TRANSACTION_EACH: RequestCommits = {
  * server process: when its NOTIFY arrives, change-watch.ts), and read again per request while no
  * notifications are heard. Call `ready()` before serving.
  */
-export function postgresRestStore(store: PostgresStore, connectionString: string): RestStore & { ready(): Promise<void> } {
+export function postgresRestStore(store: PostgresStore): RestStore & { ready(): Promise<void> } {
   const { steps, watch } = store;
   let kept: Watched | undefined;
   let keptAt = -2;
@@ -110,10 +111,11 @@ export function postgresRestStore(store: PostgresStore, connectionString: string
       after: (id, limit) => store.run(steps.events.after(id, limit)),
       subscribe: (listener) => store.feed.subscribe(listener),
     },
-    rateLimiter: (perMinute) => createRateLimiter(perMinute),
-    authThrottle: () => createAuthThrottle(),
+    // Shared with the store's other server processes when it serves (docs/decisions.md#limits-are-shared-across-server-processes).
+    rateLimiter: (perMinute) => (store.limits ? sharedLimits(store.limits).rateLimiter(perMinute) : createRateLimiter(perMinute)),
+    authThrottle: () => (store.limits ? sharedLimits(store.limits).authThrottle() : createAuthThrottle()),
     async ready() {
-      await watch.listen(connectionString);
+      await watch.ready();
       await load();
     },
   };

@@ -4,13 +4,17 @@ import { migratePostgres } from '../db/postgres/migrate';
 import { openPostgresPool } from '../db/postgres/pool';
 import { postgresRepositories } from '../db/postgres/repositories/index';
 import { createChangeWatch, type ChangeWatch } from '../db/postgres/change-watch';
+import { listenForNotifications } from '../db/postgres/notifications';
 import { runStep } from '../db/postgres/run-step';
 import type { Step } from '../db/step';
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../src-shared/schemas/settings';
 import { actorColumns } from './actor';
 import type { HandlerContext, StoreRepositories } from './handler-context';
 import { stepHandlersOver, type StepServiceHandlers } from './handler-modules';
+import type { LimitsBroadcast } from './limits-broadcast';
+import { createPinThrottle } from './pin-throttle';
 import { createPostgresEventFeed, type PostgresEventFeed } from './postgres-event-feed';
+import { openSharedLimits } from './postgres-limits-channel';
 
 /** The store's handlers on PostgreSQL: each answers once its queries have. */
 export type AsyncServiceHandlers = {
@@ -24,8 +28,10 @@ export interface PostgresStore {
   steps: HandlerContext;
   /** The handlers as steps, by operation (to run one inside other work: an Idempotency-Key's). */
   stepHandlers: StepServiceHandlers;
-  /** What caches are kept by: this process's commits, and (once listening) every other's. */
+  /** What caches are kept by: this process's commits, and (serving) every other's. */
   watch: ChangeWatch;
+  /** A serving process's counts shared with the others (rate limits, failed authentications, PINs). */
+  limits: LimitsBroadcast | undefined;
   /** Runs a step on this store's database. */
   run<T>(step: Step<T>): Promise<T>;
   feed: PostgresEventFeed;
@@ -35,6 +41,11 @@ export interface PostgresStore {
 export interface PostgresStoreOptions {
   /** Connections the pool keeps at most. */
   maxConnections?: number;
+  /**
+   * A server process (`petstore serve`): it hears the others' commits and counts (one LISTEN
+   * connection), so it may keep what its requests read, and shares its limits with them.
+   */
+  serving?: boolean;
 }
 
 /** PostgreSQL's handler context: its repositories yield their queries; transactions are the runner's. */
@@ -65,9 +76,13 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     await pool.end();
     throw error;
   }
-  const watch = createChangeWatch();
+  const notifications = options.serving ? listenForNotifications(url) : undefined;
+  const limits = notifications && openSharedLimits(notifications, pool);
+  const watch = createChangeWatch(notifications);
   // Sales, refunds, movements and orders name the clerk and till of the call that makes them.
   const steps = postgresHandlerContext(postgresRepositories(() => actorColumns(), watch.writes));
+  // Wrong PINs count across the server processes (docs/decisions.md#limits-are-shared-across-server-processes).
+  if (limits) steps.pinThrottle = createPinThrottle(() => Date.now(), limits);
   const feed = createPostgresEventFeed(pool, url, steps.events);
   const run = <T>(step: Step<T>) =>
     runStep(pool, step, {
@@ -87,11 +102,13 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     steps,
     stepHandlers,
     watch,
+    limits,
     run,
     feed,
     async close() {
       await feed.stop();
-      await watch.close();
+      limits?.close();
+      await notifications?.close();
       await pool.end();
     },
   };

@@ -45,8 +45,18 @@ export const Name = z
   // Only when nothing else is wrong: an empty name is "Must not be empty", not this as well.
   .refine(hasVisibleCharacter, { message: 'Must contain a visible character', when: (payload) => payload.issues.length === 0 });
 
-/** A search in names (the `q` of the lists): the text anywhere in the name, case and accents aside (src-shared/name-keys.ts). */
-export const NameSearch = z.string().trim().max(100).refine(isWellFormedText, ILL_FORMED_TEXT);
+/**
+ * A search in names (the `q` of the lists): the text anywhere in the name, case and accents aside
+ * (src-shared/name-keys.ts). A control character can be in no name, so a search holding one is
+ * refused rather than run (PostgreSQL cannot even be sent a NUL).
+ */
+export const NameSearch = z
+  .string()
+  .trim()
+  .max(100)
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  .regex(/^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/, 'Must not contain control characters or line breaks')
+  .refine(isWellFormedText, ILL_FORMED_TEXT);
 
 /** The longest free text (a category's description, a customer's note), in characters after trimming. */
 export const DESCRIPTION_MAX = 500;

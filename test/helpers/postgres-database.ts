@@ -82,3 +82,15 @@ export function freshPostgresDatabase(options: { migrated?: boolean } = {}): Pos
     another,
   };
 }
+
+/**
+ * A database of its own on the test cluster (migrated from the run's template when asked), made now
+ * and dropped by `drop()`: for fixtures that make one inside a hook (the REST suite's PostgreSQL run).
+ */
+export async function createPostgresDatabase({ migrated = false }: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!postgresServerUrl) throw new Error(POSTGRES_INSTALL_HINT);
+  const name = uniqueName();
+  const template = migrated ? `TEMPLATE ${await ensureMigratedTemplate(postgresServerUrl)}` : '';
+  await onServer(`CREATE DATABASE ${name} ${template}`);
+  return { url: databaseUrl(name), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined) };
+}

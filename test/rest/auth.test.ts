@@ -237,7 +237,7 @@ describe('bearer tokens', () => {
   });
 
   test('a revoked token stops working at once', async () => {
-    const { id, secret } = s.token('write');
+    const { id, secret } = (await s.token('write'));
     expect((await s.call('GET', '/v1/pets', { token: secret })).status).toBe(200);
     expect((await s.call('POST', '/v1/categories', { token: secret, json: { name: 'Before revoking' } })).status).toBe(201);
     s.t.store.handlers['tokens.revoke']({ tokenId: id });
@@ -250,7 +250,7 @@ describe('bearer tokens', () => {
   });
 
   test('a token revoked by another process is refused at the next request, also right after an order', async () => {
-    const { id, secret } = s.token('write');
+    const { id, secret } = (await s.token('write'));
     expect((await s.call('GET', '/v1/pets', { token: secret })).status).toBe(200);
     // An order commits on the server's connection; the token cache must still see the revocation.
     expect((await s.call('POST', '/v1/store/orders', { token: secret, json: { petId: ids.petId } })).status).toBe(201);
@@ -280,12 +280,12 @@ describe('bearer tokens', () => {
     expect((await s.call('POST', '/v1/store/orders', { json: { petId: ids.petId } })).status).toBe(201);
     setLimit(5000);
     expect(await limitOf()).toBe('5000');
-    s.settings({ rateLimitPerMinute: 1200 });
+    await s.settings({ rateLimitPerMinute: 1200 });
     expect(await limitOf()).toBe('1200');
   });
 
   test('a token created while the server runs works at once, with its scope', async () => {
-    const reader = s.token('read');
+    const reader = (await s.token('read'));
     expect((await s.call('GET', '/v1/categories', { token: reader.secret })).status).toBe(200);
     expectError(await s.call('POST', '/v1/categories', { token: reader.secret, json: { name: 'Nope' } }), 'FORBIDDEN', 403);
   });
@@ -298,7 +298,7 @@ describe('bearer tokens', () => {
   });
 
   test('the 401 answer does not say whether a token exists', async () => {
-    const revoked = s.token('read');
+    const revoked = (await s.token('read'));
     s.t.store.handlers['tokens.revoke']({ tokenId: revoked.id });
     const a = await s.call('GET', '/v1/pets', { token: revoked.secret });
     const b = await s.call('GET', '/v1/pets', { token: 'psk_never-issued' });

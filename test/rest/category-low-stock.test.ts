@@ -10,7 +10,7 @@ import { unique, useHttpSuite } from './support/http-suite';
 const s = useHttpSuite();
 
 test('low=true lists a pet below its category\'s threshold, and the shop\'s once the category\'s is cleared', async () => {
-  s.settings({ lowStockThreshold: 3 });
+  await s.settings({ lowStockThreshold: 3 });
   const ten = (await s.call<Category>('POST', '/v1/categories', { json: { name: unique('Stocked'), lowStockThreshold: 10 } })).body;
   const nine = await s.pet({ name: unique('Nine'), categoryId: ten.id });
   await s.call('PUT', `/v1/store/inventory/${nine.id}`, { json: { quantity: 9 } });

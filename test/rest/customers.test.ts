@@ -86,7 +86,7 @@ describe('GET /v1/customers', () => {
   beforeAll(async () => {
     them = [];
     for (const json of shop) them.push(await added(json));
-    reader = list.token('read');
+    reader = (await list.token('read'));
   });
 
   test('by name, case and accents aside, with X-Total-Count; a read token may list', async () => {
@@ -212,7 +212,7 @@ describe('GET, PATCH, DELETE /v1/customers/{customerId}', () => {
 
   test('a read token may not change customers: 403', async () => {
     const customer = await created({ name: 'Read Only' });
-    const reader = s.token('read');
+    const reader = (await s.token('read'));
     expectError(await s.call('POST', '/v1/customers', { json: { name: 'No' }, token: reader.secret }), 'FORBIDDEN', 403);
     expectError(await s.call('PATCH', `/v1/customers/${customer.id}`, { json: { name: 'No' }, token: reader.secret }), 'FORBIDDEN', 403);
     expectError(await s.call('DELETE', `/v1/customers/${customer.id}`, { token: reader.secret }), 'FORBIDDEN', 403);

@@ -89,7 +89,7 @@ describe('GET /v1/pets/{petId} is deprecated', () => {
   });
 
   test('410 after the sunset date carries them too, with the configured date', async () => {
-    s.settings({ sunsetDate: '2020-01-01' });
+    await s.settings({ sunsetDate: '2020-01-01' });
     const answer = await s.call('GET', `/v1/pets/${pet.id}`);
     expectError(answer, 'OPERATION_SUNSET', 410);
     expectDeprecationHeaders(answer, String(pet.id), '2020-01-01');
@@ -108,9 +108,9 @@ describe('GET /v1/pets/{petId} is deprecated', () => {
   test('the sunset starts at 00:00 UTC of the configured day: today is already sunset, tomorrow not yet', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    s.settings({ sunsetDate: today });
+    await s.settings({ sunsetDate: today });
     expectError(await s.call('GET', `/v1/pets/${pet.id}`), 'OPERATION_SUNSET', 410);
-    s.settings({ sunsetDate: tomorrow });
+    await s.settings({ sunsetDate: tomorrow });
     const answer = await s.call('GET', `/v1/pets/${pet.id}`);
     expect(answer.status).toBe(200);
     expectDeprecationHeaders(answer, String(pet.id), tomorrow);
@@ -126,7 +126,7 @@ describe('GET /v1/pets/{petId} is deprecated', () => {
   });
 
   test('changing the sunset setting changes the header and the served document at once', async () => {
-    s.settings({ sunsetDate: '2031-03-15' });
+    await s.settings({ sunsetDate: '2031-03-15' });
     const answer = await s.call('GET', `/v1/pets/${pet.id}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('sunset')).toBe('Sat, 15 Mar 2031 00:00:00 GMT');
@@ -141,7 +141,7 @@ describe('GET /v1/pets/{petId} is deprecated', () => {
     const docs = (await s.call('GET', '/docs', { token: null })).body as string;
     expect(docs).toContain('2031-03-15');
 
-    s.settings({ sunsetDate: DEFAULT_SUNSET });
+    await s.settings({ sunsetDate: DEFAULT_SUNSET });
     const back = (await s.call('GET', '/openapi.json', { token: null })).body;
     expect(back.paths['/pets/{petId}'].get.description).toContain(DEFAULT_SUNSET);
   });
@@ -153,8 +153,8 @@ describe('GET /v1/pets/{petId} is deprecated', () => {
     expectError(unauthenticated, 'UNAUTHORIZED', 401);
     expectDeprecationHeaders(unauthenticated, String(pet.id));
 
-    s.settings({ rateLimitPerMinute: 1 });
-    const { secret } = s.token('read');
+    await s.settings({ rateLimitPerMinute: 1 });
+    const { secret } = (await s.token('read'));
     expect((await s.call('GET', `/v1/pets/${pet.id}`, { token: secret })).status).toBe(200);
     const limited = await s.call('GET', `/v1/pets/${pet.id}`, { token: secret });
     expectError(limited, 'RATE_LIMITED', 429);

@@ -104,14 +104,14 @@ describe('the OpenAPI document and its page', () => {
 
   test('a new sunset date is a new version of the document: the old tag gets the new text', async () => {
     const tag = (await fetch(`${s.t.origin}/openapi.json`)).headers.get('etag')!;
-    s.settings({ sunsetDate: '2028-01-31' });
+    await s.settings({ sunsetDate: '2028-01-31' });
     try {
       const changed = await fetch(`${s.t.origin}/openapi.json`, { headers: { 'if-none-match': tag } });
       expect(changed.status).toBe(200);
       expect(changed.headers.get('etag')).not.toBe(tag);
       expect(await changed.text()).toContain('2028-01-31');
     } finally {
-      s.settings({ sunsetDate: '2027-06-30' });
+      await s.settings({ sunsetDate: '2027-06-30' });
     }
   });
 });

@@ -167,7 +167,7 @@ describe('401 UNAUTHORIZED', () => {
   });
 
   test('a revoked token', async () => {
-    const { id, secret } = s.token('read');
+    const { id, secret } = (await s.token('read'));
     expect((await s.call('GET', '/v1/categories', { token: secret })).status).toBe(200);
     s.t.store.handlers['tokens.revoke']({ tokenId: id });
     expectCode(await s.call('GET', '/v1/categories', { token: secret }), 'UNAUTHORIZED');
@@ -227,7 +227,7 @@ describe('401 SIGN_IN_REQUIRED and 403 PIN_INCORRECT (clerk logins on, then off 
       expectCode(await s.call('GET', '/v1/pets?limit=1', { token: till.secret }), 'SIGN_IN_REQUIRED');
       expectCode(await s.call('POST', '/v1/sessions', { token: till.secret, json: { clerkId: clerk.id, pin: '0000' } }), 'PIN_INCORRECT');
     } finally {
-      s.settings({ clerkLogins: false });
+      await s.settings({ clerkLogins: false });
     }
   });
 });
@@ -331,7 +331,7 @@ describe('409 conflicts', () => {
 
 describe('410 OPERATION_SUNSET', () => {
   test('after the sunset date GET /v1/pets/{petId} answers 410, still with the deprecation headers', async () => {
-    s.settings({ sunsetDate: '2020-01-01' });
+    await s.settings({ sunsetDate: '2020-01-01' });
     try {
       const answer = await s.call('GET', `/v1/pets/${pet.id}`);
       expectCode(answer, 'OPERATION_SUNSET');
@@ -342,7 +342,7 @@ describe('410 OPERATION_SUNSET', () => {
       // The successor keeps working.
       expect((await s.call('GET', `/v1/pets?id=${pet.id}`)).body).toEqual([pet]);
     } finally {
-      s.settings({ sunsetDate: '2027-06-30' });
+      await s.settings({ sunsetDate: '2027-06-30' });
     }
     expect((await s.call('GET', `/v1/pets/${pet.id}`)).status).toBe(200);
   });
@@ -395,8 +395,8 @@ describe('429 RATE_LIMITED (own server: the budget is a global setting)', () => 
   const r = useHttpSuite();
 
   test('the request over the budget is refused with Retry-After; other tokens still pass', async () => {
-    r.settings({ rateLimitPerMinute: 5 });
-    const hurried = r.token('read');
+    await r.settings({ rateLimitPerMinute: 5 });
+    const hurried = (await r.token('read'));
     for (let i = 1; i <= 5; i++) {
       const answer = await r.call('GET', '/v1/pets', { token: hurried.secret });
       expect(answer.status).toBe(200);
@@ -414,7 +414,7 @@ describe('429 RATE_LIMITED (own server: the budget is a global setting)', () => 
     // Writes from the same token are refused as well (before any scope or body check).
     expectCode(await r.call('POST', '/v1/categories', { token: hurried.secret, json: { name: 'Late' } }), 'RATE_LIMITED');
 
-    const other = r.token('read');
+    const other = (await r.token('read'));
     expect((await r.call('GET', '/v1/pets', { token: other.secret })).status).toBe(200);
     expect((await r.call('GET', '/v1/pets', { token: r.t.writeToken })).status).toBe(200);
     // Public routes are not charged.
@@ -422,8 +422,8 @@ describe('429 RATE_LIMITED (own server: the budget is a global setting)', () => 
   });
 
   test('a higher budget applies at once', async () => {
-    r.settings({ rateLimitPerMinute: 1200 });
-    const fresh = r.token('read');
+    await r.settings({ rateLimitPerMinute: 1200 });
+    const fresh = (await r.token('read'));
     const answer = await r.call('GET', '/v1/pets', { token: fresh.secret });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-ratelimit-limit')).toBe('1200');

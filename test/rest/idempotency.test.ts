@@ -100,7 +100,7 @@ describe('what a key does not cover', () => {
 
   test('keys are per token: another token\'s same key is its own request', async () => {
     const pet = await stocked(5);
-    const other = s.token('write');
+    const other = (await s.token('write'));
     await s.call('POST', '/v1/store/orders', keyed('shared-name', { json: { petId: pet.id } }));
     const theirs = await s.call('POST', '/v1/store/orders', keyed('shared-name', { json: { petId: pet.id }, token: other.secret }));
     expect(theirs.status).toBe(201);

@@ -35,7 +35,7 @@ describe('GET /v1/store/inventory (beta)', () => {
   });
 
   test('low=true: pets for sale below the low-stock threshold (a sold pet is not low)', async () => {
-    s.settings({ lowStockThreshold: 2 });
+    await s.settings({ lowStockThreshold: 2 });
     const forSale = pets.filter((pet) => pet.status !== 'sold');
     expect(forSale.length).toBeLessThan(pets.length); // the fixture has a sold pet to leave out
     try {
@@ -47,7 +47,7 @@ describe('GET /v1/store/inventory (beta)', () => {
       expect(after.body.map((item) => item.petId)).not.toContain(forSale[0].id);
       expect(after.headers.get('x-total-count')).toBe(String(forSale.length - 1));
     } finally {
-      s.settings({ lowStockThreshold: 1 });
+      await s.settings({ lowStockThreshold: 1 });
       await s.call('PUT', `/v1/store/inventory/${forSale[0].id}`, { json: { quantity: forSale[0].status === 'available' ? 1 : 0 } });
     }
   });

@@ -18,7 +18,7 @@ let customerId: number;
 let sale: { id: number; lines: { orderId: number }[] };
 beforeAll(async () => {
   // This file sends a few thousand requests (every operation, many bad inputs): more than the default minute's budget.
-  s.settings({ rateLimitPerMinute: 100_000 });
+  await s.settings({ rateLimitPerMinute: 100_000 });
   category = await s.category({ name: 'Limit kinds' });
   pet = await s.pet({ name: 'Limit pet', categoryId: category.id });
   await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 10 } });

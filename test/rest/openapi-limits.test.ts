@@ -123,15 +123,15 @@ describe('headers of real answers match the schemas the document declares for th
   });
 
   test('a spent budget: 429 with Retry-After', async () => {
-    const { secret } = s.token('read');
-    s.settings({ rateLimitPerMinute: 1 });
+    const { secret } = (await s.token('read'));
+    await s.settings({ rateLimitPerMinute: 1 });
     try {
       expect((await s.call('GET', '/v1/pets', { token: secret })).status).toBe(200);
       const spent = await s.call('GET', '/v1/pets', { token: secret });
       expect(spent.status).toBe(429);
       expectDeclaredHeaders('GET', '/pets', spent, ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'RateLimit', 'RateLimit-Policy']);
     } finally {
-      s.settings({ rateLimitPerMinute: 1200 });
+      await s.settings({ rateLimitPerMinute: 1200 });
     }
   });
 });

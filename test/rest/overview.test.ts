@@ -12,7 +12,7 @@ test('answers a read token the overview the service gives in process: counts, st
   const rex = await s.pet({ name: 'Rex', categoryId: dogs.id });
   await s.call('PUT', `/v1/store/inventory/${rex.id}`, { json: { quantity: 4 } });
   await s.order(rex.id, 1);
-  s.settings({ lowStockThreshold: 5 });
+  await s.settings({ lowStockThreshold: 5 });
 
   const answer = await s.call('GET', '/v1/reports/overview', { token: s.t.readToken });
   expect(answer.status).toBe(200);

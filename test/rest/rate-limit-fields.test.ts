@@ -20,7 +20,7 @@ function fields(answer: Answer): { policy: string; limit: string } {
 }
 
 test('each answer tells the policy and what is left; t is when the oldest request of the minute leaves it', async () => {
-  const token = s.token('read').secret;
+  const token = (await s.token('read')).secret;
   const first = await s.call('GET', '/v1/pets', { token });
   expect(fields(first)).toEqual({ policy: '"default";q=1200;w=60', limit: '"default";r=1199;t=60' });
   expect(first.headers.get('x-ratelimit-limit')).toBe('1200');
@@ -34,9 +34,9 @@ test('each answer tells the policy and what is left; t is when the oldest reques
 });
 
 test('a spent budget: 429 RATE_LIMITED says r=0 and t equal to Retry-After; the policy follows the owner\'s limit', async () => {
-  s.settings({ rateLimitPerMinute: 2 });
+  await s.settings({ rateLimitPerMinute: 2 });
   try {
-    const { secret } = s.token('read');
+    const { secret } = (await s.token('read'));
     expect(fields(await s.call('GET', '/v1/pets', { token: secret }))).toEqual({ policy: '"default";q=2;w=60', limit: '"default";r=1;t=60' });
     await s.call('GET', '/v1/pets', { token: secret });
     const refused = await s.call('GET', '/v1/pets', { token: secret });
@@ -44,7 +44,7 @@ test('a spent budget: 429 RATE_LIMITED says r=0 and t equal to Retry-After; the 
     const retryAfter = refused.headers.get('retry-after');
     expect(fields(refused)).toEqual({ policy: '"default";q=2;w=60', limit: `"default";r=0;t=${retryAfter}` });
   } finally {
-    s.settings({ rateLimitPerMinute: 1200 });
+    await s.settings({ rateLimitPerMinute: 1200 });
   }
 });
 

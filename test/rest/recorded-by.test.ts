@@ -13,10 +13,10 @@ const s = useHttpSuite();
 let till: { id: number; secret: string };
 let clerks: ReturnType<typeof clerksWithLoginsOn>;
 
-beforeAll(() => {
+beforeAll(async () => {
   till = pairTill(s.t.store);
   clerks = clerksWithLoginsOn(s.t.store);
-  s.settings({ clerkLogins: false });
+  await s.settings({ clerkLogins: false });
 });
 afterEach(() => s.settings({ clerkLogins: false }));
 
@@ -39,7 +39,7 @@ const byOf = (record: { clerk: unknown; till: unknown }) => ({ clerk: record.cle
 
 test("a clerk signed in at a till: the sale, its order and movement, and a refund name the clerk and the till", async () => {
   const petId = await stockedPet();
-  s.settings({ clerkLogins: true });
+  await s.settings({ clerkLogins: true });
   const signedIn = await s.call('POST', '/v1/sessions', { token: till.secret, json: { clerkId: clerks.clerk.id, pin: '2222' } });
   const secret = signedIn.body.secret as string;
   const ben = { clerk: { id: clerks.clerk.id, name: 'Ben' }, till: { id: till.id, name: 'Counter 2' } };

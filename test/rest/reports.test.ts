@@ -36,7 +36,7 @@ function at<T>(instant: string, work: (h: Record<string, (input: unknown) => unk
 
 let receipt: Sale;
 beforeAll(async () => {
-  s.settings({ timeZone: 'Europe/Berlin', rateLimitPerMinute: 100_000 });
+  await s.settings({ timeZone: 'Europe/Berlin', rateLimitPerMinute: 100_000 });
   const dogs = (await s.call('POST', '/v1/categories', { json: { name: 'Dogs', taxRate: 1900 } })).body;
   const food = (await s.call('POST', '/v1/categories', { json: { name: 'Food', taxRate: 700 } })).body;
   const puppy = (await s.call('POST', '/v1/pets', { json: { name: 'Puppy', categoryId: dogs.id, price: 19999 } })).body;

@@ -19,7 +19,7 @@ const s = useHttpSuite();
 let puppy: Pet;
 let kibble: Pet;
 beforeAll(async () => {
-  s.settings({ rateLimitPerMinute: 100_000 });
+  await s.settings({ rateLimitPerMinute: 100_000 });
   const dogs = (await s.call('POST', '/v1/categories', { json: { name: 'Dogs', taxRate: 1900 } })).body;
   const food = (await s.call('POST', '/v1/categories', { json: { name: 'Food', taxRate: 700 } })).body;
   puppy = (await s.call<Pet>('POST', '/v1/pets', { json: { name: 'Puppy', categoryId: dogs.id, price: 19999 } })).body;
@@ -146,7 +146,7 @@ describe('GET /v1/sales', () => {
     expect(numbers((await list.call<Sale[]>('GET', `/v1/sales?from=${at(sales[1])}`)).body)).toEqual([4, 3, 2]);
     expect(numbers((await list.call<Sale[]>('GET', `/v1/sales?to=${at(sales[1])}`)).body)).toEqual([1]);
     // UTC+14: the shop's day is not the UTC one for ten hours of every day.
-    list.settings({ timeZone: 'Pacific/Kiritimati' });
+    await list.settings({ timeZone: 'Pacific/Kiritimati' });
     const today = dateIn(Date.parse(sales[0].createdAt), 'Pacific/Kiritimati');
     expect(numbers((await list.call<Sale[]>('GET', `/v1/sales?from=${today}&to=${today}`)).body)).toEqual([4, 3, 2, 1]);
     expect((await list.call<Sale[]>('GET', `/v1/sales?from=${nextDate(today)}`)).body).toEqual([]);

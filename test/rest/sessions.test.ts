@@ -18,9 +18,9 @@ beforeAll(async () => {
   categoryId = (await s.category({ name: 'Session pets' })).id;
   till = pairTill(s.t.store);
 });
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
-  s.settings({ clerkLogins: false });
+  await s.settings({ clerkLogins: false });
 });
 
 const signIn = (clerkId: number, pin: string, token = till.secret): Promise<Answer> =>
@@ -44,7 +44,7 @@ test('logins off: a till token works as before, nobody signs in, the state says 
 
 test("logins on: a till's token alone is 401 SIGN_IN_REQUIRED on a clerk's operation, 200 on what a locked till needs", async () => {
   clerks ??= clerksWithLoginsOn(s.t.store);
-  s.settings({ clerkLogins: true });
+  await s.settings({ clerkLogins: true });
   const refused = await s.call('GET', '/v1/pets?limit=1', { token: till.secret });
   expectError(refused, 'SIGN_IN_REQUIRED', 401);
   expect(refused.body.message).toMatch(/^Sign in with your PIN to list/i);
@@ -57,7 +57,7 @@ test("logins on: a till's token alone is 401 SIGN_IN_REQUIRED on a clerk's opera
 
 test('a write API token is unaffected by logins, and cannot sign a clerk in; nor can a read token', async () => {
   clerks ??= clerksWithLoginsOn(s.t.store);
-  s.settings({ clerkLogins: true });
+  await s.settings({ clerkLogins: true });
   expect((await s.call('POST', '/v1/pets', { json: { name: 'By the web shop', categoryId } })).status).toBe(201);
   expect((await s.call('DELETE', `/v1/categories/${(await s.category()).id}`)).status).toBe(204);
   expectError(await signIn(clerks.clerk.id, '2222', s.t.writeToken), 'FORBIDDEN', 403);
@@ -66,7 +66,7 @@ test('a write API token is unaffected by logins, and cannot sign a clerk in; nor
 
 test("a clerk signs in at the till: the secret opens the clerk's work there, an owner's operation is 403, sign-out ends it", async () => {
   clerks ??= clerksWithLoginsOn(s.t.store);
-  s.settings({ clerkLogins: true });
+  await s.settings({ clerkLogins: true });
   const started = await signIn(clerks.clerk.id, '2222');
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   expect(started.headers.get('location')).toBeNull(); // no address to read a session at
@@ -91,14 +91,14 @@ test("a clerk signs in at the till: the secret opens the clerk's work there, an 
 
 test("an owner clerk's session reaches an owner's operation", async () => {
   clerks ??= clerksWithLoginsOn(s.t.store);
-  s.settings({ clerkLogins: true });
+  await s.settings({ clerkLogins: true });
   const secret = await session(clerks.owner.id, '1111');
   expect((await s.call('POST', '/v1/categories', { token: secret, json: { name: 'By the owner at the till' } })).status).toBe(201);
 });
 
 test("a session's requests are charged to its till's token: one rate budget for the till", async () => {
   clerks ??= clerksWithLoginsOn(s.t.store);
-  s.settings({ clerkLogins: true });
+  await s.settings({ clerkLogins: true });
   const secret = await session(clerks.clerk.id, '2222');
   const remaining = async (token: string) => Number((await s.call('GET', '/v1/clerks', { token })).headers.get('x-ratelimit-remaining'));
   const first = await remaining(till.secret);
@@ -116,17 +116,17 @@ test('a sale records who made it: the clerk and till of a session, the till alon
     expect(sold.status, JSON.stringify(sold.body)).toBe(201);
     return { clerk: sold.body.clerk, till: sold.body.till };
   };
-  s.settings({ clerkLogins: true });
+  await s.settings({ clerkLogins: true });
   const secret = await session(clerks.clerk.id, '2222');
   expect(await sell(secret)).toEqual({ clerk: { id: clerks.clerk.id, name: 'Ben' }, till: { id: till.id, name: 'Counter 2' } });
-  s.settings({ clerkLogins: false });
+  await s.settings({ clerkLogins: false });
   expect(await sell(till.secret)).toEqual({ clerk: null, till: { id: till.id, name: 'Counter 2' } });
   expect(await sell(s.t.writeToken)).toEqual({ clerk: null, till: null });
 });
 
 test('a wrong PIN, an unknown clerk and a clerk who left: one answer, 403 PIN_INCORRECT', async () => {
   clerks ??= clerksWithLoginsOn(s.t.store);
-  s.settings({ clerkLogins: true });
+  await s.settings({ clerkLogins: true });
   const left = s.t.store.handlers['clerks.create']({ name: 'Gone', role: 'clerk', pin: '3333' });
   s.t.store.handlers['clerks.update']({ clerkId: left.id, active: false });
   const answers = [await signIn(clerks.clerk.id, '9999'), await signIn(999_999, '2222'), await signIn(left.id, '3333')];
@@ -138,7 +138,7 @@ test('a wrong PIN, an unknown clerk and a clerk who left: one answer, 403 PIN_IN
 
 test('a session ends when the clerk gets a new PIN, when logins go off, after 12 hours, and when the till is revoked', async () => {
   clerks ??= clerksWithLoginsOn(s.t.store);
-  s.settings({ clerkLogins: true });
+  await s.settings({ clerkLogins: true });
   const opens = async (secret: string) => (await s.call('GET', '/v1/pets?limit=1', { token: secret })).status;
 
   let secret = await session(clerks.clerk.id, '2222');
@@ -146,9 +146,9 @@ test('a session ends when the clerk gets a new PIN, when logins go off, after 12
   expectError(await s.call('GET', '/v1/pets?limit=1', { token: secret }), 'SIGN_IN_REQUIRED', 401);
 
   secret = await session(clerks.clerk.id, '2223');
-  s.settings({ clerkLogins: false });
+  await s.settings({ clerkLogins: false });
   expect(await opens(secret)).toBe(401);
-  s.settings({ clerkLogins: true });
+  await s.settings({ clerkLogins: true });
   expect(await opens(secret)).toBe(401);
 
   secret = await session(clerks.clerk.id, '2223');

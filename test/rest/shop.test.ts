@@ -28,7 +28,7 @@ test('answers the shop\'s terms to a read token: by default EUR (2 digits), tax 
 
 test('follows the owner\'s settings at once, with the digits of the currency as Intl knows them', async () => {
   for (const [currency, currencyDigits] of [['JPY', 0], ['BHD', 3], ['CHF', 2]] as const) {
-    s.settings({ currency, defaultTaxRate: 810, pricesIncludeTax: false, timeZone: 'Europe/Zurich', shopName: 'Happy Paws' });
+    await s.settings({ currency, defaultTaxRate: 810, pricesIncludeTax: false, timeZone: 'Europe/Zurich', shopName: 'Happy Paws' });
     expect((await s.call('GET', '/v1/shop')).body).toMatchObject({
       name: 'Happy Paws',
       currency,
@@ -41,16 +41,16 @@ test('follows the owner\'s settings at once, with the digits of the currency as 
 });
 
 test("carries what a receipt prints, as the owner set it (a till's receipts read them here), to a read token", async () => {
-  s.settings({ shopAddress: '1 Main Street\n12345 Springfield', shopTaxId: 'DE123456789', receiptFooter: 'Returns within 14 days.\nThank you!' });
+  await s.settings({ shopAddress: '1 Main Street\n12345 Springfield', shopTaxId: 'DE123456789', receiptFooter: 'Returns within 14 days.\nThank you!' });
   const { status, body } = await s.call('GET', '/v1/shop', { token: s.t.readToken });
   expect(status).toBe(200);
   expect(body).toMatchObject({ address: '1 Main Street\n12345 Springfield', taxId: 'DE123456789', receiptFooter: 'Returns within 14 days.\nThank you!' });
-  s.settings({ shopAddress: '', shopTaxId: '', receiptFooter: '' });
+  await s.settings({ shopAddress: '', shopTaxId: '', receiptFooter: '' });
   expect((await s.call('GET', '/v1/shop')).body).toMatchObject({ address: '', taxId: '', receiptFooter: '' });
 });
 
 test('says nothing of the other settings (the listener, origins, rate limit)', async () => {
-  s.settings({ allowedOrigins: ['https://shop.example'] });
+  await s.settings({ allowedOrigins: ['https://shop.example'] });
   const { body } = await s.call('GET', '/v1/shop');
   expect(Object.keys(body).sort()).toEqual(['address', 'currency', 'currencyDigits', 'defaultTaxRate', 'name', 'pricesIncludeTax', 'receiptFooter', 'taxId', 'timeZone']);
 });

@@ -1,17 +1,16 @@
 import type { Committed } from './run-step';
 import { WATCHED_CHANNEL } from './migrations/watched-tables';
-import { listenForNotifications, type Notifications } from './notifications';
+import type { Notifications } from './notifications';
 
 /**
  * What a process's caches on PostgreSQL are kept by (SQLite's are kept by change-cache.ts and
  * page-totals.ts): two counters that move on every commit of this process at once, and on every
  * other process's commit when its NOTIFY arrives (migrations/watched-tables.ts, run-step.ts).
- * Until `listen()` has a connection in place, and while it is lost, nothing may be kept.
+ * Without notifications (a CLI command), until they are heard and while they are lost, nothing may be kept.
  */
-export function createChangeWatch() {
+export function createChangeWatch(notifications?: Notifications) {
   let writes = 0;
   let watched = 0;
-  let notifications: Notifications | undefined;
   const changed = new Set<() => void>();
 
   function moved(watchedToo: boolean): void {
@@ -20,20 +19,18 @@ export function createChangeWatch() {
     watched++;
     for (const listener of changed) listener();
   }
+  // An empty payload: a write; a table's name: a write that changed that watched table.
+  notifications?.on(WATCHED_CHANNEL, (table) => moved(table !== ''));
+  notifications?.onGap(() => moved(true));
 
   return {
     /** Told of each write this process committed (run-step.ts afterCommit), before its answer is given. */
     committed({ changedWatched }: Committed): void {
       moved(changedWatched);
     },
-    /** Hears every process's commits from now on (one LISTEN connection); a gap drops everything kept. */
-    async listen(connectionString: string): Promise<void> {
-      if (notifications) return notifications.ready();
-      notifications = listenForNotifications(connectionString);
-      // An empty payload: a write; a table's name: a write that changed that watched table.
-      notifications.on(WATCHED_CHANNEL, (table) => moved(table !== ''));
-      notifications.onGap(() => moved(true));
-      await notifications.ready();
+    /** Resolves once every process's commits are heard (the LISTEN is in place). */
+    async ready(): Promise<void> {
+      await notifications?.ready();
       moved(true); // whatever was kept before the connection was in place
     },
     /** Whether other processes' commits are heard now: if not, nothing may be kept. */
@@ -48,13 +45,6 @@ export function createChangeWatch() {
     onWatchedChange(listener: () => void): () => void {
       changed.add(listener);
       return () => changed.delete(listener);
-    },
-    /** The notifications connection, for others that share it (shared limits). */
-    get notifications(): Notifications | undefined {
-      return notifications;
-    },
-    async close(): Promise<void> {
-      await notifications?.close();
     },
   };
 }

@@ -50,9 +50,9 @@ export interface HttpSuite {
   /** Places an order over HTTP. */
   order(petId: number, quantity?: number): Promise<Order>;
   /** Changes settings in-process, the way the owner does in the app. */
-  settings(patch: z.input<typeof SettingsPatch>): void;
+  settings(patch: z.input<typeof SettingsPatch>): Promise<void>;
   /** Creates an extra token in-process; returns its id and secret. */
-  token(scope: 'read' | 'write', label?: string): { id: number; secret: string };
+  token(scope: 'read' | 'write', label?: string): Promise<{ id: number; secret: string }>;
 }
 
 const isHtml = (headers: Headers) => (headers.get('content-type') ?? '').startsWith('text/html');
@@ -160,12 +160,12 @@ export function useHttpSuite(options: Parameters<typeof startTestServer>[0] = {}
       return answer.body;
     },
 
-    settings(patch) {
-      (server().store.handlers['settings.update'] as (input: unknown) => unknown)(patch);
+    async settings(patch) {
+      await server().call('settings.update', patch);
     },
 
-    token(scope, label = unique(`${scope} token`)) {
-      const created = server().store.handlers['tokens.create']({ label, scope });
+    async token(scope, label = unique(`${scope} token`)) {
+      const created = await server().call('tokens.create', { label, scope });
       return { id: created.token.id, secret: created.secret };
     },
   };

@@ -1,14 +1,29 @@
 import { join } from 'node:path';
+import type { CallableOperationName, OperationInput, OperationOutput } from '../../../src-shared/contract';
 import { startListener, type RunningListener } from '../../../src-main/rest/listener';
+import { postgresRestStore } from '../../../src-main/rest/postgres-rest-store';
+import type { Handlers } from '../../../src-main/service/handler-types';
+import { openPostgresStore } from '../../../src-main/service/postgres-store';
 import { openStore, type Store } from '../../../src-main/service/store';
-import { invokeOperation } from '../../../src-main/service/invoke';
+import { invokeOperationAsync } from '../../../src-main/service/invoke';
+import { createPostgresDatabase } from '../../helpers/postgres-database';
 import { tempDir } from '../../helpers/temp-store';
 import { SCHEME, listenerTlsOption } from './transport';
 
 export const PRESET_TOKEN = 'test-preset-write-token';
 
+/** The engine the REST suite runs on: SQLite, or PostgreSQL in the run vitest.config.ts names `rest-postgres`. */
+export const ENGINE: 'sqlite' | 'postgres' = process.env.PETSTORE_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+/** Why a test reaches into SQLite's own store, and so cannot run on PostgreSQL (it skips there). */
+export const SQLITE_ONLY = ENGINE === 'postgres';
+
 export interface TestServer {
-  store: Store;
+  readonly engine: 'sqlite' | 'postgres';
+  /** The SQLite store (tests of SQLite's own machinery: they skip on PostgreSQL, saying why). */
+  readonly store: Store;
+  /** Runs an operation in process, as the owner at the server (settings, tokens): on either engine. */
+  call<K extends CallableOperationName>(name: K, input: OperationInput<K> | Record<string, unknown>): Promise<OperationOutput<K>>;
   listener: RunningListener;
   /** http://127.0.0.1:<port> (no /v1); https:// in the HTTPS run. */
   origin: string;
@@ -31,16 +46,17 @@ export async function startTestServer(
   // A folder of the test's own (a small filesystem it mounted) is left to it; a temp one is removed.
   const { dir, cleanup } = options.dir ? { dir: options.dir, cleanup: () => undefined } : tempDir('petstore-rest-');
   const file = join(dir, 'store.db');
-  const store = openStore(file);
-  const created = (scope: 'read' | 'write') => {
-    const result = invokeOperation(store.handlers, 'tokens.create', { label: `${scope} test`, scope });
-    if (!result.ok) throw new Error(result.error.message);
-    return (result.data as { secret: string }).secret;
+  const engine = await openEngine(file);
+  const call = async <K extends CallableOperationName>(name: K, input: OperationInput<K> | Record<string, unknown>) => {
+    const result = await invokeOperationAsync(engine.handlers, name, input);
+    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+    return result.data as OperationOutput<K>;
   };
-  const writeToken = created('write');
-  const readToken = created('read');
+  const created = async (scope: 'read' | 'write') => (await call('tokens.create', { label: `${scope} test`, scope })).secret;
+  const writeToken = await created('write');
+  const readToken = await created('read');
   const listener = await startListener({
-    store,
+    store: engine.served,
     host: options.host ?? '127.0.0.1',
     port: 0,
     presetToken: PRESET_TOKEN,
@@ -52,7 +68,12 @@ export async function startTestServer(
   });
   const origin = `${SCHEME}://127.0.0.1:${listener.port}`;
   return {
-    store,
+    engine: ENGINE,
+    get store() {
+      if (!engine.sqlite) throw new Error('This test reaches into SQLite’s store: it cannot run on PostgreSQL (skip it there with SQLITE_ONLY, saying why)');
+      return engine.sqlite;
+    },
+    call,
     listener,
     origin,
     file,
@@ -70,8 +91,29 @@ export async function startTestServer(
     },
     async close() {
       await listener.close();
-      store.close();
+      await engine.close();
       cleanup();
+    },
+  };
+}
+
+/** The store the run's engine serves: a SQLite file in the test's folder, or a PostgreSQL database of its own. */
+async function openEngine(file: string) {
+  if (ENGINE === 'sqlite') {
+    const sqlite = openStore(file);
+    return { sqlite, served: sqlite, handlers: sqlite.handlers as Partial<Handlers>, close: async () => sqlite.close() };
+  }
+  const database = await createPostgresDatabase({ migrated: true });
+  const store = await openPostgresStore(database.url, { serving: true, maxConnections: 10 });
+  const served = postgresRestStore(store);
+  await served.ready();
+  return {
+    sqlite: undefined,
+    served,
+    handlers: store.handlers as unknown as Partial<Handlers>,
+    async close() {
+      await store.close();
+      await database.drop();
     },
   };
 }
