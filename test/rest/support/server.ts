@@ -2,10 +2,13 @@ import { join } from 'node:path';
 import type { CallableOperationName, OperationInput, OperationOutput } from '../../../src-shared/contract';
 import { startListener, type RunningListener } from '../../../src-main/rest/listener';
 import { postgresRestStore } from '../../../src-main/rest/postgres-rest-store';
+import type { RestStore } from '../../../src-main/rest/rest-store';
 import type { Handlers } from '../../../src-main/service/handler-types';
 import { openPostgresStore } from '../../../src-main/service/postgres-store';
+import type { ServedStore } from '../../../src-main/service/shop-server';
 import { openStore, type Store } from '../../../src-main/service/store';
 import { invokeOperationAsync } from '../../../src-main/service/invoke';
+import type { ErrorBody } from '../../../src-shared/errors';
 import { createPostgresDatabase } from '../../helpers/postgres-database';
 import { tempDir } from '../../helpers/temp-store';
 import { SCHEME, listenerTlsOption } from './transport';
@@ -24,6 +27,14 @@ export interface TestServer {
   readonly store: Store;
   /** Runs an operation in process, as the owner at the server (settings, tokens): on either engine. */
   call<K extends CallableOperationName>(name: K, input: OperationInput<K> | Record<string, unknown>): Promise<OperationOutput<K>>;
+  /** Runs an operation in process and expects a refusal: its Error object (throws if it succeeds). */
+  fail<K extends CallableOperationName>(name: K, input: OperationInput<K> | Record<string, unknown>): Promise<ErrorBody>;
+  /** What the listener serves: a second listener (startListener's `store`) serves the same store. */
+  readonly listenerStore: Store | RestStore;
+  /** The store's context, for provideShopServer (the tills operations need the certificate they are served with). */
+  readonly served: ServedStore;
+  /** On PostgreSQL, the URL of the test's database (another process's store opens it); undefined on SQLite. */
+  readonly postgresUrl: string | undefined;
   listener: RunningListener;
   /** http://127.0.0.1:<port> (no /v1); https:// in the HTTPS run. */
   origin: string;
@@ -52,6 +63,11 @@ export async function startTestServer(
     if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
     return result.data as OperationOutput<K>;
   };
+  const fail = async <K extends CallableOperationName>(name: K, input: OperationInput<K> | Record<string, unknown>) => {
+    const result = await invokeOperationAsync(engine.handlers, name, input);
+    if (result.ok) throw new Error(`${name} succeeded where a refusal was expected: ${JSON.stringify(result.data)}`);
+    return result.error;
+  };
   const created = async (scope: 'read' | 'write') => (await call('tokens.create', { label: `${scope} test`, scope })).secret;
   const writeToken = await created('write');
   const readToken = await created('read');
@@ -74,6 +90,10 @@ export async function startTestServer(
       return engine.sqlite;
     },
     call,
+    fail,
+    listenerStore: engine.served,
+    served: engine.context,
+    postgresUrl: engine.postgresUrl,
     listener,
     origin,
     file,
@@ -101,7 +121,14 @@ export async function startTestServer(
 async function openEngine(file: string) {
   if (ENGINE === 'sqlite') {
     const sqlite = openStore(file);
-    return { sqlite, served: sqlite, handlers: sqlite.handlers as Partial<Handlers>, close: async () => sqlite.close() };
+    return {
+      sqlite,
+      served: sqlite as Store | RestStore,
+      context: sqlite.context as ServedStore,
+      postgresUrl: undefined,
+      handlers: sqlite.handlers as Partial<Handlers>,
+      close: async () => sqlite.close(),
+    };
   }
   const database = await createPostgresDatabase({ migrated: true });
   const store = await openPostgresStore(database.url, { serving: true, maxConnections: 10 });
@@ -109,7 +136,9 @@ async function openEngine(file: string) {
   await served.ready();
   return {
     sqlite: undefined,
-    served,
+    served: served as Store | RestStore,
+    context: store.steps as ServedStore,
+    postgresUrl: database.url as string | undefined,
     handlers: store.handlers as unknown as Partial<Handlers>,
     async close() {
       await store.close();
