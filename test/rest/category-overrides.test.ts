@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Category } from '../../src-shared/schemas/category';
 import { CATEGORY_OVERRIDES } from '../helpers/category-overrides';
+import { eventsAfter } from './support/event-log';
 import { expectError, unique, useHttpSuite } from './support/http-suite';
 
 const s = useHttpSuite();
@@ -67,7 +68,7 @@ describe.each(CATEGORY_OVERRIDES)("a category's $field over REST", ({ field, max
   test('the change log the event stream reads carries it', async () => {
     const { id } = await create({ [field]: value });
     await s.call('PATCH', `/v1/categories/${id}`, { json: { [field]: null } });
-    const events = s.t.store.handlers['events.list']({ after: 0, limit: 1000 });
+    const events = await eventsAfter(s.t, 0);
     const mine = events.filter((event) => event.type.startsWith('category.') && (event.data as Category).id === id);
     expect(mine.map((event) => [event.type, (event.data as Category)[field]])).toEqual([
       ['category.created', value],

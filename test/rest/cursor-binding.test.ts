@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { PET_SORTS } from '../../src-shared/schemas/pet';
+import { eventsAfter } from './support/event-log';
 import { allPages, expectError, nextLink, useHttpSuite, type Answer } from './support/http-suite';
 import { addSamplePets } from './support/sample-pets';
 
@@ -22,7 +23,7 @@ let pets: Pet[];
 async function snapshot() {
   const lists: Record<string, unknown> = {};
   for (const path of LISTS) lists[path] = (await s.call('GET', `${path}?limit=500`)).body;
-  return { lists, events: s.t.store.handlers['events.list']({ after: 0, limit: 1000 }) };
+  return { lists, events: await eventsAfter(s.t, 0) };
 }
 
 /** A 400 VALIDATION_FAILED whose details name `cursor` (and only it). */

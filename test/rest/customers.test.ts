@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FORGOTTEN_CUSTOMER_NAME, type Customer } from '../../src-shared/schemas/customer';
 import { StoreEvent } from '../../src-shared/schemas/event';
 import { allPages, expectError, useHttpSuite } from './support/http-suite';
+import { latestEventId } from './support/event-log';
 import { openSse, type OpenSse } from './support/sse';
 
 const s = useHttpSuite();
@@ -225,7 +226,7 @@ describe('what forgetting leaves behind over HTTP', () => {
   afterAll(() => streams.forEach((stream) => stream.abort()));
 
   test('the event stream replays the customer.* events without the person; a keyed retry after the forget creates afresh', async () => {
-    const mark = s.t.store.context.events.latestId();
+    const mark = await latestEventId(s.t);
     const person = { name: 'Vera Vanish', phone: '+31 20 555 0199', email: 'vera@vanish.example' };
     const first = await s.call<Customer>('POST', '/v1/customers', keyed('vera-1', person));
     await s.call('PATCH', `/v1/customers/${first.body.id}`, { json: { note: 'Lives on Canal Street' } });
@@ -233,7 +234,7 @@ describe('what forgetting leaves behind over HTTP', () => {
 
     const stream = await openSse(`${s.t.origin}/v1/events`, { token: s.t.readToken, lastEventId: mark });
     streams.push(stream);
-    const latest = s.t.store.context.events.latestId();
+    const latest = await latestEventId(s.t);
     await stream.waitFor((items) => items.some((item) => item.kind === 'event' && Number(item.id) >= latest));
     const replayed = stream.events().map((item) => {
       const payload = JSON.parse(item.data);

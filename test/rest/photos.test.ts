@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { PHOTO_MAX_BYTES, type Pet } from '../../src-shared/schemas/pet';
 import { GIF, JPEG, PNG, WEBP, pngOfSize } from '../helpers/images';
+import { eventsAfter } from './support/event-log';
 import { expectError, useHttpSuite } from './support/http-suite';
 
 const s = useHttpSuite();
@@ -151,7 +152,7 @@ describe('PUT, GET and DELETE /v1/pets/{petId}/photo', () => {
     await put(other.id, PNG, 'image/png');
     await s.call('DELETE', `/v1/pets/${other.id}/photo`);
     // The log the stream serves (events.test.ts covers the stream itself).
-    const log = s.t.store.context.events.after(after, 10).filter((event) => event.type === 'pet.updated');
+    const log = (await eventsAfter(s.t, after, 10)).filter((event) => event.type === 'pet.updated');
     expect(log.map((event) => (event.data as Pet).photo?.contentType ?? null)).toEqual(['image/png', null]);
   });
 });

@@ -12,6 +12,7 @@ import type { Refund, Sale } from '../../src-shared/schemas/sale';
 import { StoreEvent } from '../../src-shared/schemas/event';
 import { dateIn, nextDate } from '../../src-shared/shop-days';
 import { allPages, expectError, useHttpSuite } from './support/http-suite';
+import { latestEventId } from './support/event-log';
 import { openSse, type OpenSse } from './support/sse';
 
 const s = useHttpSuite();
@@ -254,7 +255,7 @@ describe('the event stream', () => {
   afterAll(() => streams.forEach((stream) => stream.abort()));
 
   test('sale.created, sale.completed, sale.refunded and sale.cancelled, each as the document declares it', async () => {
-    const mark = s.t.store.context.events.latestId();
+    const mark = await latestEventId(s.t);
     const now = await sold(twoKibble());
     await s.call('POST', `/v1/sales/${now.id}/refunds`, { json: { lines: [{ orderId: now.lines[0].orderId, quantity: 2 }], restock: false, payments: [{ method: 'card', amount: 2498 }] } });
     const later = await sold(twoKibble({ handover: 'later' }));
@@ -264,7 +265,7 @@ describe('the event stream', () => {
 
     const stream = await openSse(`${s.t.origin}/v1/events`, { token: s.t.readToken, lastEventId: mark });
     streams.push(stream);
-    const latest = s.t.store.context.events.latestId();
+    const latest = await latestEventId(s.t);
     await stream.waitFor((items) => items.some((item) => item.kind === 'event' && Number(item.id) >= latest));
     const events = stream.events().map((item) => {
       const payload = JSON.parse(item.data);
