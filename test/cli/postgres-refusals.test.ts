@@ -1,7 +1,7 @@
 /**
  * What the CLI says when a PostgreSQL database will not do (in this process): one line naming the
  * database without its password, exit 1, no stack trace; and the commands that work on a SQLite
- * file only (backup, restore, serve, till pair) refuse, backup and restore with PostgreSQL's own tools.
+ * file only (backup, restore, till pair) refuse, backup and restore with PostgreSQL's own tools.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -126,11 +126,7 @@ describe('commands that work on a SQLite file only, for now', () => {
     expect((await petstore(['help'])).stdout.match(/PETSTORE_DB/g)).toHaveLength(1);
   });
 
-  test('serve and till pair refuse in one line', async () => {
-    const serve = await petstore(['serve', '--port', '0'], { cwd: dir, env: { PETSTORE_DB: url } });
-    expect(serve).toMatchObject({ code: 1, stdout: '' });
-    expect(serve.stderr).toBe('petstore serve runs on a SQLite file for now, not on PostgreSQL: name a database file with --db (the other commands work on PostgreSQL).\n');
-
+  test('till pair refuses in one line', async () => {
     const pair = await petstore(['till', 'pair', '--db', url], { cwd: dir });
     expect(pair).toMatchObject({ code: 1, stdout: '' });
     expect(pair.stderr).toMatch(/^till pair needs the shop server: .*serve runs on a SQLite file for now\. till list and till revoke work on PostgreSQL\.\n$/);
