@@ -25,12 +25,7 @@ const REST_SUITES_NOT_ON_POSTGRES = [
   'test/rest/group-commit.test.ts',
   'test/rest/idempotency.test.ts',
   'test/rest/properties.test.ts',
-  'test/rest/recorded-by.test.ts',
   'test/rest/reports.test.ts',
-  'test/rest/sessions-access.test.ts',
-  'test/rest/sessions-throttle.test.ts',
-  'test/rest/sessions.test.ts',
-  'test/rest/tills.test.ts',
 ];
 
 export default defineConfig({

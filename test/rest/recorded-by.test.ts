@@ -6,16 +6,16 @@
  * StockMovement).
  */
 import { afterEach, beforeAll, expect, test } from 'vitest';
-import { clerksWithLoginsOn, pairTill } from '../helpers/clerk-logins';
+import { clerksWithLoginsAt, pairTillAt } from '../helpers/clerk-logins';
 import { useHttpSuite } from './support/http-suite';
 
 const s = useHttpSuite();
 let till: { id: number; secret: string };
-let clerks: ReturnType<typeof clerksWithLoginsOn>;
+let clerks: Awaited<ReturnType<typeof clerksWithLoginsAt>>;
 
 beforeAll(async () => {
-  till = pairTill(s.t.store);
-  clerks = clerksWithLoginsOn(s.t.store);
+  till = await pairTillAt(s.t);
+  clerks = await clerksWithLoginsAt(s.t);
   await s.settings({ clerkLogins: false });
 });
 afterEach(() => s.settings({ clerkLogins: false }));
@@ -59,10 +59,10 @@ test("a clerk signed in at a till: the sale, its order and movement, and a refun
   expect(byOf(refund.body)).toEqual(ben);
 
   // A record keeps the names it was made under: the clerk renamed, the till revoked.
-  s.t.store.handlers['clerks.update']({ clerkId: clerks.clerk.id, name: 'Benjamin' });
-  s.t.store.handlers['tills.revoke']({ tillId: till.id });
+  await s.t.call('clerks.update', { clerkId: clerks.clerk.id, name: 'Benjamin' });
+  await s.t.call('tills.revoke', { tillId: till.id });
   expect(byOf((await s.call('GET', `/v1/sales/${sale.id}`)).body)).toEqual(ben);
-  till = pairTill(s.t.store, 'Counter 3');
+  till = await pairTillAt(s.t, 'Counter 3');
 });
 
 test("logins off: a till's sale names the till alone; an API token's names nobody", async () => {

@@ -6,7 +6,7 @@
  */
 import { beforeAll, expect, test } from 'vitest';
 import { OPERATION_NAMES, operationDef } from '../../src-shared/contract';
-import { clerksWithLoginsOn, pairTill } from '../helpers/clerk-logins';
+import { clerksWithLoginsAt, pairTillAt } from '../helpers/clerk-logins';
 import { useHttpSuite } from './support/http-suite';
 
 const s = useHttpSuite();
@@ -14,8 +14,8 @@ let tillToken: string;
 let clerkSecret: string;
 
 beforeAll(async () => {
-  tillToken = pairTill(s.t.store).secret;
-  const { clerk } = clerksWithLoginsOn(s.t.store);
+  tillToken = (await pairTillAt(s.t)).secret;
+  const { clerk } = await clerksWithLoginsAt(s.t);
   const started = await s.call('POST', '/v1/sessions', { token: tillToken, json: { clerkId: clerk.id, pin: '2222' } });
   clerkSecret = started.body.secret;
 });

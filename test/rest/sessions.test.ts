@@ -5,18 +5,18 @@
  * 403 on an owner's operation; API tokens are the owner's, never asked to sign in.
  */
 import { afterEach, beforeAll, expect, test, vi } from 'vitest';
-import { clerksWithLoginsOn, pairTill } from '../helpers/clerk-logins';
+import { clerksWithLoginsAt, pairTillAt } from '../helpers/clerk-logins';
 import { expectError, useHttpSuite, type Answer } from './support/http-suite';
 
 // Ended sessions' secrets and wrong PINs count in the address's throttle (10 a minute): those tests come last.
 const s = useHttpSuite();
 let till: { id: number; secret: string };
-let clerks: ReturnType<typeof clerksWithLoginsOn>;
+let clerks: Awaited<ReturnType<typeof clerksWithLoginsAt>>;
 let categoryId: number;
 
 beforeAll(async () => {
   categoryId = (await s.category({ name: 'Session pets' })).id;
-  till = pairTill(s.t.store);
+  till = await pairTillAt(s.t);
 });
 afterEach(async () => {
   vi.useRealTimers();
@@ -38,12 +38,12 @@ test('logins off: a till token works as before, nobody signs in, the state says 
   expect((await s.call('POST', '/v1/pets', { token: till.secret, json: { name: 'Tilly', categoryId } })).status).toBe(201);
   const state = await s.call('GET', '/v1/sessions/current', { token: till.secret });
   expect(state.body).toEqual({ clerkLogins: false, idleLockMinutes: 5, session: null });
-  s.t.store.handlers['clerks.create']({ name: 'Early', role: 'clerk', pin: '1234' });
+  await s.t.call('clerks.create', { name: 'Early', role: 'clerk', pin: '1234' });
   expectError(await signIn(1, '1234'), 'FORBIDDEN', 403);
 });
 
 test("logins on: a till's token alone is 401 SIGN_IN_REQUIRED on a clerk's operation, 200 on what a locked till needs", async () => {
-  clerks ??= clerksWithLoginsOn(s.t.store);
+  clerks ??= await clerksWithLoginsAt(s.t);
   await s.settings({ clerkLogins: true });
   const refused = await s.call('GET', '/v1/pets?limit=1', { token: till.secret });
   expectError(refused, 'SIGN_IN_REQUIRED', 401);
@@ -56,7 +56,7 @@ test("logins on: a till's token alone is 401 SIGN_IN_REQUIRED on a clerk's opera
 });
 
 test('a write API token is unaffected by logins, and cannot sign a clerk in; nor can a read token', async () => {
-  clerks ??= clerksWithLoginsOn(s.t.store);
+  clerks ??= await clerksWithLoginsAt(s.t);
   await s.settings({ clerkLogins: true });
   expect((await s.call('POST', '/v1/pets', { json: { name: 'By the web shop', categoryId } })).status).toBe(201);
   expect((await s.call('DELETE', `/v1/categories/${(await s.category()).id}`)).status).toBe(204);
@@ -65,7 +65,7 @@ test('a write API token is unaffected by logins, and cannot sign a clerk in; nor
 });
 
 test("a clerk signs in at the till: the secret opens the clerk's work there, an owner's operation is 403, sign-out ends it", async () => {
-  clerks ??= clerksWithLoginsOn(s.t.store);
+  clerks ??= await clerksWithLoginsAt(s.t);
   await s.settings({ clerkLogins: true });
   const started = await signIn(clerks.clerk.id, '2222');
   expect(started.status, JSON.stringify(started.body)).toBe(200);
@@ -90,14 +90,14 @@ test("a clerk signs in at the till: the secret opens the clerk's work there, an 
 });
 
 test("an owner clerk's session reaches an owner's operation", async () => {
-  clerks ??= clerksWithLoginsOn(s.t.store);
+  clerks ??= await clerksWithLoginsAt(s.t);
   await s.settings({ clerkLogins: true });
   const secret = await session(clerks.owner.id, '1111');
   expect((await s.call('POST', '/v1/categories', { token: secret, json: { name: 'By the owner at the till' } })).status).toBe(201);
 });
 
 test("a session's requests are charged to its till's token: one rate budget for the till", async () => {
-  clerks ??= clerksWithLoginsOn(s.t.store);
+  clerks ??= await clerksWithLoginsAt(s.t);
   await s.settings({ clerkLogins: true });
   const secret = await session(clerks.clerk.id, '2222');
   const remaining = async (token: string) => Number((await s.call('GET', '/v1/clerks', { token })).headers.get('x-ratelimit-remaining'));
@@ -108,7 +108,7 @@ test("a session's requests are charged to its till's token: one rate budget for 
 });
 
 test('a sale records who made it: the clerk and till of a session, the till alone with logins off, nobody for an API token', async () => {
-  clerks ??= clerksWithLoginsOn(s.t.store);
+  clerks ??= await clerksWithLoginsAt(s.t);
   const pet = await s.pet({ name: 'Recorded', categoryId });
   await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 3 } });
   const sell = async (token: string) => {
@@ -125,10 +125,10 @@ test('a sale records who made it: the clerk and till of a session, the till alon
 });
 
 test('a wrong PIN, an unknown clerk and a clerk who left: one answer, 403 PIN_INCORRECT', async () => {
-  clerks ??= clerksWithLoginsOn(s.t.store);
+  clerks ??= await clerksWithLoginsAt(s.t);
   await s.settings({ clerkLogins: true });
-  const left = s.t.store.handlers['clerks.create']({ name: 'Gone', role: 'clerk', pin: '3333' });
-  s.t.store.handlers['clerks.update']({ clerkId: left.id, active: false });
+  const left = await s.t.call('clerks.create', { name: 'Gone', role: 'clerk', pin: '3333' });
+  await s.t.call('clerks.update', { clerkId: left.id, active: false });
   const answers = [await signIn(clerks.clerk.id, '9999'), await signIn(999_999, '2222'), await signIn(left.id, '3333')];
   for (const answer of answers) {
     expectError(answer, 'PIN_INCORRECT', 403);
@@ -137,12 +137,12 @@ test('a wrong PIN, an unknown clerk and a clerk who left: one answer, 403 PIN_IN
 });
 
 test('a session ends when the clerk gets a new PIN, when logins go off, after 12 hours, and when the till is revoked', async () => {
-  clerks ??= clerksWithLoginsOn(s.t.store);
+  clerks ??= await clerksWithLoginsAt(s.t);
   await s.settings({ clerkLogins: true });
   const opens = async (secret: string) => (await s.call('GET', '/v1/pets?limit=1', { token: secret })).status;
 
   let secret = await session(clerks.clerk.id, '2222');
-  s.t.store.handlers['clerks.update']({ clerkId: clerks.clerk.id, pin: '2223' });
+  await s.t.call('clerks.update', { clerkId: clerks.clerk.id, pin: '2223' });
   expectError(await s.call('GET', '/v1/pets?limit=1', { token: secret }), 'SIGN_IN_REQUIRED', 401);
 
   secret = await session(clerks.clerk.id, '2223');
@@ -160,8 +160,8 @@ test('a session ends when the clerk gets a new PIN, when logins go off, after 12
 
   secret = await session(clerks.clerk.id, '2223');
   expect(await opens(secret)).toBe(200);
-  s.t.store.handlers['tills.revoke']({ tillId: till.id });
+  await s.t.call('tills.revoke', { tillId: till.id });
   expectError(await s.call('GET', '/v1/pets?limit=1', { token: secret }), 'SIGN_IN_REQUIRED', 401);
   expectError(await s.call('GET', '/v1/clerks', { token: till.secret }), 'UNAUTHORIZED', 401);
-  till = pairTill(s.t.store, 'Counter 3');
+  till = await pairTillAt(s.t, 'Counter 3');
 });

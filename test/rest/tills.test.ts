@@ -14,16 +14,16 @@ const FINGERPRINT = 'AB:CD:'.repeat(15) + 'AB:CD';
 const OTHER_FINGERPRINT = '01:23:'.repeat(15) + '01:23';
 
 const s = useHttpSuite();
-beforeAll(() => provideShopServer(s.t.store.context, { fingerprint: () => FINGERPRINT }));
+beforeAll(() => provideShopServer(s.t.served, { fingerprint: () => FINGERPRINT }));
 afterEach(() => vi.useRealTimers());
 
-const newCode = () => s.t.store.handlers['tills.pairingCode']({}).code;
+const newCode = async () => (await s.t.call('tills.pairingCode', {})).code;
 /** A till's pairing: its proof over the name as the server reads it (trimmed). */
 const pair = (code: string, name = 'Counter 2', fingerprint = FINGERPRINT): Promise<Answer> =>
   s.call('POST', '/v1/tills/pair', { token: null, json: { name, proof: tillProof(code, fingerprint, name.trim()) } });
 
 test('a till pairs without a token; its token reads and writes; then it is revoked and refused at its next call', async () => {
-  const paired = await pair(newCode(), '  Counter 2 ');
+  const paired = await pair(await newCode(), '  Counter 2 ');
   expect(paired.status, JSON.stringify(paired.body)).toBe(200);
   expect(paired.body.till).toMatchObject({ name: 'Counter 2', revokedAt: null });
   const { secret } = paired.body;
@@ -32,25 +32,25 @@ test('a till pairs without a token; its token reads and writes; then it is revok
   const created = await s.call('POST', '/v1/categories', { token: secret, json: { name: 'Made by a till' } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
 
-  s.t.store.handlers['tills.revoke']({ tillId: paired.body.till.id });
+  await s.t.call('tills.revoke', { tillId: paired.body.till.id });
   expectError(await s.call('GET', '/v1/pets?limit=1', { token: secret }), 'UNAUTHORIZED', 401);
 });
 
 test('a wrong code, a used code, an expired code and a proof over another certificate: each 403 PAIRING_CODE_INVALID', async () => {
-  const code = newCode();
+  const code = await newCode();
   expectError(await pair('ABCDE-FGHJK'), 'PAIRING_CODE_INVALID', 403);
   expectError(await pair(code, 'Counter 3', OTHER_FINGERPRINT), 'PAIRING_CODE_INVALID', 403);
   expect((await pair(code, 'Counter 3')).status).toBe(200);
   expectError(await pair(code, 'Counter 4'), 'PAIRING_CODE_INVALID', 403);
 
-  const late = newCode();
+  const late = await newCode();
   vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10 * 60_000 });
   expectError(await pair(late, 'Counter 5'), 'PAIRING_CODE_INVALID', 403);
 });
 
 test('failed pairings are throttled per address: after the allowed failures even the right code waits (429 AUTH_THROTTLED)', async () => {
   // This file's earlier tests failed 4 times from this address; fill the rest of the allowance.
-  const code = newCode();
+  const code = await newCode();
   let answer: Answer;
   for (let i = 0; ; i++) {
     answer = await pair('ZZZZZ-ZZZZZ', `Guess ${i}`);
@@ -61,5 +61,5 @@ test('failed pairings are throttled per address: after the allowed failures even
   expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
   expectError(await pair(code), 'AUTH_THROTTLED', 429);
   // The code was never tried: it still pairs once the address may try again (in process here).
-  expect(s.t.store.handlers['tills.pair']({ name: 'Counter 6', proof: tillProof(code, FINGERPRINT, 'Counter 6') }).till.name).toBe('Counter 6');
+  expect((await s.t.call('tills.pair', { name: 'Counter 6', proof: tillProof(code, FINGERPRINT, 'Counter 6') })).till.name).toBe('Counter 6');
 });
