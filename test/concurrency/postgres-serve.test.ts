@@ -3,9 +3,10 @@
  * sales at once, split between them, competing for the last units: never oversold, each sale whole
  * or not at all, receipt numbers 1..n; and the event stream: what one server commits reaches a
  * stream open on the other, and a client that resumes on the other server with Last-Event-ID gets
- * exactly the events after it, in order, none twice.
+ * exactly the events after it, in order, none twice. A token's rate budget and an Idempotency-Key
+ * hold across both servers.
  */
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import type { Sale } from '../../src-shared/schemas/sale';
 import { openPostgresStore } from '../../src-main/service/postgres-store';
 import { postgresEngineStore, type EngineStore } from '../helpers/engine-stores';
@@ -130,5 +131,49 @@ describePostgres('two petstore serve processes on one PostgreSQL database', () =
     const log = await t.ok('events.list', { after: seen[0]! - 1, limit: 1000 });
     expect(all).toEqual(log.map((event) => event.id));
     expect(new Set([...petNames(live), ...petNames(resumed)]).size).toBe(17);
+  });
+
+  test('a token’s rate budget and an Idempotency-Key hold across both servers', { timeout: 60_000 }, async () => {
+    const { t, servers } = await twoServers();
+    const [first, second] = servers as [ServeProcess, ServeProcess];
+    const category = await t.ok('categories.create', { name: 'Dogs' });
+    const pet = await t.ok('pets.create', { name: 'Rex', categoryId: category.id });
+    await t.ok('inventory.set', { petId: pet.id, update: { quantity: 10 } });
+
+    // The same key to both servers, one after the other and then at once: one order, the same answer.
+    const keyed = (server: ServeProcess, key: string) =>
+      fetch(`${server.url}/store/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({ petId: pet.id, quantity: 1 }),
+      }).then(async (response) => ({ status: response.status, replayed: response.headers.get('idempotent-replayed'), body: (await response.json()) as any }));
+    const once = await keyed(first, 'order-1');
+    const again = await keyed(second, 'order-1');
+    expect([once.status, again.status, again.replayed]).toEqual([201, 201, 'true']);
+    expect(again.body).toEqual(once.body);
+    const together = await Promise.all([keyed(first, 'order-2'), keyed(second, 'order-2')]);
+    expect(together.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(together[0]!.body).toEqual(together[1]!.body);
+    expect((await t.ok('inventory.get', { petId: pet.id })).quantity).toBe(8);
+
+    // A budget of 20 a minute for a token of its own, spent across the two servers.
+    const { secret } = await t.ok('tokens.create', { label: 'budget', scope: 'read' });
+    await t.ok('settings.update', { rateLimitPerMinute: 20 });
+    const statuses: number[] = [];
+    const read = async (server: ServeProcess) => {
+      const response = await fetch(`${server.url}/pets/${pet.id}`, { headers: { authorization: `Bearer ${secret}` } });
+      statuses.push(response.status);
+      return response;
+    };
+    await vi.waitFor(async () => expect((await read(first)).headers.get('x-ratelimit-limit')).toBe('20'), DELIVERY_MS);
+    await vi.waitFor(async () => expect((await read(second)).headers.get('x-ratelimit-limit')).toBe('20'), DELIVERY_MS);
+    // Spent in turns on both servers, a little apart (each hears the other's counts within 50 ms):
+    // 20 answered between them in the minute, and every request after is refused by either.
+    for (let n = 0; n < 30; n++) {
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      await read(n % 2 ? second : first);
+    }
+    expect(statuses.filter((status) => status === 200), statuses.join()).toHaveLength(20);
+    expect(statuses.slice(-6)).toEqual([429, 429, 429, 429, 429, 429]);
   });
 });
