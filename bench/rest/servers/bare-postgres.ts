@@ -8,9 +8,10 @@
  *
  * GET  /v1/pets?id=N                      petsRepository.list with an id filter (one match: no count)
  * GET  /v1/pets?status=S[&categoryId=C]&limit=L   the page with its next-page Link, and the count,
- *                                         counted once and kept until this server writes
+ *                                         kept by the repository until this server writes
  * POST /v1/store/orders {petId, quantity}  orders.place as run-step.ts runs a write: SERIALIZABLE,
- *                                         the events under EVENTS_LOCK with pg_notify, retried on 40001/40P01
+ *                                         the events under EVENTS_LOCK with pg_notify, its COMMIT_WRITE,
+ *                                         retried on 40001/40P01
  */
 import { createServer, type ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
@@ -21,6 +22,7 @@ import type { PetStatus } from '../../../src-shared/schemas/pet';
 import { openPostgresPool } from '../../../src-main/db/postgres/pool';
 import { postgresRepositories } from '../../../src-main/db/postgres/repositories/index';
 import { EVENTS_CHANNEL, EVENTS_LOCK, RETRY_LOCK, WRITE_ATTEMPTS } from '../../../src-main/db/postgres/run-step';
+import { WATCHED_CHANNEL, WATCHED_FLAG } from '../../../src-main/db/postgres/migrations/watched-tables';
 import type { EventInstruction, Step } from '../../../src-main/db/step';
 import { statusAfterOrderPlaced } from '../../../src-main/service/stock-rules';
 import { orderModel } from '../../../src-main/service/to-model';
@@ -29,12 +31,10 @@ const { values } = parseArgs({ options: { port: { type: 'string' }, db: { type: 
 
 const POOL_SIZE = 10;
 const pool = openPostgresPool(values.db!, { max: POOL_SIZE });
+/** This server's committed writes: the repositories keep list totals until it moves (page-totals.ts). */
+let writes = 0;
 // Nobody calls: the columns of a call made with the API token (service/actor.ts, actorColumns()).
-const repos = postgresRepositories(() => ({ clerkId: null, clerkName: null, tillId: null, tillName: null }));
-
-/** Totals counted once, kept until this server commits a write (page-totals: count once, keep until a write). */
-const counts = new Map<string, unknown>();
-const isCount = (text: string) => text.startsWith('SELECT count(*)');
+const repos = postgresRepositories(() => ({ clerkId: null, clerkName: null, tillId: null, tillName: null }), () => writes);
 
 /**
  * Runs a repository's step: each query it yields goes to `on` (a transaction's client, or the pool),
@@ -50,14 +50,8 @@ async function drive<T>(on: pg.Pool | pg.PoolClient, step: Step<T>, events?: Eve
       events.push(instruction);
       answer = undefined;
     } else if (instruction.kind === 'query') {
-      const key = isCount(instruction.text) ? instruction.text + JSON.stringify(instruction.values) : undefined;
-      if (key !== undefined && counts.has(key)) {
-        answer = counts.get(key);
-        continue;
-      }
       const result = await on.query(instruction.text, instruction.values as unknown[]);
       answer = { rows: result.rows, rowCount: result.rowCount ?? 0 };
-      if (key !== undefined) counts.set(key, answer);
     } else {
       throw new Error(`The bare server runs queries and events only, not a ${instruction.kind}`);
     }
@@ -75,6 +69,8 @@ class Refusal extends Error {
 
 /** PostgreSQL's "run the transaction again": serialization failure and deadlock (run-step.ts's RETRY_CODES). */
 const RETRY_CODES = new Set(['40001', '40P01']);
+/** run-step.ts's COMMIT_WRITE (not exported there): the watched-table flag read and the write announced in COMMIT's round trip. */
+const COMMIT_WRITE = `SELECT current_setting('${WATCHED_FLAG}', true) AS changed, pg_notify('${WATCHED_CHANNEL}', ''); COMMIT`;
 
 /** The orders.place transaction, the queries of order-changes.ts placeOrder and standing.ts applyStanding. */
 async function placeOrderOnce(client: pg.PoolClient, petId: number, quantity: number) {
@@ -123,8 +119,8 @@ async function placeOrder(petId: number, quantity: number) {
       if (queued) await client.query('SELECT pg_advisory_lock($1)', [RETRY_LOCK]);
       await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
       const order = await placeOrderOnce(client, petId, quantity);
-      await client.query('COMMIT');
-      counts.clear(); // this server wrote: its totals are counted again
+      await client.query(COMMIT_WRITE);
+      writes++; // this server wrote: its totals are counted again
       return order;
     } catch (error) {
       await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
