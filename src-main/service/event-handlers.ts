@@ -13,7 +13,7 @@ export const eventHandlers = stepHandlers(
       return { lastEventId: yield* ctx.events.latestId() };
     },
     *'service.health'() {
-      return { status: 'ok', version: APP_VERSION, apiVersion: API_VERSION };
+      return { status: 'ok', version: APP_VERSION, apiVersion: API_VERSION, store: ctx.engine === 'postgres' ? 'postgresql' : 'sqlite' };
     },
   }),
 );

@@ -11,6 +11,8 @@ export type StoreRepositories = { [K in keyof Repositories]: Stepped<Repositorie
  * repositories, a setting, and transactions. Handlers are generators: `yield*` every step.
  */
 export interface HandlerContext extends StoreRepositories {
+  /** The engine the store is on: what a server tells of it (its backups are made differently). */
+  engine: 'sqlite' | 'postgres';
   /** A setting's stored value, or its default. */
   setting<K extends keyof StoreSettings>(key: K): Step<StoreSettings[K]>;
   /** `work` as one write transaction (a savepoint inside another); events are heard once it commits. */
@@ -28,6 +30,7 @@ export function sqliteHandlerContext(context: ServiceContext): HandlerContext {
   for (const [name, repository] of Object.entries(context.repositories)) repositories[name] = stepped(repository);
   return {
     ...(repositories as StoreRepositories),
+    engine: 'sqlite',
     setting: (key) => now(() => context.settings.get(key, DEFAULT_SETTINGS[key])),
     write: (work) => now(() => context.write(() => runNow(work()))),
     // A deferred transaction: its first read fixes the snapshot the others see.

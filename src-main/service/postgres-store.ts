@@ -52,6 +52,7 @@ export interface PostgresStoreOptions {
 export function postgresHandlerContext(repositories: StoreRepositories): HandlerContext {
   return {
     ...repositories,
+    engine: 'postgres',
     *setting<K extends keyof StoreSettings>(key: K) {
       return (yield* repositories.settings.get(key, DEFAULT_SETTINGS[key])) as StoreSettings[K];
     },

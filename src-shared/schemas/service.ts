@@ -8,6 +8,9 @@ export const Health = z
     status: z.literal('ok'),
     version: z.string().max(VERSION_MAX).describe('The application version.'),
     apiVersion: z.string().max(VERSION_MAX).describe('The OpenAPI document version.'),
+    store: z
+      .enum(['sqlite', 'postgresql'])
+      .describe("What the shop's store is on: a SQLite file beside the server, or a PostgreSQL database (backed up with pg_dump by whoever runs it)."),
   })
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof Health>;

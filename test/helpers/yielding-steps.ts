@@ -36,6 +36,7 @@ export function yieldingEngine(store: Store): YieldingEngine {
   }
   const ctx = {
     ...context,
+    engine: store.steps.engine,
     *setting(key) {
       yield ask;
       return runNow(store.steps.setting(key));

@@ -386,7 +386,9 @@ const happy: Partial<Record<CallableOperationName, (t: EngineStore, s: Shop) => 
     expect(await t.ok('events.list', { after: created.id })).toEqual([expect.objectContaining({ type: 'category.created', data: expect.objectContaining({ name: 'Fish' }) })]);
   },
   'service.health': async (t) => {
-    expect(conforms('service.health', await t.ok('service.health', {}))).toEqual({ status: 'ok', version: expect.any(String), apiVersion: '1.0.0' });
+    // The engine it names tells a till whose backups are made with pg_dump (docs/decisions.md#the-desktop-meets-postgresql-as-a-till).
+    const store = t.engine === 'postgres' ? 'postgresql' : 'sqlite';
+    expect(conforms('service.health', await t.ok('service.health', {}))).toEqual({ status: 'ok', version: expect.any(String), apiVersion: '1.0.0', store });
   },
   'settings.get': async (t) => {
     expect(conforms('settings.get', await t.ok('settings.get', {}))).toEqual(DEFAULT_SETTINGS);
