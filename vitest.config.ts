@@ -17,8 +17,6 @@ const REST_SUITES_NOT_ON_POSTGRES = [
   // Still reaching into SQLite's store (moving onto both engines):
   'test/rest/auth.test.ts',
   'test/rest/compression.test.ts',
-  'test/rest/cors-browser.test.ts',
-  'test/rest/cors.test.ts',
   'test/rest/errors.test.ts',
   'test/rest/events.test.ts',
   'test/rest/full-disk.test.ts',

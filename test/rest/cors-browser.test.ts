@@ -41,7 +41,7 @@ const countPreflight = (message: unknown) => {
 beforeAll(async () => {
   t = await startTestServer();
   [shop, stranger] = await Promise.all([servePage(), servePage()]);
-  t.store.handlers['settings.update']({ allowedOrigins: [shop.origin] });
+  await t.call('settings.update', { allowedOrigins: [shop.origin] });
   subscribe('http.server.request.start', countPreflight);
   browser = await chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), ...chromiumPinArgs()] });
 });
@@ -114,7 +114,7 @@ test('a listed origin\'s page sends Idempotency-Key and reads every header an in
 
   // A page of a list: its total and its next page.
   const category = Number(first.headers!.location!.split('/').pop());
-  for (const name of ['Shop pet 1', 'Shop pet 2']) t.store.handlers['pets.create']({ name, categoryId: category });
+  for (const name of ['Shop pet 1', 'Shop pet 2']) await t.call('pets.create', { name, categoryId: category });
   const list = await fetchIn(page, `${api}/pets?categoryId=${category}&limit=1`, { headers: auth }, ['x-total-count', 'link']);
   expect(list).toMatchObject({ ok: true, status: 200, headers: { 'x-total-count': '2', link: expect.stringMatching(/^<\/v1\/pets\?.*cursor=.*>; rel="next"$/) } });
 
@@ -131,9 +131,9 @@ test('a listed origin\'s page sends Idempotency-Key and reads every header an in
   expect(deprecated.headers).toEqual({ deprecation: expect.stringMatching(/^@\d+$/), sunset: expect.stringMatching(/GMT$/) });
 
   // A spent budget's Retry-After.
-  t.store.handlers['settings.update']({ rateLimitPerMinute: 1 });
+  await t.call('settings.update', { rateLimitPerMinute: 1 });
   try {
-    const { secret } = t.store.handlers['tokens.create']({ label: 'shop page', scope: 'read' });
+    const { secret } = await t.call('tokens.create', { label: 'shop page', scope: 'read' });
     const spend = () => fetchIn(page, `${api}/categories/${category}`, { headers: { authorization: `Bearer ${secret}` } }, ['retry-after', 'ratelimit']);
     expect((await spend()).status).toBe(200);
     const refused = await spend();
@@ -141,7 +141,7 @@ test('a listed origin\'s page sends Idempotency-Key and reads every header an in
     expect(refused.headers!['retry-after']).toMatch(/^\d+$/);
     expect(refused.headers!.ratelimit).toBe(`"default";r=0;t=${refused.headers!['retry-after']}`);
   } finally {
-    t.store.handlers['settings.update']({ rateLimitPerMinute: 1200 });
+    await t.call('settings.update', { rateLimitPerMinute: 1200 });
   }
   await page.close();
 });

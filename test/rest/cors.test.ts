@@ -4,9 +4,9 @@
  * need no token, and the headers an integrator's page needs are exposed.
  */
 import { urlToHttpOptions } from 'node:url';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startListener, type RunningListener } from '../../src-main/rest/listener';
-import { invokeOperation } from '../../src-main/service/invoke';
 import { createOpenApiChecker } from './support/openapi-check';
 import { startTestServer, type TestServer } from './support/server';
 import { SCHEME, listenerTlsOption, rawAgent, rawRequest } from './support/transport';
@@ -43,13 +43,13 @@ describe('origins listed by the owner', () => {
   let listener: RunningListener;
   let base: string;
   beforeAll(async () => {
-    t.store.handlers['settings.update']({ allowedOrigins: [LISTED, 'https://shop.example'] });
-    listener = await startListener({ store: t.store, host: '127.0.0.1', port: 0, tls: listenerTlsOption() });
+    await t.call('settings.update', { allowedOrigins: [LISTED, 'https://shop.example'] });
+    listener = await startListener({ store: t.listenerStore, host: '127.0.0.1', port: 0, tls: listenerTlsOption() });
     base = `${SCHEME}://127.0.0.1:${listener.port}`;
   });
   afterAll(async () => {
     await listener.close();
-    t.store.handlers['settings.update']({ allowedOrigins: [] });
+    await t.call('settings.update', { allowedOrigins: [] });
   });
 
   test('a preflight from a listed origin is granted without a token, with the methods and headers', async () => {
@@ -126,11 +126,11 @@ describe('origins listed by the owner', () => {
 describe('origins as the owner typed them', () => {
   test('are kept as a browser sends them (lower case, no default port, once each), and a preflight in that spelling is granted', async () => {
     // As every transport saves them: through the contract's input schema.
-    const saved = invokeOperation(t.store.handlers, 'settings.update', {
+    const saved = await t.call('settings.update', {
       allowedOrigins: ['https://Shop.Example.com', 'HTTP://LOCALHOST:3000', 'http://localhost:3000', 'http://intranet:80'],
     });
-    expect(saved.ok && (saved.data as { allowedOrigins: string[] }).allowedOrigins).toEqual(['https://shop.example.com', 'http://localhost:3000', 'http://intranet']);
-    const listener = await startListener({ store: t.store, host: '127.0.0.1', port: 0, tls: listenerTlsOption() });
+    expect(saved.allowedOrigins).toEqual(['https://shop.example.com', 'http://localhost:3000', 'http://intranet']);
+    const listener = await startListener({ store: t.listenerStore, host: '127.0.0.1', port: 0, tls: listenerTlsOption() });
     try {
       for (const origin of ['https://shop.example.com', 'http://localhost:3000', 'http://intranet']) {
         const answer = await preflight(origin, `${SCHEME}://127.0.0.1:${listener.port}/v1/pets`);
@@ -139,14 +139,14 @@ describe('origins as the owner typed them', () => {
       }
     } finally {
       await listener.close();
-      t.store.handlers['settings.update']({ allowedOrigins: [] });
+      await t.call('settings.update', { allowedOrigins: [] });
     }
   });
 
-  test('text that is not an origin is refused, naming the entry; blanks around one are not kept', () => {
-    const trimmed = invokeOperation(t.store.handlers, 'settings.update', { allowedOrigins: [' http://localhost:3000', 'https://shop.example '] });
-    expect(trimmed.ok && (trimmed.data as { allowedOrigins: string[] }).allowedOrigins).toEqual(['http://localhost:3000', 'https://shop.example']);
-    t.store.handlers['settings.update']({ allowedOrigins: [] });
+  test('text that is not an origin is refused, naming the entry; blanks around one are not kept', async () => {
+    const trimmed = await t.call('settings.update', { allowedOrigins: [' http://localhost:3000', 'https://shop.example '] });
+    expect(trimmed.allowedOrigins).toEqual(['http://localhost:3000', 'https://shop.example']);
+    await t.call('settings.update', { allowedOrigins: [] });
     for (const origin of [
       'http://user:secret@shop.example',
       'http://shop.example?x=1',
@@ -156,13 +156,13 @@ describe('origins as the owner typed them', () => {
       'http://shop.example\\evil', // a backslash is a slash to a URL parser: a path
       'http://shop.example\\..\\x',
     ]) {
-      const refused = invokeOperation(t.store.handlers, 'settings.update', { allowedOrigins: ['http://localhost:3000', origin] });
-      expect(refused.ok ? refused.data : refused.error, origin).toMatchObject({
+      const refused = await t.fail('settings.update', { allowedOrigins: ['http://localhost:3000', origin] });
+      expect(refused, origin).toMatchObject({
         code: 'VALIDATION_FAILED',
         details: [{ path: 'allowedOrigins.1', message: 'Must be an origin such as http://localhost:3000' }],
       });
     }
-    expect(t.store.handlers['settings.get']({}).allowedOrigins).toEqual([]);
+    expect((await t.call('settings.get', {})).allowedOrigins).toEqual([]);
   });
 });
 
@@ -185,7 +185,7 @@ describe('a running listener follows the list', () => {
       expect(off.headers['access-control-allow-origin']).toBeUndefined();
       expect(off.headers.vary).toBeUndefined();
 
-      t.store.handlers['settings.update']({ allowedOrigins: [LISTED] });
+      await t.call('settings.update', { allowedOrigins: [LISTED] });
       const on = await ask({ origin: LISTED });
       expect(on.socket).toBe(off.socket);
       expect(on.headers['access-control-allow-origin']).toBe(LISTED);
@@ -195,23 +195,38 @@ describe('a running listener follows the list', () => {
       expect(other.headers.vary).toBe('Origin');
       expect((await ask({})).headers.vary).toBeUndefined(); // not a browser page: nothing about CORS
 
-      t.store.handlers['settings.update']({ allowedOrigins: [] });
+      await t.call('settings.update', { allowedOrigins: [] });
       const offAgain = await ask({ origin: LISTED });
       expect(offAgain.socket).toBe(off.socket);
       expect(offAgain.headers['access-control-allow-origin']).toBeUndefined();
     } finally {
       agent.destroy();
-      t.store.handlers['settings.update']({ allowedOrigins: [] });
+      await t.call('settings.update', { allowedOrigins: [] });
     }
   });
 
-  test('a stored list with an entry today refuses (saved before the rule) keeps its other origins', () => {
-    t.store.db.prepare("UPDATE settings SET value = ? WHERE key = 'allowedOrigins'").run(JSON.stringify(['https://Shop.Example.com', 'http://admin@printer.local']));
-    t.store.db.prepare("INSERT OR IGNORE INTO settings (key, value) VALUES ('allowedOrigins', ?)").run(JSON.stringify(['https://Shop.Example.com', 'http://admin@printer.local']));
+  test('a stored list with an entry today refuses (saved before the rule) keeps its other origins', async () => {
+    await storeOriginsUnchecked(['https://Shop.Example.com', 'http://admin@printer.local']);
     try {
-      expect(t.store.handlers['settings.get']({}).allowedOrigins).toEqual(['https://shop.example.com']);
+      expect((await t.call('settings.get', {})).allowedOrigins).toEqual(['https://shop.example.com']);
     } finally {
-      t.store.handlers['settings.update']({ allowedOrigins: [] });
+      await t.call('settings.update', { allowedOrigins: [] });
     }
   });
 });
+
+/** Writes the stored list past the contract's check, as a version before the rule saved it. */
+async function storeOriginsUnchecked(origins: string[]): Promise<void> {
+  const upsert = "INSERT INTO settings (key, value) VALUES ('allowedOrigins', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value";
+  if (t.engine === 'sqlite') {
+    t.store.db.prepare(upsert.replace('$1', '?')).run(JSON.stringify(origins));
+    return;
+  }
+  const client = new pg.Client({ connectionString: t.postgresUrl });
+  await client.connect();
+  try {
+    await client.query(upsert, [JSON.stringify(origins)]);
+  } finally {
+    await client.end();
+  }
+}
