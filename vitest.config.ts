@@ -15,7 +15,6 @@ const REST_SUITES_NOT_ON_POSTGRES = [
   'test/rest/shutdown.test.ts',
   'test/rest/tls.test.ts',
   // Still reaching into SQLite's store (moving onto both engines):
-  'test/rest/auth.test.ts',
   'test/rest/compression.test.ts',
   'test/rest/errors.test.ts',
   'test/rest/events.test.ts',

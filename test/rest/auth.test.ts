@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { OPERATION_NAMES, operationDef, type OperationName } from '../../src-shared/contract';
 import { expectError, useHttpSuite, type Answer } from './support/http-suite';
+import { onceHeard, sqlElsewhere } from './support/other-program';
 import { ENGINE, PRESET_TOKEN } from './support/server';
 import { PNG } from '../helpers/images';
 
@@ -67,8 +67,8 @@ function bodyFor(name: OperationName): unknown {
   }
 }
 
-/** The query an operation needs (a report's days). */
-const QUERIES: Partial<Record<string, string>> = { '/reports/sales': '?from=2026-11-01&to=2026-11-30' };
+/** The query an operation needs (a report's days: two, an answer under the compression threshold; a long one's is in reports.test.ts). */
+const QUERIES: Partial<Record<string, string>> = { '/reports/sales': '?from=2026-11-28&to=2026-11-29' };
 
 /** The operation's URL: reads use the fixtures (a report, a day); deletions aim at ids that do not exist. */
 function urlFor(path: string, method: string): string {
@@ -240,7 +240,7 @@ describe('bearer tokens', () => {
     const { id, secret } = (await s.token('write'));
     expect((await s.call('GET', '/v1/pets', { token: secret })).status).toBe(200);
     expect((await s.call('POST', '/v1/categories', { token: secret, json: { name: 'Before revoking' } })).status).toBe(201);
-    s.t.store.handlers['tokens.revoke']({ tokenId: id });
+    await s.t.call('tokens.revoke', { tokenId: id });
     const answer = await s.call('GET', '/v1/pets', { token: secret });
     expectError(answer, 'UNAUTHORIZED', 401);
     expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
@@ -249,37 +249,28 @@ describe('bearer tokens', () => {
     expect((await s.call('GET', '/v1/pets')).status).toBe(200);
   });
 
+  // Another process: a second connection to the SQLite file, or a client of the PostgreSQL database (heard by its NOTIFY).
   test('a token revoked by another process is refused at the next request, also right after an order', async () => {
-    const { id, secret } = (await s.token('write'));
+    const { id, secret } = await s.token('write');
     expect((await s.call('GET', '/v1/pets', { token: secret })).status).toBe(200);
     // An order commits on the server's connection; the token cache must still see the revocation.
     expect((await s.call('POST', '/v1/store/orders', { token: secret, json: { petId: ids.petId } })).status).toBe(201);
-    const other = new Database(s.t.file);
-    try {
-      other.prepare("UPDATE api_tokens SET revoked_at = '2026-01-01T00:00:00Z' WHERE id = ?").run(id);
-    } finally {
-      other.close();
-    }
-    expectError(await s.call('GET', '/v1/pets', { token: secret }), 'UNAUTHORIZED', 401);
+    await sqlElsewhere(s.t, "UPDATE api_tokens SET revoked_at = '2026-01-01T00:00:00Z' WHERE id = ?", [id]);
+    const refused = await onceHeard(s.t, () => s.call('GET', '/v1/pets', { token: secret }), (answer) => answer.status === 401);
+    expectError(refused, 'UNAUTHORIZED', 401);
     expect((await s.call('GET', '/v1/pets')).status).toBe(200);
   });
 
   test('a rate limit changed by another process applies at the next request, also right after an order', async () => {
     const limitOf = async () => (await s.call('GET', '/v1/pets')).headers.get('x-ratelimit-limit');
-    const setLimit = (perMinute: number) => {
-      const other = new Database(s.t.file);
-      try {
-        other
-          .prepare("INSERT INTO settings (key, value) VALUES ('rateLimitPerMinute', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-          .run(String(perMinute));
-      } finally {
-        other.close();
-      }
-    };
+    const setLimit = (perMinute: number) =>
+      sqlElsewhere(s.t, "INSERT INTO settings (key, value) VALUES ('rateLimitPerMinute', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [
+        String(perMinute),
+      ]);
     expect(await limitOf()).toBe('1200');
     expect((await s.call('POST', '/v1/store/orders', { json: { petId: ids.petId } })).status).toBe(201);
-    setLimit(5000);
-    expect(await limitOf()).toBe('5000');
+    await setLimit(5000);
+    expect(await onceHeard(s.t, limitOf, (limit) => limit === '5000')).toBe('5000');
     await s.settings({ rateLimitPerMinute: 1200 });
     expect(await limitOf()).toBe('1200');
   });
@@ -298,8 +289,8 @@ describe('bearer tokens', () => {
   });
 
   test('the 401 answer does not say whether a token exists', async () => {
-    const revoked = (await s.token('read'));
-    s.t.store.handlers['tokens.revoke']({ tokenId: revoked.id });
+    const revoked = await s.token('read');
+    await s.t.call('tokens.revoke', { tokenId: revoked.id });
     const a = await s.call('GET', '/v1/pets', { token: revoked.secret });
     const b = await s.call('GET', '/v1/pets', { token: 'psk_never-issued' });
     expect(a.body).toEqual(b.body);
