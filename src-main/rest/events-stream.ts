@@ -3,7 +3,7 @@ import { StoreError } from '../../src-shared/errors';
 import type { StoreEvent } from '../../src-shared/schemas/event';
 import { toErrorBody } from '../service/errors';
 import { sendError } from './http-errors';
-import type { EventLog } from './rest-store';
+import type { EventLog, RestStore } from './rest-store';
 
 export interface StreamOptions {
   heartbeatMs: number;
@@ -40,10 +40,11 @@ function lastEventId(request: FastifyRequest): number | undefined | null {
  * GET /v1/events: the persisted change log as Server-Sent Events. Replays what came after
  * `Last-Event-ID` (or `?after=`), then follows live. Every push reads the log itself, so the
  * stream has no gaps and no duplicates whatever the timing of commits. The stream ends as soon as
- * `stillAuthorized` says no (its token was revoked, by this process or another).
+ * `stillAuthorized` says no (its token was revoked, by this process or another), asked once what
+ * the store keeps for it is current (`store.current()`: PostgreSQL's is read again after a change).
  */
 export function streamEvents(
-  log: EventLog,
+  store: Pick<RestStore, 'events' | 'current'>,
   request: FastifyRequest,
   reply: FastifyReply,
   after: number,
@@ -61,6 +62,7 @@ export function streamEvents(
     return;
   }
   const from = Math.max(resumeFrom ?? 0, after);
+  const log = store.events;
   const newest = log.latestId();
   // On PostgreSQL the newest id comes later: the stream opens once it has.
   if (typeof newest !== 'number') {
@@ -86,13 +88,14 @@ export function streamEvents(
       sendError(reply, new StoreError('RATE_LIMITED', `This token already has ${MAX_STREAMS_PER_TOKEN} open event streams; close one before opening another`));
       return;
     }
-    follow(log, request, reply, from, stillAuthorized, owner, streams, options);
+    follow(log, () => store.current(), request, reply, from, stillAuthorized, owner, streams, options);
   }
 }
 
 /** Sends the log after `sent`, then what is committed from now on, until the client leaves or its token is revoked. */
 function follow(
   log: EventLog,
+  current: () => Promise<void> | undefined,
   request: FastifyRequest,
   reply: FastifyReply,
   sent: number,
@@ -138,6 +141,22 @@ function follow(
     // and each would leave a continuation waiting for the same 'drain'.
     if (reading) again = true;
     if (paused || pumping || reading || raw.writableEnded) return;
+    // Tokens changed since they were read (PostgreSQL): read them first, as a read of the log, then pump.
+    const refreshing = current();
+    if (refreshing) {
+      reading = true;
+      refreshing.then(
+        () => {
+          reading = false;
+          pump();
+        },
+        (error: unknown) => {
+          console.error('[petstore] reading the tokens for a stream failed:', (error as Error).message);
+          end();
+        },
+      );
+      return;
+    }
     if (!stillAuthorized()) return end();
     pumping = true;
     try {
@@ -184,9 +203,13 @@ function follow(
   };
   const unsubscribe = log.subscribe(() => pump());
   const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), options.heartbeatMs);
-  // A revocation writes no event, so it is looked for on a timer too; the check is a cached read.
+  // A revocation writes no event, so it is looked for on a timer too; the check is a cached read,
+  // made current first where the store keeps tokens until a change is heard (PostgreSQL).
+  const check = () => void (raw.writableEnded || stillAuthorized() || end());
   const authCheck = setInterval(() => {
-    if (!stillAuthorized()) end();
+    const refreshing = current();
+    if (!refreshing) return check();
+    refreshing.then(check, () => undefined);
   }, options.authCheckMs ?? 1000);
 
   function end() {

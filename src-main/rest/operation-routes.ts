@@ -110,7 +110,7 @@ function answer(
   const { commits } = deps.store;
   if (def.http!.stream === 'sse') {
     const { after = 0 } = parsed.data as { after?: number };
-    return streamEvents(deps.store.events, request, reply, after, () => deps.stillAuthorized(request), request.token?.id, deps.streams, deps.stream);
+    return streamEvents(deps.store, request, reply, after, () => deps.stillAuthorized(request), request.token?.id, deps.streams, deps.stream);
   }
 
   let handler = deps.handlers[name as keyof Handlers] as ((input: unknown) => unknown) | undefined;
