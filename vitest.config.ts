@@ -14,10 +14,11 @@ const REST_SUITES_NOT_ON_POSTGRES = [
   'test/rest/shared-limits.test.ts',
   'test/rest/shutdown.test.ts',
   'test/rest/tls.test.ts',
-  // Still reaching into SQLite's store (moving onto both engines):
+  // A compressed answer (4 KiB or more) is empty on PostgreSQL: operation-routes.ts's `deliver` settles
+  // before `sendCompressible` sends, and Fastify answers the settled promise with no body (to fix there).
   'test/rest/compression.test.ts',
+  // Still reaching into SQLite's store (moving onto both engines):
   'test/rest/errors.test.ts',
-  'test/rest/events.test.ts',
   'test/rest/full-disk.test.ts',
   'test/rest/group-commit.test.ts',
   'test/rest/idempotency.test.ts',
