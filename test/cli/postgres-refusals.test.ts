@@ -1,7 +1,7 @@
 /**
  * What the CLI says when a PostgreSQL database will not do (in this process): one line naming the
- * database without its password, exit 1, no stack trace; and the commands that work on a SQLite
- * file only (backup, restore, till pair) refuse, backup and restore with PostgreSQL's own tools.
+ * database without its password, exit 1, no stack trace; the commands that work on a SQLite file
+ * only (backup, restore) refuse, giving PostgreSQL's own tools; till pair asks for --cert-dir.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -126,10 +126,10 @@ describe('commands that work on a SQLite file only, for now', () => {
     expect((await petstore(['help'])).stdout.match(/PETSTORE_DB/g)).toHaveLength(1);
   });
 
-  test('till pair refuses in one line', async () => {
+  test('till pair without the certificate folder refuses in one line, before the database is reached', async () => {
     const pair = await petstore(['till', 'pair', '--db', url], { cwd: dir });
-    expect(pair).toMatchObject({ code: 1, stdout: '' });
-    expect(pair.stderr).toMatch(/^till pair needs the shop server: .*serve runs on a SQLite file for now\. till list and till revoke work on PostgreSQL\.\n$/);
+    expect(pair).toMatchObject({ code: 2, stdout: '' });
+    expect(pair.stderr).toMatch(/^till pair on PostgreSQL needs --cert-dir DIR: .*\n$/);
     expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -7,9 +7,8 @@ import { networkAddresses } from '../../service/till-addresses';
 import type { CommandContext } from '../context';
 import { noteIfCreated, openStoreFile } from '../../host/open-store';
 import { CliError } from '../output';
+import { CERT_DIR_ON_A_FILE, certificateBaseIn } from '../cert-dir-option';
 import { databaseOf } from '../database-option';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describePostgresUrl, isPostgresUrl } from '../../db/postgres/pool';
 import { postgresOpenFailure } from '../../host/open-any-store';
 import { postgresRestStore } from '../../rest/postgres-rest-store';
@@ -114,7 +113,7 @@ interface Served {
 }
 
 function servedFile(file: string, certDir: string | undefined, cli: CommandContext): Served {
-  if (certDir !== undefined) throw new CliError('--cert-dir is for PostgreSQL: on a database file the certificate is kept beside it', 2);
+  if (certDir !== undefined) throw new CliError(CERT_DIR_ON_A_FILE, 2);
   const store = openStoreFile(file, 'may-create', cli);
   return {
     store: sqliteRestStore(store),
@@ -130,8 +129,7 @@ function servedFile(file: string, certDir: string | undefined, cli: CommandConte
  * the shop certificate comes from --cert-dir, since there is no database file to keep it beside.
  */
 async function servedPostgres(url: string, certDir: string | undefined, cli: CommandContext): Promise<Served> {
-  const certificateBase = certDir === undefined ? undefined : join(cli.path(certDir), 'petstore');
-  if (certDir !== undefined && !existsSync(cli.path(certDir))) throw new CliError(`--cert-dir: there is no folder ${cli.path(certDir)}`, 2);
+  const certificateBase = certificateBaseIn(certDir, cli);
   let store: PostgresStore;
   try {
     store = await openPostgresStore(url, { serving: true, maxConnections: SERVER_CONNECTIONS });
