@@ -18,7 +18,6 @@ const REST_SUITES_NOT_ON_POSTGRES = [
   // before `sendCompressible` sends, and Fastify answers the settled promise with no body (to fix there).
   'test/rest/compression.test.ts',
   // Still reaching into SQLite's store (moving onto both engines):
-  'test/rest/errors.test.ts',
   'test/rest/full-disk.test.ts',
   'test/rest/group-commit.test.ts',
   'test/rest/idempotency.test.ts',

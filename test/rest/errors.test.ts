@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { connectRaw } from './support/transport';
 import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../../src-shared/errors';
@@ -7,8 +8,10 @@ import { forgetStorageFull } from '../../src-main/service/storage-full';
 import { tillProof } from '../../src-main/service/pairing-proof';
 import { provideShopServer } from '../../src-main/service/shop-server';
 import { expectError, useHttpSuite, type Answer } from './support/http-suite';
-import { clerksWithLoginsOn, pairTill } from '../helpers/clerk-logins';
-import { OVERSIZED_DATE, recordOversizedSales } from '../service/support/oversized-sales';
+import { clerksWithLoginsAt, pairTillAt } from '../helpers/clerk-logins';
+import { OVERSIZED_DATE, recordOversizedSalesIn } from '../service/support/oversized-sales';
+import { sqlElsewhere } from './support/other-program';
+import { ENGINE, SQLITE_ONLY } from './support/server';
 
 /**
  * Every code of the error catalogue, provoked over real HTTP, with its status and the Error
@@ -169,7 +172,7 @@ describe('401 UNAUTHORIZED', () => {
   test('a revoked token', async () => {
     const { id, secret } = (await s.token('read'));
     expect((await s.call('GET', '/v1/categories', { token: secret })).status).toBe(200);
-    s.t.store.handlers['tokens.revoke']({ tokenId: id });
+    await s.t.call('tokens.revoke', { tokenId: id });
     expectCode(await s.call('GET', '/v1/categories', { token: secret }), 'UNAUTHORIZED');
   });
 });
@@ -211,8 +214,8 @@ describe('403 FORBIDDEN', () => {
 
 describe('403 PAIRING_CODE_INVALID', () => {
   test("a till's pairing with a code the server never made: the same 403 as a used or expired one", async () => {
-    provideShopServer(s.t.store.context, { fingerprint: () => 'AB:CD:'.repeat(15) + 'AB:CD' });
-    s.t.store.handlers['tills.pairingCode']({});
+    provideShopServer(s.t.served, { fingerprint: () => 'AB:CD:'.repeat(15) + 'AB:CD' });
+    await s.t.call('tills.pairingCode', {});
     const answer = await s.call('POST', '/v1/tills/pair', { token: null, json: { name: 'Counter 2', proof: tillProof('ABCDE-FGHJK', 'AB:CD', 'Counter 2') } });
     expectCode(answer, 'PAIRING_CODE_INVALID');
     expect(answer.body.message).toMatch(/make a new code on the shop server/);
@@ -221,8 +224,8 @@ describe('403 PAIRING_CODE_INVALID', () => {
 
 describe('401 SIGN_IN_REQUIRED and 403 PIN_INCORRECT (clerk logins on, then off again)', () => {
   test("a till's token alone on a clerk's operation; a sign-in with a wrong PIN", async () => {
-    const till = pairTill(s.t.store, 'Error kinds till');
-    const { clerk } = clerksWithLoginsOn(s.t.store, { owner: 'Error owner', clerk: 'Error clerk' });
+    const till = await pairTillAt(s.t, 'Error kinds till');
+    const { clerk } = await clerksWithLoginsAt(s.t, { owner: 'Error owner', clerk: 'Error clerk' });
     try {
       expectCode(await s.call('GET', '/v1/pets?limit=1', { token: till.secret }), 'SIGN_IN_REQUIRED');
       expectCode(await s.call('POST', '/v1/sessions', { token: till.secret, json: { clerkId: clerk.id, pin: '0000' } }), 'PIN_INCORRECT');
@@ -531,7 +534,8 @@ describe('408 REQUEST_TIMEOUT (own server: a 500 ms request deadline)', () => {
   });
 });
 
-describe('503 SERVICE_BUSY (own server: writes wait 300 ms for a lock another process holds)', () => {
+// SQLite's write lock and its busy wait: PostgreSQL locks rows, and its SERVICE_BUSY is a write losing every attempt (below).
+describe.skipIf(SQLITE_ONLY)('503 SERVICE_BUSY (own server: writes wait 300 ms for a lock another process holds)', () => {
   const busy = useHttpSuite({ busyWaitMs: 300 });
   let other: Database.Database;
   beforeAll(() => {
@@ -584,6 +588,63 @@ describe('503 SERVICE_BUSY (own server: writes wait 300 ms for a lock another pr
   });
 });
 
+// A busy PostgreSQL: a write that loses to concurrent writes on every attempt (run-step.ts). Another
+// program's trigger refuses each attempt as a conflicting write would, with a serialization failure.
+describe.runIf(ENGINE === 'postgres')('503 SERVICE_BUSY on PostgreSQL (own server: every attempt of a write loses)', () => {
+  const busy = useHttpSuite();
+  const ordersOn = async () => Number((await sqlElsewhere<{ n: number }>(busy.t, 'SELECT count(*) AS n FROM orders'))[0]!.n);
+
+  test('a write that loses every attempt is 503 with Retry-After, and wrote nothing; once it can win, it is served', async () => {
+    const pet = await busy.pet();
+    expect((await busy.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 2 } })).status).toBe(200);
+    await sqlElsewhere(
+      busy.t,
+      "CREATE FUNCTION lose_each_time() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'could not serialize access' USING ERRCODE = 'serialization_failure'; END $$",
+    );
+    await sqlElsewhere(busy.t, 'CREATE TRIGGER lose_each_time BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION lose_each_time()');
+    const before = await ordersOn();
+    let answer: Answer;
+    try {
+      answer = await busy.call('POST', '/v1/store/orders', { json: { petId: pet.id } });
+    } finally {
+      await sqlElsewhere(busy.t, 'DROP TRIGGER lose_each_time ON orders');
+    }
+    expectCode(answer, 'SERVICE_BUSY');
+    expect(answer.headers.get('retry-after')).toBe('1');
+    expect(answer.body.message).not.toMatch(/serializ|40001/i);
+    expect(await ordersOn()).toBe(before);
+    expect((await busy.call('GET', `/v1/store/inventory/${pet.id}`)).body.quantity).toBe(2);
+    expect((await busy.call('POST', '/v1/store/orders', { json: { petId: pet.id } })).status).toBe(201);
+    expect(await ordersOn()).toBe(before + 1);
+  });
+
+  test('while a write waits for a lock another program holds, the server goes on answering reads; the write is served once it is free', async () => {
+    const pet = await busy.pet();
+    expect((await busy.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 1 } })).status).toBe(200);
+    const other = new pg.Client({ connectionString: busy.t.postgresUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('LOCK TABLE orders IN EXCLUSIVE MODE'); // reads pass, writes wait
+      let settled = false;
+      const order = busy.call('POST', '/v1/store/orders', { json: { petId: pet.id } }).finally(() => (settled = true));
+      try {
+        for (let i = 0; i < 3; i++) {
+          const read = await busy.call('GET', `/v1/store/inventory/${pet.id}`);
+          expect(read.body).toEqual({ petId: pet.id, quantity: 1, status: 'available' });
+        }
+        expect(settled).toBe(false);
+      } finally {
+        await other.query('COMMIT');
+      }
+      expect((await order).status).toBe(201);
+    } finally {
+      await other.end();
+    }
+    expect((await busy.call('GET', `/v1/store/inventory/${pet.id}`)).body).toEqual({ petId: pet.id, quantity: 0, status: 'pending' });
+  });
+});
+
 describe('429 AUTH_THROTTLED (own server: its client address has sent ten wrong tokens)', () => {
   const guessed = useHttpSuite();
 
@@ -595,7 +656,8 @@ describe('429 AUTH_THROTTLED (own server: its client address has sent ten wrong 
   });
 });
 
-describe('507 STORAGE_FULL (own server: the file capped at its size, as a full disk caps it)', () => {
+// SQLite's file capped at its size: a PostgreSQL server's disk is its own, out of this test's reach.
+describe.skipIf(SQLITE_ONLY)('507 STORAGE_FULL (own server: the file capped at its size, as a full disk caps it)', () => {
   const full = useHttpSuite();
   let logged: ReturnType<typeof vi.spyOn>;
   beforeAll(() => {
@@ -624,7 +686,8 @@ describe('507 STORAGE_FULL (own server: the file capped at its size, as a full d
   });
 });
 
-describe('500 INTERNAL (own server: its database is closed under it)', () => {
+// SQLite's connection closed under the server; on PostgreSQL its tables are taken away (below).
+describe.skipIf(SQLITE_ONLY)('500 INTERNAL (own server: its database is closed under it)', () => {
   const broken = useHttpSuite();
   let logged: ReturnType<typeof vi.spyOn>;
   beforeAll(() => {
@@ -644,6 +707,35 @@ describe('500 INTERNAL (own server: its database is closed under it)', () => {
       expectCode(answer, 'INTERNAL');
       const text = JSON.stringify(answer.body);
       expect(text).not.toMatch(/sqlite|database connection|Error:|\.ts:|node_modules|\n\s+at /i);
+    }
+    expect(logged).toHaveBeenCalled();
+    // The server itself keeps answering what needs no database.
+    expect((await broken.call('GET', '/health', { token: null })).status).toBe(200);
+  });
+});
+
+// PostgreSQL's fault of the same kind: the tables the requests read are taken away by another program.
+describe.runIf(ENGINE === 'postgres')('500 INTERNAL on PostgreSQL (own server: its tables renamed under it)', () => {
+  const broken = useHttpSuite();
+  let logged: ReturnType<typeof vi.spyOn>;
+  beforeAll(() => {
+    logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterAll(() => logged.mockRestore());
+
+  test('a fault answers 500 INTERNAL with a generic message and no stack; the fault is logged', async () => {
+    expect((await broken.call('GET', '/v1/pets')).status).toBe(200);
+    await sqlElsewhere(broken.t, 'ALTER TABLE pets RENAME TO pets_gone');
+    await sqlElsewhere(broken.t, 'ALTER TABLE categories RENAME TO categories_gone');
+    for (const [method, path, json] of [
+      ['GET', '/v1/pets', undefined],
+      ['GET', '/v1/categories/1', undefined],
+      ['POST', '/v1/categories', { name: 'After the crash' }],
+    ] as const) {
+      const answer = await broken.call(method, path, { json });
+      expectCode(answer, 'INTERNAL');
+      const text = JSON.stringify(answer.body);
+      expect(text).not.toMatch(/relation|does not exist|postgres|pets_gone|Error:|\.ts:|node_modules|\n\s+at /i);
     }
     expect(logged).toHaveBeenCalled();
     // The server itself keeps answering what needs no database.
@@ -706,7 +798,7 @@ describe('the codes of sales and refunds (each also in test/rest/sales.test.ts)'
 
 describe('422 REPORT_TOO_LARGE (also in test/rest/reports.test.ts)', () => {
   test('a report whose sums would pass 2^53−1', async () => {
-    recordOversizedSales(s.t.store.db);
+    await recordOversizedSalesIn({ postgresUrl: s.t.postgresUrl, sqliteFile: s.t.file });
     expectCode(await s.call('GET', `/v1/reports/sales?from=${OVERSIZED_DATE}&to=${OVERSIZED_DATE}`), 'REPORT_TOO_LARGE');
   });
 });
@@ -720,6 +812,12 @@ const IN_PROCESS_ONLY = [
   'SERVER_UNREACHABLE', // a connected till's own answer, never the server's
 ];
 
+/**
+ * Codes REST answers on SQLite only: a full disk is provoked under SQLite's file; PostgreSQL's
+ * disk is its server's, which no test here can fill.
+ */
+const SQLITE_ONLY_CODES = ENGINE === 'postgres' ? ['STORAGE_FULL'] : [];
+
 test('every code of the catalogue that REST can answer was provoked over HTTP', () => {
-  expect([...seen].sort()).toEqual(ERROR_CODES.filter((code) => !IN_PROCESS_ONLY.includes(code)).sort());
+  expect([...seen].sort()).toEqual(ERROR_CODES.filter((code) => !IN_PROCESS_ONLY.includes(code) && !SQLITE_ONLY_CODES.includes(code)).sort());
 });
