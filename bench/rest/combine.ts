@@ -7,7 +7,7 @@
  * runs from three invocations at different moments are steadier than those of one.
  */
 import { readFileSync } from 'node:fs';
-import { judgeGoals, renderTable, summarize, type Cell, type MeasuredRun } from './report';
+import { databaseShares, judgeGoals, postgresAgainstSqlite, renderTable, summarize, type Cell, type MeasuredRun } from './report';
 import type { ScenarioId } from './scenarios';
 import { SERVERS, type ServerDef, type ServerId } from './servers/catalog';
 
@@ -35,5 +35,11 @@ const perCell = Math.round(total / cells.length);
 
 console.log(`Medians of ${perCell} runs per cell from ${files.length} invocations; ${[...machines].join(' / ')}\n`);
 console.log(renderTable(cells, servers, markdown));
-console.log('\nGoals (petstore serve):');
-for (const goal of judgeGoals(cells)) console.log(`  ${goal.met ? 'met    ' : 'NOT MET'}  ${goal.text.padEnd(28)} ${goal.measured}`);
+console.log('\nGoals (petstore serve; petstore-pg: on PostgreSQL):');
+for (const goal of judgeGoals(cells)) console.log(`  ${goal.met ? 'met    ' : 'NOT MET'}  ${goal.text.padEnd(40)} ${goal.measured}`);
+for (const [title, lines] of [
+  ['CPU per answer on PostgreSQL (medians)', databaseShares(cells)],
+  ['PostgreSQL against SQLite, for reference', postgresAgainstSqlite(cells)],
+] as const) {
+  if (lines.length) console.log(`\n${title}:\n${lines.map((line) => `  ${line}`).join('\n')}`);
+}

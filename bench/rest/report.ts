@@ -7,6 +7,8 @@ import { median } from './stats';
 export interface MeasuredRun extends RunFigures {
   /** Server CPU time (all threads) per successful request, in microseconds. */
   cpuMicrosPerRequest: number;
+  /** Of it, the PostgreSQL cluster's processes' (servers on PostgreSQL only). */
+  databaseMicrosPerRequest?: number;
   /** Share of one core the server process used during the run (0–1). */
   serverCpuShare: number;
   /** The larger share of the server's or the load generator's core that other processes (or other VMs: steal) used meanwhile. */
@@ -24,6 +26,8 @@ export interface Cell {
   p50: number;
   p99: number;
   cpuMicrosPerRequest: number;
+  /** Of it, the PostgreSQL cluster's (servers on PostgreSQL only). */
+  databaseMicrosPerRequest?: number;
   neighbourShare: number;
   failures: number;
 }
@@ -38,6 +42,7 @@ export function summarize(server: ServerId, scenario: ScenarioId, runs: Measured
     p50: med((run) => run.p50),
     p99: med((run) => run.p99),
     cpuMicrosPerRequest: med((run) => run.cpuMicrosPerRequest),
+    databaseMicrosPerRequest: runs[0]?.databaseMicrosPerRequest === undefined ? undefined : med((run) => run.databaseMicrosPerRequest!),
     neighbourShare: med((run) => run.neighbourShare),
     failures: runs.reduce((sum, run) => sum + run.failures, 0),
   };
@@ -92,6 +97,16 @@ export function judgeGoals(cells: Cell[]): Goal[] {
     goals.push({ text: `${id} on PostgreSQL p99 < ${p99Goal} ms`, measured: `${ms(cell.p99)} ms`, met: cell.p99 < p99Goal });
   }
   return goals;
+}
+
+/** Where a PostgreSQL server's CPU per answer went: its own process, and the cluster's. */
+export function databaseShares(cells: Cell[]): string[] {
+  return cells
+    .filter((cell) => cell.databaseMicrosPerRequest !== undefined)
+    .map((cell) => {
+      const database = cell.databaseMicrosPerRequest!;
+      return `${cell.server.padEnd(12)} ${cell.scenario.padEnd(13)} ${whole(cell.cpuMicrosPerRequest).padStart(6)} µs: the server ${whole(cell.cpuMicrosPerRequest - database)}, PostgreSQL ${whole(database)}`;
+    });
 }
 
 /** For reference beside the goals: each PostgreSQL server's req/s and CPU per answer against its SQLite twin's. */

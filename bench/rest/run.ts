@@ -26,7 +26,7 @@ import { prepareDataset } from './dataset';
 import { runLoad } from './load';
 import { freePort, killAllStarted, startServer, type ServerProcess } from './processes';
 import { coreBusyShares, coreSeconds, cpuAccounting, processCpuSeconds } from './cpu-usage';
-import { judgeGoals, postgresAgainstSqlite, renderTable, summarize, type Cell, type MeasuredRun } from './report';
+import { databaseShares, judgeGoals, postgresAgainstSqlite, renderTable, summarize, type Cell, type MeasuredRun } from './report';
 import { checkAnswer, loadRequest, SCENARIOS, serves, type ScenarioId } from './scenarios';
 import { clusterCpuSeconds, postgresAvailable, preparePostgresDataset } from './postgres-dataset';
 import { describeStatements, logStatements } from './postgres-statements';
@@ -194,17 +194,18 @@ async function main(): Promise<void> {
 
   // A PostgreSQL server's work is done in the cluster's processes too: on the same core, counted as its CPU.
   const postmaster = data.postgres?.postmasterPid;
-  const serverCpuSeconds = (server: ServerDef, pid: number) =>
-    processCpuSeconds(pid) + (server.postgres && postmaster !== undefined ? clusterCpuSeconds(postmaster, TICKS_PER_SECOND) : 0);
+  const databaseCpuSeconds = (server: ServerDef) => (server.postgres && postmaster !== undefined ? clusterCpuSeconds(postmaster, TICKS_PER_SECOND) : 0);
   const measureOnce = async (serverId: ServerId, scenario: ScenarioId, duration: number): Promise<MeasuredRun> => {
     const server = servers.find((s) => s.id === serverId)!;
     const pid = pids.get(serverId)!;
-    const cpuBefore = serverCpuSeconds(server, pid);
+    const cpuBefore = processCpuSeconds(pid);
+    const databaseBefore = databaseCpuSeconds(server);
     const ownBefore = process.cpuUsage();
     const coreBefore = coreSeconds(pinning.serverCore);
     const loadCoreBefore = coreSeconds(pinning.loadCore);
     const figures = await runLoad(origins.get(serverId)!, loadRequest(scenario, server.dialect, context), duration, connections);
-    const cpu = serverCpuSeconds(server, pid) - cpuBefore;
+    const databaseCpu = databaseCpuSeconds(server) - databaseBefore;
+    const cpu = processCpuSeconds(pid) - cpuBefore + databaseCpu;
     const own = process.cpuUsage(ownBefore);
     const coreAfter = coreSeconds(pinning.serverCore);
     const loadCoreAfter = coreSeconds(pinning.loadCore);
@@ -220,6 +221,7 @@ async function main(): Promise<void> {
     return {
       ...figures,
       cpuMicrosPerRequest: (cpu / (figures.requestsPerSecond * figures.durationSeconds)) * 1e6,
+      databaseMicrosPerRequest: server.postgres ? (databaseCpu / (figures.requestsPerSecond * figures.durationSeconds)) * 1e6 : undefined,
       serverCpuShare: cpu / wall,
       // Only meaningful when pinned: then the cores are known.
       neighbourShare: pinning.available ? Math.max(0, serverCoreOthers, loadCoreOthers) : Number.NaN,
@@ -270,7 +272,7 @@ async function main(): Promise<void> {
         results.set(key, [...(results.get(key) ?? []), figures]);
         log(
           `  ${key.padEnd(26)} ${Math.round(figures.requestsPerSecond).toString().padStart(6)} req/s  p50 ${figures.p50.toFixed(2)} ms  p99 ${figures.p99.toFixed(2).padStart(6)} ms  ` +
-            `CPU ${Math.round(figures.cpuMicrosPerRequest)} µs/req, server ${Math.round(figures.serverCpuShare * 100)}% of its core, neighbours ${Math.round(figures.neighbourShare * 100)}%`,
+            `CPU ${Math.round(figures.cpuMicrosPerRequest)} µs/req${figures.databaseMicrosPerRequest === undefined ? '' : ` (PostgreSQL ${Math.round(figures.databaseMicrosPerRequest)})`}, server ${Math.round(figures.serverCpuShare * 100)}% of its core, neighbours ${Math.round(figures.neighbourShare * 100)}%`,
         );
       }
     }
@@ -294,6 +296,8 @@ async function main(): Promise<void> {
     for (const goal of goals) console.log(`  ${goal.met ? 'met    ' : 'NOT MET'}  ${goal.text.padEnd(40)} ${goal.measured}`);
   }
   if (statements.size) console.log(`\n${describeStatements(statements, scenarios.map((scenario) => scenario.id))}`);
+  const shares = databaseShares(cells);
+  if (shares.length) console.log(`\nCPU per answer on PostgreSQL (medians):\n${shares.map((line) => `  ${line}`).join('\n')}`);
   const twins = postgresAgainstSqlite(cells);
   if (twins.length) console.log(`\nPostgreSQL against SQLite, for reference:\n${twins.map((line) => `  ${line}`).join('\n')}`);
   console.log(`\n${elapsed} s in all; ${retries} run(s) measured again because other processes used more than ${Math.round(maxNeighbours * 100)}% of a benchmark core.`);
