@@ -1,7 +1,9 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { backupFileName } from '../../src-shared/backup-names';
+import { StoreError } from '../../src-shared/errors';
 import type { AppInfo } from '../../src-shared/schemas/data';
+import type { Health } from '../../src-shared/schemas/service';
 import { api } from '../api/client';
 
 type FilePurpose = 'backup' | 'restore';
@@ -18,6 +20,8 @@ export const useAppInfoStore = defineStore('app-info', () => {
   const hasNativeDialogs = computed(() => info.value?.runtime === 'electron');
   /** A till connected to a shop server: where, and its name there (the owner's work is the server's). */
   const connection = computed(() => info.value?.connection ?? null);
+  /** What a till's shop server keeps the store on (its health answer); null when not a till or not known. */
+  const serverStore = ref<Health['store'] | null>(null);
 
   /** Loads the version, data folder, backup folder and runtime. */
   async function load(): Promise<AppInfo> {
@@ -28,6 +32,21 @@ export const useAppInfoStore = defineStore('app-info', () => {
     } finally {
       loading.value = false;
     }
+  }
+
+  /**
+   * Asks a till's shop server what its store is on: a PostgreSQL store's backups are made with
+   * pg_dump by whoever runs the database, not on the server's machine. A server away leaves it as it was.
+   */
+  async function loadServerStore(): Promise<Health['store'] | null> {
+    if (!(info.value ?? (await load())).connection) return (serverStore.value = null);
+    try {
+      serverStore.value = (await api().call('service.health', {})).store;
+    } catch (error) {
+      // The link banner says the server is away; the screen keeps what it knew.
+      if (!(error instanceof StoreError)) throw error;
+    }
+    return serverStore.value;
   }
 
   /** A new backup's absolute path in the backup folder (for hosts without a save dialog). */
@@ -59,5 +78,5 @@ export const useAppInfoStore = defineStore('app-info', () => {
     await api().call('app.showDataFolder', {});
   }
 
-  return { info, loading, hasNativeDialogs, connection, load, runtime, printToPdf, suggestedBackupFile, chooseFile, showDataFolder };
+  return { info, loading, hasNativeDialogs, connection, serverStore, load, loadServerStore, runtime, printToPdf, suggestedBackupFile, chooseFile, showDataFolder };
 });

@@ -13,7 +13,7 @@ export interface ShopServer {
   /** http://127.0.0.1:<port> (no /v1). */
   origin: string;
   token: string;
-  /** Its database, for what only the server's machine does (`petstore settings set`). */
+  /** Its database (a file, or the URL it was given), for what only the server's machine does (`petstore settings set`). */
   databaseFile: string;
   /** A REST call with the token: the JSON answer (null for 204). */
   rest<T = any>(method: string, path: string, json?: unknown): Promise<T>;
@@ -26,17 +26,18 @@ export interface ShopServer {
 }
 
 /**
- * A real `petstore serve` on a fresh database in a temp dir, on 127.0.0.1 (plain HTTP on loopback),
- * as the shop's back-office computer runs it; the tests kill it and start it again.
+ * A real `petstore serve` on a fresh database in a temp dir (or on `database`, a postgres:// URL), on
+ * 127.0.0.1 (plain HTTP on loopback), as the shop's back-office computer runs it; the tests kill it and start it again.
  */
-export async function startShopServer(): Promise<ShopServer> {
+export async function startShopServer(database?: string): Promise<ShopServer> {
   const dir = mkdtempSync(join(tmpdir(), 'petstore-e2e-server-'));
+  const db = database ?? join(dir, 'shop.db');
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
 
   async function start(): Promise<void> {
-    const started = spawn(process.execPath, [join(ROOT, 'bin', 'petstore.mjs'), 'serve', '--db', join(dir, 'shop.db'), '--port', String(port)], {
+    const started = spawn(process.execPath, [join(ROOT, 'bin', 'petstore.mjs'), 'serve', '--db', db, '--port', String(port)], {
       env: { ...process.env, PETSTORE_API_TOKEN: TOKEN },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -68,7 +69,7 @@ export async function startShopServer(): Promise<ShopServer> {
   return {
     origin,
     token: TOKEN,
-    databaseFile: join(dir, 'shop.db'),
+    databaseFile: db,
     async rest(method, path, json) {
       const response = await fetch(`${origin}/v1${path}`, {
         method,
