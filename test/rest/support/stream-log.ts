@@ -11,12 +11,12 @@ import type { EventListener } from '../../../src-main/service/event-feed';
 import type { TestServer } from './server';
 
 /**
- * Creates `count` categories `<prefix> <i>` with `description`, and their category.created events, in
+ * Creates `count` categories `<prefix> <i>` (with `description` if given), and their category.created events, in
  * one transaction; returns their ids. SQLite: through the service. PostgreSQL: the same rows and
  * events in one statement each (the service's 4 ms a create would make 20,000 take 85 s), numbered
  * and announced as the step runner does (run-step.ts).
  */
-export async function addCategoriesAtOnce(t: TestServer, count: number, prefix: string, description: string): Promise<number[]> {
+export async function addCategoriesAtOnce(t: TestServer, count: number, prefix: string, description?: string): Promise<number[]> {
   const names = Array.from({ length: count }, (_, i) => `${prefix} ${i}`);
   if (!t.postgresUrl) {
     const { handlers, context } = t.store;
