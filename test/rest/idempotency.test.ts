@@ -8,26 +8,27 @@ import { describe, expect, test } from 'vitest';
 import type { Order } from '../../src-shared/schemas/order';
 import { IDEMPOTENCY_WINDOW_MS } from '../../src-main/service/idempotency';
 import { expectError, unique, useHttpSuite } from './support/http-suite';
+import { sqlElsewhere } from './support/other-program';
 
 const s = useHttpSuite();
 
 const keyed = (key: string, init: { json: unknown; token?: string }) => ({ ...init, headers: { 'Idempotency-Key': key } });
-const orderCount = (petId: number) => s.t.store.handlers['orders.list']({ petId, limit: 500 }).total;
-const stockOf = (petId: number) => s.t.store.handlers['inventory.get']({ petId }).quantity;
-const eventsSince = (after: number) => s.t.store.handlers['events.list']({ after, limit: 1000 }).map((event) => event.type);
-const latestEvent = () => s.t.store.handlers['events.latest']({}).lastEventId;
+const orderCount = async (petId: number) => (await s.t.call('orders.list', { petId, limit: 500 })).total;
+const stockOf = async (petId: number) => (await s.t.call('inventory.get', { petId })).quantity;
+const eventsSince = async (after: number) => (await s.t.call('events.list', { after, limit: 1000 })).map((event) => event.type);
+const latestEvent = async () => (await s.t.call('events.latest', {})).lastEventId;
 
 /** A pet with this much stock. */
 async function stocked(quantity: number) {
   const pet = await s.pet();
-  s.t.store.handlers['inventory.set']({ petId: pet.id, update: { quantity } });
+  await s.t.call('inventory.set', { petId: pet.id, update: { quantity } });
   return pet;
 }
 
 describe('a retry with the same key', () => {
   test('of an order gets the first answer again (Idempotent-Replayed), and places no second order', async () => {
     const pet = await stocked(5);
-    const mark = latestEvent();
+    const mark = await latestEvent();
     const first = await s.call<Order>('POST', '/v1/store/orders', keyed('order-7f3a', { json: { petId: pet.id, quantity: 2 } }));
     expect(first.status).toBe(201);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
@@ -37,16 +38,16 @@ describe('a retry with the same key', () => {
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.body).toEqual(first.body);
     expect(retry.headers.get('location')).toBe(first.headers.get('location'));
-    expect(orderCount(pet.id)).toBe(1);
-    expect(stockOf(pet.id)).toBe(3);
-    expect(eventsSince(mark)).toEqual(['order.placed', 'inventory.updated']);
+    expect(await orderCount(pet.id)).toBe(1);
+    expect(await stockOf(pet.id)).toBe(3);
+    expect(await eventsSince(mark)).toEqual(['order.placed', 'inventory.updated']);
 
     // The same body written otherwise (the default quantity spelled out, another key order) is the same request.
     const one = await s.call<Order>('POST', '/v1/store/orders', keyed('order-1', { json: { petId: pet.id } }));
     const again = await s.call<Order>('POST', '/v1/store/orders', keyed('order-1', { json: { quantity: 1, petId: pet.id } }));
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(one.body);
-    expect(orderCount(pet.id)).toBe(2);
+    expect(await orderCount(pet.id)).toBe(2);
 
     // So is the same ship date at another offset, or as the first answer gave it back.
     const dated = await s.call<Order>('POST', '/v1/store/orders', keyed('order-2', { json: { petId: pet.id, shipDate: '2026-12-01T10:00:00+01:00' } }));
@@ -57,7 +58,7 @@ describe('a retry with the same key', () => {
       expect(retried.headers.get('idempotent-replayed')).toBe('true');
       expect(retried.body).toEqual(dated.body);
     }
-    expect(orderCount(pet.id)).toBe(3);
+    expect(await orderCount(pet.id)).toBe(3);
   });
 
   test('of a pet and of a category creates one of each', async () => {
@@ -70,7 +71,7 @@ describe('a retry with the same key', () => {
     const pet = await s.call('POST', '/v1/pets', keyed('pet-1', { json: { name: 'Kiwi', categoryId: category.body.id } }));
     const petAgain = await s.call('POST', '/v1/pets', keyed('pet-1', { json: { name: 'Kiwi', categoryId: category.body.id } }));
     expect(petAgain.body).toEqual(pet.body);
-    expect(s.t.store.handlers['pets.list']({ categoryId: category.body.id, limit: 50, sort: 'id' }).total).toBe(1);
+    expect((await s.t.call('pets.list', { categoryId: category.body.id, limit: 50, sort: 'id' })).total).toBe(1);
   });
 
   test('sent twice at once places one order: the second waits for the first and gets its answer', async () => {
@@ -81,7 +82,7 @@ describe('a retry with the same key', () => {
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
     expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === 'true')).toHaveLength(2);
-    expect(orderCount(pet.id)).toBe(1);
+    expect(await orderCount(pet.id)).toBe(1);
   });
 });
 
@@ -94,8 +95,8 @@ describe('what a key does not cover', () => {
     expect(other.body.message).toContain('Idempotency-Key "reused" was sent with another request');
     // Another operation with the key is another request too.
     expectError(await s.call('POST', '/v1/categories', keyed('reused', { json: { name: unique('Reused') } })), 'IDEMPOTENCY_KEY_REUSED', 422);
-    expect(orderCount(pet.id)).toBe(1);
-    expect(stockOf(pet.id)).toBe(4);
+    expect(await orderCount(pet.id)).toBe(1);
+    expect(await stockOf(pet.id)).toBe(4);
   });
 
   test('keys are per token: another token\'s same key is its own request', async () => {
@@ -105,13 +106,13 @@ describe('what a key does not cover', () => {
     const theirs = await s.call('POST', '/v1/store/orders', keyed('shared-name', { json: { petId: pet.id }, token: other.secret }));
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get('idempotent-replayed')).toBeNull();
-    expect(orderCount(pet.id)).toBe(2);
+    expect(await orderCount(pet.id)).toBe(2);
   });
 
   test('a refusal is not kept: once the stock is there, the same request with the same key places the order', async () => {
     const pet = await stocked(1);
     expectError(await s.call('POST', '/v1/store/orders', keyed('too-early', { json: { petId: pet.id, quantity: 3 } })), 'INSUFFICIENT_STOCK', 409);
-    s.t.store.handlers['inventory.set']({ petId: pet.id, update: { quantity: 3 } });
+    await s.t.call('inventory.set', { petId: pet.id, update: { quantity: 3 } });
     const placed = await s.call('POST', '/v1/store/orders', keyed('too-early', { json: { petId: pet.id, quantity: 3 } }));
     expect(placed.status).toBe(201);
     expect(placed.headers.get('idempotent-replayed')).toBeNull();
@@ -121,12 +122,12 @@ describe('what a key does not cover', () => {
     const pet = await stocked(5);
     const first = await s.call<Order>('POST', '/v1/store/orders', keyed('yesterday', { json: { petId: pet.id } }));
     const dayAgo = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS - 1000).toISOString();
-    s.t.store.db.prepare("UPDATE idempotency_keys SET created_at = ? WHERE key = 'yesterday'").run(dayAgo);
+    await sqlElsewhere(s.t, "UPDATE idempotency_keys SET created_at = ? WHERE key = 'yesterday'", [dayAgo]);
     const second = await s.call<Order>('POST', '/v1/store/orders', keyed('yesterday', { json: { petId: pet.id } }));
     expect(second.headers.get('idempotent-replayed')).toBeNull();
     expect(second.body.id).not.toBe(first.body.id);
     // Expired keys are cleared as new ones are kept.
-    expect(s.t.store.db.prepare('SELECT count(*) FROM idempotency_keys WHERE created_at < ?').pluck().get(dayAgo)).toBe(0);
+    expect(await sqlElsewhere(s.t, 'SELECT key FROM idempotency_keys WHERE created_at < ?', [dayAgo])).toEqual([]);
   });
 
   test('a key that is no key is 400 VALIDATION_FAILED naming the header, and nothing is created', async () => {
@@ -139,7 +140,7 @@ describe('what a key does not cover', () => {
       expectError(answer, 'VALIDATION_FAILED', 400);
       expect(answer.body.details, JSON.stringify(key)).toEqual([{ path: 'Idempotency-Key', message: 'Must be 1–255 characters: letters, digits, spaces or ASCII punctuation' }]);
     }
-    expect(orderCount(pet.id)).toBe(0);
+    expect(await orderCount(pet.id)).toBe(0);
   });
 
   test('the document declares the header on the three creates, with the 422 and Idempotent-Replayed', () => {

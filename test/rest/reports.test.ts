@@ -10,25 +10,20 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { CallableOperationName } from '../../src-shared/contract';
 import { refundShare } from '../../src-shared/money';
-import { invokeOperation } from '../../src-main/service/invoke';
 import type { DayReport, SalesReport } from '../../src-shared/schemas/report';
 import type { Sale } from '../../src-shared/schemas/sale';
-import { OVERSIZED_DATE, recordOversizedSales } from '../service/support/oversized-sales';
+import { OVERSIZED_DATE, recordOversizedSalesIn } from '../service/support/oversized-sales';
 import { expectError, useHttpSuite } from './support/http-suite';
 
 const s = useHttpSuite();
 
 /** The service's operations in this process (input parsed as IPC parses it), with the clock at `instant`: a sale is stamped with it. */
-function at<T>(instant: string, work: (h: Record<string, (input: unknown) => unknown>) => T): T {
-  const call = (name: string) => (input: unknown) => {
-    const result = invokeOperation(s.t.store.handlers, name as CallableOperationName, input);
-    if (!result.ok) throw new Error(`${name}: ${JSON.stringify(result.error)}`);
-    return result.data;
-  };
+async function at<T>(instant: string, work: (h: Record<string, (input: unknown) => Promise<unknown>>) => Promise<T>): Promise<T> {
+  const call = (name: string) => (input: unknown) => s.t.call(name as CallableOperationName, input as Record<string, unknown>);
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
     vi.setSystemTime(new Date(instant));
-    return work(new Proxy({}, { get: (_, name: string) => call(name) }));
+    return await work(new Proxy({}, { get: (_, name: string) => call(name) }));
   } finally {
     vi.useRealTimers();
   }
@@ -44,17 +39,17 @@ beforeAll(async () => {
   const collar = (await s.call('POST', '/v1/pets', { json: { name: 'Collar', categoryId: dogs.id, price: 899 } })).body;
   for (const pet of [puppy, kibble, collar]) await s.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 100 } });
   // The worked receipt (docs/decisions.md#one-rounding-rule) on the 27th, paid in cash; a unit of dog food back on the 28th.
-  receipt = at('2026-11-27T15:00:00+01:00', (h) =>
+  receipt = (await at('2026-11-27T15:00:00+01:00', (h) =>
     h['sales.create']({ lines: [{ petId: puppy.id }, { petId: kibble.id, quantity: 2 }, { petId: collar.id }], discount: 500, payments: [{ method: 'cash', amount: 30000 }] }),
-  ) as Sale;
+  )) as Sale;
   const food1 = receipt.lines[1];
-  at('2026-11-28T09:00:00+01:00', (h) =>
+  await at('2026-11-28T09:00:00+01:00', (h) =>
     h['refunds.create']({ saleId: receipt.id, refund: { lines: [{ orderId: food1.orderId }], restock: true, payments: [{ method: 'cash', amount: refundShare(food1, 0, 1).total }] } }),
   );
   // A collar by card on the 28th, and one at 02:30 of the 25-hour 25th of October, twice (the clocks go back).
-  at('2026-11-28T18:00:00+01:00', (h) => h['sales.create']({ lines: [{ petId: collar.id }], payments: [{ method: 'card', amount: 899 }] }));
+  await at('2026-11-28T18:00:00+01:00', (h) => h['sales.create']({ lines: [{ petId: collar.id }], payments: [{ method: 'card', amount: 899 }] }));
   for (const instant of ['2026-10-25T02:30:00+02:00', '2026-10-25T02:30:00+01:00']) {
-    at(instant, (h) => h['sales.create']({ lines: [{ petId: collar.id }], payments: [{ method: 'other', amount: 899 }] }));
+    await at(instant, (h) => h['sales.create']({ lines: [{ petId: collar.id }], payments: [{ method: 'other', amount: 899 }] }));
   }
 });
 afterAll(() => vi.useRealTimers());
@@ -115,7 +110,7 @@ describe('GET /v1/reports/day/{date}', () => {
     const tag = first.headers.get('etag')!;
     expect(tag).toMatch(/^"/);
     expect((await s.call('GET', '/v1/reports/day/2026-11-30', { headers: { 'If-None-Match': tag } })).status).toBe(304);
-    at('2026-11-30T12:00:00+01:00', (h) => h['sales.create']({ lines: [{ petId: receipt.lines[2].petId }], payments: [{ method: 'card', amount: 899 }] }));
+    await at('2026-11-30T12:00:00+01:00', (h) => h['sales.create']({ lines: [{ petId: receipt.lines[2].petId }], payments: [{ method: 'card', amount: 899 }] }));
     const changed = await s.call<DayReport>('GET', '/v1/reports/day/2026-11-30', { headers: { 'If-None-Match': tag } });
     expect(changed.status).toBe(200);
     expect(changed.body.sales).toBe(1);
@@ -244,7 +239,7 @@ describe('any day, any range: 200 or 400, never a 5xx, every answer as the docum
 });
 
 test('sums past 2^53−1: 422 REPORT_TOO_LARGE from both reports; other days answer', async () => {
-  recordOversizedSales(s.t.store.db);
+  await recordOversizedSalesIn({ postgresUrl: s.t.postgresUrl, sqliteFile: s.t.file });
   expectError(await get(`/v1/reports/sales?from=${OVERSIZED_DATE}&to=${OVERSIZED_DATE}&by=pet`), 'REPORT_TOO_LARGE', 422);
   expectError(await get(`/v1/reports/day/${OVERSIZED_DATE}`), 'REPORT_TOO_LARGE', 422);
   expect((await get('/v1/reports/day/1901-01-02')).status).toBe(200);
