@@ -356,6 +356,28 @@ describe('delivery', () => {
     expect(decoded(stream).slice(2).map((event) => event.data)).toEqual([local]);
   });
 
+  test('commits made here and by another process at the same time arrive once each, in id order, as the log holds them', async () => {
+    const before = await latestId();
+    const stream = await events({ lastEventId: before });
+    const elsewhere = inAnotherProcess(Array.from({ length: 100 }, (_, i) => ['categories.create', { name: `Elsewhere ${i}` }]));
+    let finished = false;
+    elsewhere.then(
+      () => (finished = true),
+      () => (finished = true),
+    );
+    // Written here until the other process is done: its writes fall between these.
+    const here: Json[] = [];
+    for (let i = 0; !finished && i < 600; i++) here.push(await rest('POST', '/categories', { name: `Here ${i}` }));
+    const there = await elsewhere;
+    await until(stream, await latestId(), 10_000);
+
+    const got = decoded(stream);
+    expect(got).toEqual(await logAfter(before));
+    got.forEach((event, i) => i && expect(event.id).toBeGreaterThan(got[i - 1].id));
+    expect(new Set(got.map((event) => (event.data as Json).name))).toEqual(new Set([...there, ...here].map((category) => category.name)));
+    expect(got).toHaveLength(there.length + here.length);
+  });
+
   // A restore copies a SQLite backup file over the store's; PostgreSQL's is pg_restore's, outside the service
   // (docs/decisions.md#a-postgresql-store-is-restored-with-its-own-tools).
   test.skipIf(SQLITE_ONLY)('a restore replaces the whole shop with no event per row: one store.restored says so, with what the shop now holds', async () => {
