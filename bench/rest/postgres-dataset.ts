@@ -95,7 +95,6 @@ export async function preparePostgresDataset(
   options.started(cluster.stop);
   try {
     const postmasterPid = await postmasterOf(cluster.url);
-    if (serverCore !== undefined) pinCluster(postmasterPid, serverCore);
     const master = withDatabase(cluster.url, 'master');
     await admin(cluster.url, ['CREATE DATABASE master']);
     const seeded = spawnSync(process.execPath, [join(root, 'bin/petstore.mjs'), 'seed', '--db', master, '--pets', String(pets)], { cwd: root, encoding: 'utf8' });
@@ -116,6 +115,8 @@ export async function preparePostgresDataset(
     // The planner's statistics before the copies, so both start with the same plans (autovacuum would in time).
     await admin(master, ['VACUUM (ANALYZE)']);
     await admin(cluster.url, ['CREATE DATABASE petstore TEMPLATE master', 'CREATE DATABASE bare TEMPLATE master']);
+    // Pinned once seeded (seeding needs no core of its own); the backends it forks from now on inherit it.
+    if (serverCore !== undefined) pinCluster(postmasterPid, serverCore);
     return { adminUrl: cluster.url, petstoreUrl: withDatabase(cluster.url, 'petstore'), bareUrl: withDatabase(cluster.url, 'bare'), postmasterPid, stop: cluster.stop };
   } catch (error) {
     cluster.stop();
