@@ -49,6 +49,15 @@ describePostgres('petstore serve on PostgreSQL', () => {
     expect((await petstore(['token', 'revoke', String(id), '--db', url])).code).toBe(0);
     await vi.waitFor(async () => expect((await get(server.origin, '/v1/pets', secret)).status).toBe(401), HEARD_MS);
 
+    // Without --cert-dir there is no certificate to pin: a till's pairing is refused, saying why.
+    const pairing = await fetch(`${server.url}/tills/pair`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Counter 2', proof: 'A'.repeat(43) }),
+    });
+    expect(pairing.status).toBe(403);
+    expect(await pairing.json()).toMatchObject({ code: 'PAIRING_CODE_INVALID', message: expect.stringMatching(/no shop certificate.*--cert-dir/) });
+
     const stopped = await server.stop('SIGTERM');
     expect(stopped.code).toBe(0);
     expect(stopped.stdout).toMatch(/Stopped; database closed\.\n$/);

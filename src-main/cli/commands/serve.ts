@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { apiReferenceUrl } from '../../../src-shared/api-reference';
+import { StoreError } from '../../../src-shared/errors';
 import { isLoopbackHost } from '../../../src-shared/thresholds';
 import { listenFailure } from '../../rest/listen-failure';
 import { startListener } from '../../rest/listener';
@@ -143,7 +144,14 @@ async function servedPostgres(url: string, certDir: string | undefined, cli: Com
     await store.close();
     throw new CliError(postgresOpenFailure(error, url).message);
   }
-  if (certificateBase) provideShopServer(store.steps, { fingerprint: () => shopCertificate(certificateBase).fingerprint });
+  // Without a certificate folder there is no certificate a till could pin: pairing says how to get one.
+  provideShopServer(store.steps, {
+    fingerprint: () => {
+      // The pairing's declared refusal: no proof can match a certificate this server does not have.
+      if (!certificateBase) throw new StoreError('PAIRING_CODE_INVALID', 'This server has no shop certificate, so no till can pair with it: start it with --cert-dir DIR');
+      return shopCertificate(certificateBase).fingerprint;
+    },
+  });
   return {
     store: rest,
     label: describePostgresUrl(url),
