@@ -356,7 +356,7 @@ describe('delivery', () => {
     expect(decoded(stream).slice(2).map((event) => event.data)).toEqual([local]);
   });
 
-  test('commits made here and by another process at the same time arrive once each, in id order, as the log holds them', async () => {
+  test('commits made here and by another process at the same time arrive once each, in id order, as the log holds them; resuming loses nothing', async () => {
     const before = await latestId();
     const stream = await events({ lastEventId: before });
     const elsewhere = inAnotherProcess(Array.from({ length: 100 }, (_, i) => ['categories.create', { name: `Elsewhere ${i}` }]));
@@ -376,6 +376,12 @@ describe('delivery', () => {
     got.forEach((event, i) => i && expect(event.id).toBeGreaterThan(got[i - 1].id));
     expect(new Set(got.map((event) => (event.data as Json).name))).toEqual(new Set([...there, ...here].map((category) => category.name)));
     expect(got).toHaveLength(there.length + here.length);
+
+    // A client resuming from the middle of the interleaved run with Last-Event-ID gets exactly the rest.
+    const middle = got[Math.floor(got.length / 2)].id;
+    const resumed = await events({ lastEventId: middle });
+    await until(resumed, got.at(-1)!.id);
+    expect(decoded(resumed)).toEqual(got.filter((event) => event.id > middle));
   });
 
   // A restore copies a SQLite backup file over the store's; PostgreSQL's is pg_restore's, outside the service
