@@ -55,7 +55,7 @@ async function call(server: TestServer, method: string, path: string, json?: unk
 
 /** The same kind of fixture in any server: returns its ids. */
 async function seedFixture(server: TestServer) {
-  server.store.handlers['settings.update']({ rateLimitPerMinute: 1_000_000 }); // thousands of requests follow
+  await server.call('settings.update', { rateLimitPerMinute: 1_000_000 }); // thousands of requests follow
   const dogs = await call(server, 'POST', '/v1/categories', { name: 'Dogs', description: 'Good ones' });
   const empty = await call(server, 'POST', '/v1/categories', { name: 'Empty' });
   const rex = await call(server, 'POST', '/v1/pets', { name: 'Rex', categoryId: dogs.id });
@@ -80,7 +80,7 @@ async function snapshot(server: TestServer = t) {
     expect(response.status).toBe(200);
     lists[path] = await response.json();
   }
-  return { lists, events: server.store.handlers['events.list']({ after: 0, limit: 1000 }) };
+  return { lists, events: await server.call('events.list', { after: 0, limit: 1000 }) };
 }
 
 async function expectUnchanged() {
