@@ -44,7 +44,7 @@ function lastEventId(request: FastifyRequest): number | undefined | null {
  * the store keeps for it is current (`store.current()`: PostgreSQL's is read again after a change).
  */
 export function streamEvents(
-  store: Pick<RestStore, 'events' | 'current'>,
+  store: Pick<RestStore, 'engine' | 'events' | 'current'>,
   request: FastifyRequest,
   reply: FastifyReply,
   after: number,
@@ -88,7 +88,7 @@ export function streamEvents(
       sendError(reply, new StoreError('RATE_LIMITED', `This token already has ${MAX_STREAMS_PER_TOKEN} open event streams; close one before opening another`));
       return;
     }
-    follow(log, () => store.current(), request, reply, from, stillAuthorized, owner, streams, options);
+    follow(log, () => store.current(), store.engine === 'postgres', request, reply, from, stillAuthorized, owner, streams, options);
   }
 }
 
@@ -96,6 +96,7 @@ export function streamEvents(
 function follow(
   log: EventLog,
   current: () => Promise<void> | undefined,
+  readOnHeartbeat: boolean,
   request: FastifyRequest,
   reply: FastifyReply,
   sent: number,
@@ -202,7 +203,12 @@ function follow(
     }
   };
   const unsubscribe = log.subscribe(() => pump());
-  const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), options.heartbeatMs);
+  // On PostgreSQL a commit the feed was not told of (made before its LISTEN was in place or its starting
+  // point was read) is read with the next heartbeat at the latest: one indexed query per stream.
+  const heartbeat = setInterval(() => {
+    raw.write(': heartbeat\n\n');
+    if (readOnHeartbeat) pump();
+  }, options.heartbeatMs);
   // A revocation writes no event, so it is looked for on a timer too; the check is a cached read,
   // made current first where the store keeps tokens until a change is heard (PostgreSQL).
   const check = () => void (raw.writableEnded || stillAuthorized() || end());

@@ -14,7 +14,7 @@ import { createOpenApiChecker } from './support/openapi-check';
 import { eventsAfter, latestEventId } from './support/event-log';
 import { killAll, spawnNode } from './support/processes';
 import { SQLITE_ONLY, startTestServer, type TestServer } from './support/server';
-import { addCategoriesAtOnce, countLogReads, countSubscriptions } from './support/stream-log';
+import { addCategoriesAtOnce, appendEventUnheard, countLogReads, countSubscriptions } from './support/stream-log';
 import { createSseParser, openSse, sleep, type OpenSse, type SseItem } from './support/sse';
 
 let t: TestServer;
@@ -382,6 +382,15 @@ describe('delivery', () => {
     const resumed = await events({ lastEventId: middle });
     await until(resumed, got.at(-1)!.id);
     expect(decoded(resumed)).toEqual(got.filter((event) => event.id > middle));
+  });
+
+  test('an event committed where no feed hears it (before a LISTEN is in place) still reaches an open stream', async () => {
+    const stream = await events({ lastEventId: await latestId() });
+    await stream.waitFor((items) => items.length > 0, 2000, 'the opening comment');
+    const id = await appendEventUnheard(t, 'Unheard');
+    // SQLite's feed polls data_version every 250 ms; PostgreSQL's stream reads the log with each heartbeat (200 ms here).
+    await until(stream, id, 2000);
+    expect(decoded(stream).map((event) => [event.id, event.data])).toEqual([[id, { id: 999_999, name: 'Unheard' }]]);
   });
 
   // A restore copies a SQLite backup file over the store's; PostgreSQL's is pg_restore's, outside the service

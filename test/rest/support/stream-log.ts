@@ -2,6 +2,7 @@
  * What the event-stream tests look at beside HTTP, on either engine: a long log written in one go,
  * and the log reads and feed subscriptions of the streams the test server holds.
  */
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { fold, nameOrderKey, nameSortKey } from '../../../src-shared/name-keys';
 import type { StoreEvent } from '../../../src-shared/schemas/event';
@@ -42,6 +43,34 @@ export async function addCategoriesAtOnce(t: TestServer, count: number, prefix: 
     await client.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(Math.max(...inserted.rows.map((row) => Number(row.id))))]);
     await client.query('COMMIT');
     return made.map((category) => category.id);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Appends a category.created event for a category that is not there, behind the service's back: no
+ * feed is told and no NOTIFY is sent, as with a commit made before a feed's LISTEN was in place.
+ * Answers its id. SQLite's feed still notices it by `data_version`; PostgreSQL's stream, by its heartbeat.
+ */
+export async function appendEventUnheard(t: TestServer, name: string): Promise<number> {
+  const row = ['category.created', new Date().toISOString(), JSON.stringify({ id: 999_999, name })];
+  if (!t.postgresUrl) {
+    const db = new Database(t.file);
+    try {
+      return Number(db.prepare('INSERT INTO events (type, at, data) VALUES (?, ?, ?)').run(...row).lastInsertRowid);
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: t.postgresUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [EVENTS_LOCK]);
+    const { rows } = await client.query<{ id: string }>('INSERT INTO events (type, at, data) VALUES ($1, $2, $3) RETURNING id', row);
+    await client.query('COMMIT');
+    return Number(rows[0]!.id);
   } finally {
     await client.end();
   }
