@@ -1,5 +1,10 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import type { CallableOperationName, OperationInput, OperationOutput } from '../../../src-shared/contract';
+import type { Handlers } from '../../../src-main/service/handler-types';
+import { invokeOperationAsync } from '../../../src-main/service/invoke';
+import { openPostgresStore } from '../../../src-main/service/postgres-store';
+import { openStore } from '../../../src-main/service/store';
 import type { TestServer } from './server';
 
 /**
@@ -53,4 +58,29 @@ export async function onceHeard<T>(t: Pick<TestServer, 'engine'>, probe: () => P
     if (t.engine === 'sqlite' || heard(answer) || performance.now() > deadline) return answer;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/** Another server process's store on the same database, its operations run as the owner's. */
+export interface OtherServer {
+  call<K extends CallableOperationName>(name: K, input: OperationInput<K> | Record<string, unknown>): Promise<OperationOutput<K>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens another server's store on the test server's database: a second store on the SQLite file
+ * (a connection of its own), or a serving PostgreSQL store (its own pool and LISTEN connection),
+ * as a second `petstore serve` has.
+ */
+export async function otherServer(t: DatabasePlace): Promise<OtherServer> {
+  const store = t.postgresUrl ? await openPostgresStore(t.postgresUrl, { serving: true, maxConnections: 2 }) : openStore(t.file);
+  return {
+    async call(name, input) {
+      const result = await invokeOperationAsync(store.handlers as Partial<Handlers>, name, input);
+      if (!result.ok) throw new Error(`${name} on the other server: ${result.error.message}`);
+      return result.data as OperationOutput<typeof name>;
+    },
+    async close() {
+      await store.close();
+    },
+  };
 }
