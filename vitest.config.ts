@@ -14,10 +14,6 @@ const REST_SUITES_NOT_ON_POSTGRES = [
   'test/rest/shared-limits.test.ts',
   'test/rest/shutdown.test.ts',
   'test/rest/tls.test.ts',
-  // A compressed answer (4 KiB or more) is empty on PostgreSQL: operation-routes.ts's `deliver` settles
-  // before `sendCompressible` sends, and Fastify answers the settled promise with no body (to fix there).
-  'test/rest/compression.test.ts',
-  'test/rest/reports.test.ts', // a long report by day, and the random ranges' property, are such answers
   // SQLite's file on a full 8 MiB tmpfs: a PostgreSQL server's disk is its own, which no test here fills.
   'test/rest/full-disk.test.ts',
 ];

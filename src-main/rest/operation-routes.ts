@@ -186,12 +186,15 @@ function handle(
 }
 
 /** Sends the handler's result, awaiting it first if it answers later (on PostgreSQL). */
-function deliver(def: OperationDef, request: FastifyRequest, reply: FastifyReply, data: unknown, deps: Pick<MountDeps, 'pinRefused'>): Promise<void> | void {
+function deliver(def: OperationDef, request: FastifyRequest, reply: FastifyReply, data: unknown, deps: Pick<MountDeps, 'pinRefused'>): void {
   if (isThenable(data)) {
-    return Promise.resolve(data).then(
+    // Not returned to Fastify: sending may itself finish later (a compressed answer), and a promise
+    // that settled first would make Fastify answer for us, with an empty body.
+    void Promise.resolve(data).then(
       (settled: unknown) => succeed(def, request, reply, settled),
       (error: unknown) => refuse(reply, refusalOf(error, request, reply, deps)),
     );
+    return;
   }
   succeed(def, request, reply, data);
 }
