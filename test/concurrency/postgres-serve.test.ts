@@ -7,18 +7,13 @@
  * hold across both servers.
  */
 import { afterEach, expect, test, vi } from 'vitest';
-import type { Sale } from '../../src-shared/schemas/sale';
 import { openPostgresStore } from '../../src-main/service/postgres-store';
 import { postgresEngineStore, type EngineStore } from '../helpers/engine-stores';
 import { describePostgres, freshPostgresDatabase } from '../helpers/postgres-database';
 import { killAll, startServe, type ServeProcess } from '../rest/support/processes';
 import { openSse, type OpenSse } from '../rest/support/sse';
+import { SALES, expectWholeSales, sell, stockUp } from './support/whole-sales';
 
-const SALES = 40;
-/** Three pets, each short for some of the sales: a sale can fail on any of its lines. */
-const STOCK = [30, 25, 20];
-/** Sale i's quantities, line by line: 1 or 2, varying so that different lines run out first. */
-const quantitiesOf = (i: number) => [1 + (i % 2), 1 + (Math.floor(i / 2) % 2), 1 + (Math.floor(i / 4) % 2)];
 const TOKEN = 'postgres-serve-preset-token';
 /** A NOTIFY reaches the other server in well under a millisecond here; the margin is for a loaded CI machine. */
 const DELIVERY_MS = 10_000;
@@ -51,48 +46,9 @@ describePostgres('two petstore serve processes on one PostgreSQL database', () =
 
   test('forty three-line sales at once, half to each: never oversold, each whole or not at all, numbers 1..n', { timeout: 60_000 }, async () => {
     const { t, servers } = await twoServers();
-    const category = await t.ok('categories.create', { name: 'Fish', taxRate: 700 });
-    const petIds: number[] = [];
-    for (const [i, quantity] of STOCK.entries()) {
-      const pet = await t.ok('pets.create', { name: `Tank ${i + 1}`, categoryId: category.id, price: 1000 + i });
-      await t.ok('inventory.set', { petId: pet.id, update: { quantity } });
-      petIds.push(pet.id);
-    }
-    const answers = await Promise.all(
-      Array.from({ length: SALES }, async (_, i) => {
-        const lines = petIds.map((petId, line) => ({ petId, quantity: quantitiesOf(i)[line] }));
-        return { i, ...(await post(servers[i % 2]!.url, '/sales', { lines, payments: [{ method: 'cash', amount: 100_000 }] })) };
-      }),
-    );
-
-    const made = answers.filter((answer) => answer.status === 201);
-    const refused = answers.filter((answer) => answer.status !== 201);
-    // Every refusal is a line whose pet ran short, named; nobody was told to retry or hit a fault.
-    for (const { body, status } of refused) {
-      expect(status, JSON.stringify(body)).toBe(409);
-      expect(`${body.code} ${body.details[0].path}`).toMatch(/^(INSUFFICIENT_STOCK lines\.[0-2]\.quantity|PET_NOT_AVAILABLE lines\.[0-2]\.petId)$/);
-    }
-    expect(made.length, 'some sales were made').toBeGreaterThan(0);
-    expect(refused.length, 'the stock ran out for some').toBeGreaterThan(0);
-    expect(made.map(({ body }) => body.number as number).sort((a, b) => a - b)).toEqual(made.map((_, n) => n + 1));
-
-    for (const [line, petId] of petIds.entries()) {
-      // Taken exactly by the sales made: what they sold of this pet, no more, no less.
-      const sold = made.reduce((sum, { i }) => sum + quantitiesOf(i)[line]!, 0);
-      const stock = (await t.ok('inventory.get', { petId })).quantity;
-      expect(stock, `pet ${petId}`).toBe(STOCK[line]! - sold);
-      const movements = (await t.ok('inventory.movements', { petId, limit: 500 })).items;
-      expect(movements.reduce((sum, movement) => sum + movement.delta, 0)).toBe(stock);
-      expect(movements.filter((movement) => movement.saleId !== undefined)).toHaveLength(made.length);
-    }
-    const sales = await t.ok('sales.list', { limit: 500 });
-    expect(sales.total).toBe(made.length);
-    for (const sale of sales.items as Sale[]) {
-      expect(sale.lines).toHaveLength(3);
-      for (const line of sale.lines) expect(await t.ok('orders.get', { orderId: line.orderId })).toMatchObject({ saleId: sale.id, status: 'complete' });
-    }
-    const events = await t.ok('events.list', { limit: 1000 });
-    expect(events.filter((event) => event.type === 'sale.created')).toHaveLength(made.length);
+    const petIds = await stockUp(t);
+    const answers = await Promise.all(Array.from({ length: SALES }, (_, i) => sell(servers[i % 2]!.url, TOKEN, petIds, i)));
+    await expectWholeSales(t, petIds, answers);
   });
 
   test('a stream on one server hears the other’s commits; resuming on the other with Last-Event-ID loses and repeats nothing', { timeout: 60_000 }, async () => {
