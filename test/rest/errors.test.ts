@@ -5,6 +5,7 @@ import { connectRaw } from './support/transport';
 import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '../../src-shared/errors';
 import type { Pet } from '../../src-shared/schemas/pet';
 import { forgetStorageFull } from '../../src-main/service/storage-full';
+import { LOCK_WAIT_MS } from '../../src-main/db/postgres/run-step';
 import { tillProof } from '../../src-main/service/pairing-proof';
 import { provideShopServer } from '../../src-main/service/shop-server';
 import { expectError, useHttpSuite, type Answer } from './support/http-suite';
@@ -617,6 +618,35 @@ describe.runIf(ENGINE === 'postgres')('503 SERVICE_BUSY on PostgreSQL (own serve
     expect((await busy.call('POST', '/v1/store/orders', { json: { petId: pet.id } })).status).toBe(201);
     expect(await ordersOn()).toBe(before + 1);
   });
+
+  test(`a write that waits ${LOCK_WAIT_MS / 1000} s for a lock another program holds is 503 with Retry-After, and wrote nothing; with the lock free, it is served`, async () => {
+    const pet = await busy.pet();
+    expect((await busy.call('PUT', `/v1/store/inventory/${pet.id}`, { json: { quantity: 2 } })).status).toBe(200);
+    const before = await ordersOn();
+    const other = new pg.Client({ connectionString: busy.t.postgresUrl });
+    await other.connect();
+    let answer: Answer;
+    let waited: number;
+    try {
+      await other.query('BEGIN');
+      await other.query('LOCK TABLE orders IN EXCLUSIVE MODE');
+      // Without a bounded wait the order would wait as long as the lock is held: it is let go after twice the wait.
+      const letGo = setTimeout(() => void other.query('ROLLBACK').catch(() => undefined), 2 * LOCK_WAIT_MS);
+      const started = performance.now();
+      answer = await busy.call('POST', '/v1/store/orders', { json: { petId: pet.id } });
+      waited = performance.now() - started;
+      clearTimeout(letGo);
+    } finally {
+      await other.end(); // its transaction ends with it
+    }
+    expectCode(answer, 'SERVICE_BUSY');
+    expect(answer.headers.get('retry-after')).toBe('1');
+    expect(answer.body.message).not.toMatch(/lock|55P03|timeout/i);
+    expect(waited).toBeGreaterThanOrEqual(LOCK_WAIT_MS - 100);
+    expect(await ordersOn()).toBe(before);
+    expect((await busy.call('POST', '/v1/store/orders', { json: { petId: pet.id } })).status).toBe(201);
+    expect(await ordersOn()).toBe(before + 1);
+  }, 4 * LOCK_WAIT_MS);
 
   test('while a write waits for a lock another program holds, the server goes on answering reads; the write is served once it is free', async () => {
     const pet = await busy.pet();

@@ -11,10 +11,16 @@ export const EVENTS_LOCK = 0x7065_7473; // "pets"
 export const RETRY_LOCK = 0x7265_7472; // "retr"
 /** How often a write whose snapshot lost to another's (serialization failure, deadlock) is tried again in all. */
 export const WRITE_ATTEMPTS = 12;
+/** How long a write waits for a lock another program holds before SERVICE_BUSY: SQLite's busy timeout (db/connection.ts). */
+export const LOCK_WAIT_MS = 5_000;
+/** A write's BEGIN, its lock wait bounded in the same round trip. */
+const BEGIN_WRITE = `BEGIN ISOLATION LEVEL SERIALIZABLE; SET LOCAL lock_timeout = ${LOCK_WAIT_MS}`;
 
 /** PostgreSQL's SQLSTATEs meaning "run the transaction again": serialization failure and deadlock. */
 const RETRY_CODES = new Set(['40001', '40P01']);
 const isRetryable = (error: unknown) => RETRY_CODES.has((error as { code?: string } | null)?.code ?? '');
+/** lock_not_available: the lock wait ran out. */
+const isLockWaitOver = (error: unknown) => (error as { code?: string } | null)?.code === '55P03';
 
 /** What a committed write did that the process's caches and feed need to know. */
 export interface Committed {
@@ -98,7 +104,7 @@ class StepRun {
         let lastEventId: number | undefined;
         let changedWatched = false;
         const result = await this.transaction(
-          'BEGIN ISOLATION LEVEL SERIALIZABLE',
+          BEGIN_WRITE,
           async () => {
             this.events = [];
             const answer = await this.drive(work());
@@ -111,6 +117,7 @@ class StepRun {
         this.options.afterCommit?.({ lastEventId, changedWatched });
         return result;
       } catch (error) {
+        if (isLockWaitOver(error)) throw new StoreError('SERVICE_BUSY', 'The database is busy with another program; try again in a moment');
         if (!isRetryable(error)) throw error;
         // Still losing after every attempt: the store is too busy now, as SQLite's busy timeout says it.
         if (attempt >= WRITE_ATTEMPTS) throw new StoreError('SERVICE_BUSY', 'The database is busy with other writes; try again in a moment');
