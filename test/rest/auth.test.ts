@@ -67,8 +67,8 @@ function bodyFor(name: OperationName): unknown {
   }
 }
 
-/** The query an operation needs (a report's days: two, an answer under the compression threshold; a long one's is in reports.test.ts). */
-const QUERIES: Partial<Record<string, string>> = { '/reports/sales': '?from=2026-11-28&to=2026-11-29' };
+/** The query an operation needs (a report's days). */
+const QUERIES: Partial<Record<string, string>> = { '/reports/sales': '?from=2026-11-01&to=2026-11-30' };
 
 /** The operation's URL: reads use the fixtures (a report, a day); deletions aim at ids that do not exist. */
 function urlFor(path: string, method: string): string {
