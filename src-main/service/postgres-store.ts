@@ -13,6 +13,7 @@ import type { HandlerContext, StoreRepositories } from './handler-context';
 import { stepHandlersOver, type StepServiceHandlers } from './handler-modules';
 import type { LimitsBroadcast } from './limits-broadcast';
 import { createPinThrottle } from './pin-throttle';
+import { changeCommitted, inStorageFullEpisode } from './storage-full';
 import { createPostgresEventFeed, type PostgresEventFeed } from './postgres-event-feed';
 import { openSharedLimits } from './postgres-limits-channel';
 
@@ -89,6 +90,8 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     runStep(pool, step, {
       afterCommit: (committed) => {
         watch.committed(committed);
+        // A write committed: a minute after a full disk's last refusal, that ends its episode (storage-full.ts).
+        if (inStorageFullEpisode()) changeCommitted();
         feed.pump();
       },
     });

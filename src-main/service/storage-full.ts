@@ -1,10 +1,11 @@
 import type { Db } from '../db/connection';
 import { StoreError, type ErrorBody } from '../../src-shared/errors';
 
-/** A full disk: SQLite's SQLITE_FULL ("database or disk is full"), or the system's ENOSPC. */
+/** A full disk: SQLite's SQLITE_FULL ("database or disk is full"), PostgreSQL's disk_full, or the system's ENOSPC. */
 export function isStorageFull(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_FULL' || code === 'ENOSPC';
+  // PostgreSQL's disk_full (53100): the database server's disk, as SQLite's full file is this machine's.
+  return code === 'SQLITE_FULL' || code === 'ENOSPC' || code === '53100';
 }
 
 /**
