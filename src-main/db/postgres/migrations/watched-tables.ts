@@ -1,9 +1,15 @@
-import { WATCHED_TABLES } from '../../watched-tables';
+import { WATCHED_TABLES, type WatchedTable } from '../../watched-tables';
 
 /** The channel a commit that changed a watched table is announced on (the table's name as payload). */
 export const WATCHED_CHANNEL = 'petstore_changes';
 /** Set (transaction-local) when the transaction changed a watched table: the runner reads it before COMMIT. */
 export const WATCHED_FLAG = 'petstore.watched_changed';
+
+/**
+ * Updates that change nothing the caches keep are not announced: a token's use, recorded once a
+ * minute per token, would otherwise make every server read its tokens, settings and sessions again.
+ */
+const UPDATES_OF: Partial<Record<WatchedTable, string>> = { api_tokens: ' OF scope, hash, revoked_at' };
 
 /**
  * PostgreSQL's part of the caches' watch (SQLite's are temporary triggers, change-cache.ts): a
@@ -19,6 +25,7 @@ BEGIN
 END
 $$;
 ${WATCHED_TABLES.map(
-  (table) => `CREATE TRIGGER ${table}_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION petstore_watched_changed();`,
+  (table) =>
+    `CREATE TRIGGER ${table}_changed AFTER INSERT OR UPDATE${UPDATES_OF[table] ?? ''} OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION petstore_watched_changed();`,
 ).join('\n')}
 `;
