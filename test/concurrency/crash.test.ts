@@ -6,6 +6,7 @@
  * whole (its lines, orders, payment and movements), every sale in the file is whole, stock and
  * orders agree (no transaction half applied), receipt numbers have no gaps, the change log agrees
  * with all of it, and SQLite's integrity check passes.
+ * On PostgreSQL: postgres-crash.test.ts (a selling process, and `petstore serve` over HTTP).
  */
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { join } from 'node:path';

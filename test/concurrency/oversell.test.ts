@@ -4,6 +4,7 @@
  * connections, and from two separate processes sharing the file. Exactly five are placed; the
  * other 35 are told the stock ran out (INSUFFICIENT_STOCK, 409); nobody sees a crash, an
  * INTERNAL error or, with the default 5 s busy timeout, SERVICE_BUSY.
+ * On PostgreSQL: postgres-oversell.test.ts (two processes), postgres-serve.test.ts (two servers).
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ApiResult } from '../../src-shared/api-result';

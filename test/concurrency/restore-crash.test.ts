@@ -7,6 +7,8 @@
  * (With the safety copy written in the replacement's own transaction, a kill at the live store's
  * WAL fsync left the shop restored and the copy empty.) Linux only, and strace must be installed
  * (.ci/run installs it); elsewhere the test is skipped and says why.
+ * SQLite only: a restore replaces the file's records; PostgreSQL is restored with pg_restore
+ * (docs/decisions.md#a-postgresql-store-is-restored-with-its-own-tools).
  */
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';

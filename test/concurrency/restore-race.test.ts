@@ -3,6 +3,8 @@
  * a CLI import) loses nothing that process was told is on disk: every order it acknowledged is
  * either in the restore's safety backup (it was committed before the restore) or still in the
  * store (after it). The safety backup is the shop exactly as the restore replaced it.
+ * SQLite only: a restore replaces the file's records; PostgreSQL is restored with pg_restore
+ * (docs/decisions.md#a-postgresql-store-is-restored-with-its-own-tools).
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';

@@ -4,6 +4,7 @@
  * processes on one file. Never oversold; each sale whole or not at all (a refused one leaves no
  * order, movement or number; the refusal names its short line); the receipt numbers of the sales
  * made are 1..n, each once.
+ * On PostgreSQL: postgres-serve.test.ts (two `petstore serve` processes on one database).
  */
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
