@@ -79,22 +79,33 @@ function parse(text: string): Map<string, string[]> {
   return byDatabase;
 }
 
-/** Whether `part` is `whole` with some statements left out, in the same order. */
-export function isSubsequence(part: readonly string[], whole: readonly string[]): boolean {
-  let at = 0;
-  for (const statement of whole) if (at < part.length && part[at] === statement) at++;
-  return at === part.length;
-}
-
-/** `whole` without one occurrence each of `part`'s statements, in order: what the product sends besides. */
-export function besides(part: readonly string[], whole: readonly string[]): string[] {
-  const extra: string[] = [];
-  let at = 0;
-  for (const statement of whole) {
-    if (at < part.length && part[at] === statement) at++;
-    else extra.push(statement);
+/**
+ * The two lists' differences, by their longest common subsequence: what only `bare` sent (it
+ * must send nothing petstore does not) and what only `product` sent (its own round trips).
+ */
+export function compareStatements(bare: readonly string[], product: readonly string[]): { onlyBare: string[]; onlyProduct: string[] } {
+  // common[i][j]: the longest common subsequence of bare[i..] and product[j..]
+  const common = Array.from({ length: bare.length + 1 }, () => new Array<number>(product.length + 1).fill(0));
+  for (let i = bare.length - 1; i >= 0; i--) {
+    for (let j = product.length - 1; j >= 0; j--) {
+      common[i]![j] = bare[i] === product[j] ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
+    }
   }
-  return extra;
+  const onlyBare: string[] = [];
+  const onlyProduct: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < bare.length || j < product.length) {
+    if (i < bare.length && j < product.length && bare[i] === product[j]) {
+      i++;
+      j++;
+    } else if (j >= product.length || (i < bare.length && common[i + 1]![j]! >= common[i]![j + 1]!)) {
+      onlyBare.push(bare[i++]!);
+    } else {
+      onlyProduct.push(product[j++]!);
+    }
+  }
+  return { onlyBare, onlyProduct };
 }
 
 /**
@@ -109,11 +120,12 @@ export function describeStatements(statements: ReadonlyMap<string, string[]>, sc
     if (!bare && !product) continue;
     out.push(`  ${scenario}: ${[bare && `bare-pg ${bare.length}`, product && `petstore-pg ${product.length}`].filter(Boolean).join(', ')}`);
     if (!bare || !product) continue;
-    if (!isSubsequence(bare, product)) {
+    const { onlyBare, onlyProduct } = compareStatements(bare, product);
+    if (onlyBare.length) {
       out.push("    WARNING: bare-pg sends statements petstore-pg does not (it must send the store's queries only):");
-      for (const statement of besides(product, bare)) out.push(`      ${statement.slice(0, 160)}`);
+      for (const statement of onlyBare) out.push(`      ${statement.slice(0, 160)}`);
     }
-    for (const statement of besides(bare, product)) out.push(`    petstore-pg besides: ${statement.slice(0, 160)}`);
+    for (const statement of onlyProduct) out.push(`    petstore-pg besides: ${statement.slice(0, 160)}`);
   }
   return out.join('\n');
 }

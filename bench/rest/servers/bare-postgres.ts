@@ -21,7 +21,7 @@ import { DEFAULT_SETTINGS } from '../../../src-shared/schemas/settings';
 import type { PetStatus } from '../../../src-shared/schemas/pet';
 import { openPostgresPool } from '../../../src-main/db/postgres/pool';
 import { postgresRepositories } from '../../../src-main/db/postgres/repositories/index';
-import { EVENTS_CHANNEL, EVENTS_LOCK, RETRY_LOCK, WRITE_ATTEMPTS } from '../../../src-main/db/postgres/run-step';
+import { EVENTS_CHANNEL, EVENTS_LOCK, LOCK_WAIT_MS, RETRY_LOCK, WRITE_ATTEMPTS } from '../../../src-main/db/postgres/run-step';
 import { WATCHED_CHANNEL, WATCHED_FLAG } from '../../../src-main/db/postgres/migrations/watched-tables';
 import type { EventInstruction, Step } from '../../../src-main/db/step';
 import { statusAfterOrderPlaced } from '../../../src-main/service/stock-rules';
@@ -69,6 +69,8 @@ class Refusal extends Error {
 
 /** PostgreSQL's "run the transaction again": serialization failure and deadlock (run-step.ts's RETRY_CODES). */
 const RETRY_CODES = new Set(['40001', '40P01']);
+/** run-step.ts's BEGIN_WRITE (not exported there): a write waits LOCK_WAIT_MS for another's lock at most. */
+const BEGIN_WRITE = `BEGIN ISOLATION LEVEL SERIALIZABLE; SET LOCAL lock_timeout = ${LOCK_WAIT_MS}`;
 /** run-step.ts's COMMIT_WRITE (not exported there): the watched-table flag read and the write announced in COMMIT's round trip. */
 const COMMIT_WRITE = `SELECT current_setting('${WATCHED_FLAG}', true) AS changed, pg_notify('${WATCHED_CHANNEL}', ''); COMMIT`;
 
@@ -117,7 +119,7 @@ async function placeOrder(petId: number, quantity: number) {
     const queued = attempt > 1;
     try {
       if (queued) await client.query('SELECT pg_advisory_lock($1)', [RETRY_LOCK]);
-      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      await client.query(BEGIN_WRITE);
       const order = await placeOrderOnce(client, petId, quantity);
       await client.query(COMMIT_WRITE);
       writes++; // this server wrote: its totals are counted again
