@@ -11,13 +11,10 @@ import type { Notifications } from './notifications';
 export function createChangeWatch(notifications?: Notifications) {
   let writes = 0;
   let watched = 0;
-  const changed = new Set<() => void>();
 
   function moved(watchedToo: boolean): void {
     writes++;
-    if (!watchedToo) return;
-    watched++;
-    for (const listener of changed) listener();
+    if (watchedToo) watched++;
   }
   // An empty payload: a write; a table's name: a write that changed that watched table.
   notifications?.on(WATCHED_CHANNEL, (table) => moved(table !== ''));
@@ -33,19 +30,10 @@ export function createChangeWatch(notifications?: Notifications) {
       await notifications?.ready();
       moved(true); // whatever was kept before the connection was in place
     },
-    /** Whether other processes' commits are heard now: if not, nothing may be kept. */
-    get listening(): boolean {
-      return notifications?.listening ?? false;
-    },
     /** Moves with every write, or -1 while other processes are not heard (keep nothing then). */
     writes: (): number => (notifications?.listening ? writes : -1),
     /** Moves with every write to a watched table (tokens, settings, sessions, clerks, tills), or -1 while not heard. */
     watched: (): number => (notifications?.listening ? watched : -1),
-    /** Told when a watched table changed (here at once, elsewhere when heard), or a gap. */
-    onWatchedChange(listener: () => void): () => void {
-      changed.add(listener);
-      return () => changed.delete(listener);
-    },
   };
 }
 export type ChangeWatch = ReturnType<typeof createChangeWatch>;
